@@ -1,0 +1,1094 @@
+#define _GNU_SOURCE
+#include "classify.h"
+#include "lexscan.h"
+
+#include <clang-c/Index.h>
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "config.h"
+
+struct classify {
+	char *tree;		/* absolute, real path */
+	char *kernel;		/* absolute, real path */
+	char *scratch;		/* our temporary directory */
+	const char *arch;	/* forced arch or NULL */
+	int out_of_tree;
+	int jobs;
+	char *version_h;
+	pthread_mutex_t scratch_lock;
+	struct strvec arches_ready;
+};
+
+/* What every API function replaces; reasons name the replacement. */
+static const struct {
+	const char *old, *new;
+} call_map[] = {
+	{ "class_device_create", "device_create" },
+	{ "class_device_destroy", "device_destroy" },
+	{ "class_device_register", "device_register" },
+	{ "class_device_unregister", "device_unregister" },
+	{ "class_device_initialize", "device_initialize" },
+	{ "class_device_add", "device_add" },
+	{ "class_device_del", "device_del" },
+	{ "class_device_get", "get_device" },
+	{ "class_device_put", "put_device" },
+	{ "class_device_rename", "device_rename" },
+	{ "class_device_create_file", "device_create_file" },
+	{ "class_device_remove_file", "device_remove_file" },
+	{ "class_device_create_bin_file", "device_create_bin_file" },
+	{ "class_device_remove_bin_file", "device_remove_bin_file" },
+	{ "class_get_devdata", "dev_get_drvdata" },
+	{ "class_set_devdata", "dev_set_drvdata" },
+};
+
+static const char *const clashing_names[] = {
+	"power", "uevent", "dev", "subsystem", "device", "driver", NULL,
+};
+
+/* An owned copy of a CXString, disposed at once. */
+static char *take_string(CXString s)
+{
+	const char *p = clang_getCString(s);
+	char *copy = xstrdup(p ? p : "");
+
+	clang_disposeString(s);
+	return copy;
+}
+
+static int is_64bit_arch(const char *arch)
+{
+	static const char *const wide[] = {
+		"x86_64", "ia64", "alpha", "sparc64", "ppc64", "s390x", "mips64", NULL,
+	};
+
+	for (size_t i = 0; wide[i]; i++)
+		if (!strcmp(arch, wide[i]))
+			return 1;
+	return 0;
+}
+
+static int kernel_has_arch(const struct classify *c, const char *arch)
+{
+	char *dir = xstrfmt("%s/include/asm-%s", c->kernel, arch);
+	struct stat st;
+	int ok = stat(dir, &st) == 0 && S_ISDIR(st.st_mode);
+
+	free(dir);
+	return ok;
+}
+
+/* The arch a file is written for, from its path; i386 when nothing says. */
+static char *arch_for(const struct classify *c, const char *file)
+{
+	static const struct {
+		const char *prefix, *arch;
+	} by_dir[] = {
+		{ "drivers/s390/", "s390" },
+		{ "drivers/sbus/", "sparc" },
+		{ "drivers/macintosh/", "ppc" },
+		{ "drivers/parisc/", "parisc" },
+		{ "drivers/zorro/", "m68k" },
+		{ "drivers/tc/", "mips" },
+		{ "drivers/sn/", "ia64" },
+	};
+	char *arch = NULL;
+
+	if (c->arch)
+		return xstrdup(c->arch);
+	if (starts_with(file, "arch/") || starts_with(file, "include/asm-")) {
+		const char *s = file + (file[0] == 'a' ? 5 : 12);
+		const char *slash = strchr(s, '/');
+
+		if (slash)
+			arch = xstrndup(s, (size_t)(slash - s));
+	}
+	for (size_t i = 0; !arch && i < sizeof(by_dir) / sizeof(by_dir[0]); i++)
+		if (starts_with(file, by_dir[i].prefix))
+			arch = xstrdup(by_dir[i].arch);
+	if (arch && !kernel_has_arch(c, arch)) {
+		free(arch);
+		arch = NULL;
+	}
+	return arch ? arch : xstrdup("i386");
+}
+
+static int write_text(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f)
+		return error_errno("%s: cannot write", path);
+	fputs(text, f);
+	return fclose(f) ? error_errno("%s: cannot write", path) : 0;
+}
+
+/* Make <scratch>/<arch>/{asm,linux/autoconf.h,linux/version.h} once. */
+static void prepare_arch(struct classify *c, const char *arch)
+{
+	static const char autoconf[] =
+		"/* synthesized by cdmigrate: an unconfigured tree has none */\n"
+		"#define AUTOCONF_INCLUDED\n"
+		"#define CONFIG_HZ 250\n"
+		"#define CONFIG_X86_L1_CACHE_SHIFT 7\n"
+		"#define CONFIG_HOTPLUG 1\n"
+		"#define CONFIG_SYSFS 1\n"
+		"#define CONFIG_PCI 1\n"
+		"#define CONFIG_MODULES 1\n"
+		"#define CONFIG_NET 1\n"
+		"#define CONFIG_INPUT 1\n"
+		"#define CONFIG_SCSI 1\n"
+		"#define CONFIG_PCMCIA 1\n"
+		"#define CONFIG_HWMON 1\n"
+		"#define CONFIG_LEDS_CLASS 1\n";
+	char *dir, *linux_dir, *link, *target, *file;
+
+	pthread_mutex_lock(&c->scratch_lock);
+	for (size_t i = 0; i < c->arches_ready.nr; i++)
+		if (!strcmp(c->arches_ready.v[i], arch))
+			goto out;
+	dir = path_join(c->scratch, arch);
+	linux_dir = path_join(dir, "linux");
+	mkdir(dir, 0700);
+	mkdir(linux_dir, 0700);
+	link = path_join(dir, "asm");
+	target = xstrfmt("%s/include/asm-%s", c->kernel, arch);
+	if (symlink(target, link) < 0 && errno != EEXIST)
+		warning("%s: cannot link asm headers: %s", link, strerror(errno));
+	file = path_join(linux_dir, "autoconf.h");
+	write_text(file, autoconf);
+	free(file);
+	file = path_join(linux_dir, "version.h");
+	write_text(file, c->version_h);
+	free(file);
+	free(target);
+	free(link);
+	free(linux_dir);
+	free(dir);
+	strvec_push(&c->arches_ready, arch);
+out:
+	pthread_mutex_unlock(&c->scratch_lock);
+}
+
+/* VERSION/PATCHLEVEL/SUBLEVEL from the kernel's Makefile; 2.6.15 if absent. */
+static char *make_version_h(const char *kernel)
+{
+	struct strbuf mk = STRBUF_INIT;
+	char *path = path_join(kernel, "Makefile");
+	int v[3] = { 2, 6, 15 };
+	static const char *const keys[3] = { "VERSION", "PATCHLEVEL", "SUBLEVEL" };
+
+	if (strbuf_read_file(&mk, path) == 0) {
+		for (int k = 0; k < 3; k++) {
+			const char *p = mk.buf;
+			size_t n = strlen(keys[k]);
+
+			while ((p = strstr(p, keys[k]))) {
+				if ((p == mk.buf || p[-1] == '\n') && (p[n] == ' ' || p[n] == '=')) {
+					const char *q = p + n;
+
+					while (*q == ' ' || *q == '=' || *q == '\t')
+						q++;
+					if (*q >= '0' && *q <= '9')
+						v[k] = atoi(q);
+					break;
+				}
+				p += n;
+			}
+		}
+	}
+	strbuf_release(&mk);
+	free(path);
+	return xstrfmt("/* synthesized by cdmigrate from the tree's Makefile */\n"
+		       "#define LINUX_VERSION_CODE %d\n"
+		       "#define KERNEL_VERSION(a,b,c) (((a) << 16) + ((b) << 8) + (c))\n"
+		       "#define UTS_RELEASE \"%d.%d.%d\"\n",
+		       (v[0] << 16) + (v[1] << 8) + v[2], v[0], v[1], v[2]);
+}
+
+struct classify *classify_new(const struct classify_options *opts)
+{
+	struct classify *c = xcalloc(1, sizeof(*c));
+	const char *tmp = getenv("TMPDIR");
+	char real[PATH_MAX];
+	struct stat st;
+	char *inc, *templ;
+
+	if (!realpath(opts->tree, real)) {
+		error("%s: cannot resolve the tree: %s", opts->tree, strerror(errno));
+		free(c);
+		return NULL;
+	}
+	c->tree = xstrdup(real);
+	if (!realpath(opts->kernel ? opts->kernel : opts->tree, real)) {
+		error("%s: cannot resolve the kernel directory: %s", opts->kernel, strerror(errno));
+		free(c->tree);
+		free(c);
+		return NULL;
+	}
+	c->kernel = xstrdup(real);
+	inc = path_join(c->kernel, "include/linux");
+	if (stat(inc, &st) < 0 || !S_ISDIR(st.st_mode)) {
+		if (opts->out_of_tree)
+			error("%s: no include/linux/ here: give --kernel the root of a kernel tree", c->kernel);
+		else
+			error("%s: no include/linux/ here: scan a kernel tree, or give --kernel DIR for a driver directory", c->kernel);
+		free(inc);
+		free(c->kernel);
+		free(c->tree);
+		free(c);
+		return NULL;
+	}
+	free(inc);
+	templ = xstrfmt("%s/cdmigrate-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(templ)) {
+		error_errno("%s: cannot create a scratch directory", templ);
+		free(templ);
+		free(c->kernel);
+		free(c->tree);
+		free(c);
+		return NULL;
+	}
+	c->scratch = templ;
+	c->arch = opts->arch;
+	c->out_of_tree = opts->out_of_tree;
+	c->jobs = opts->jobs < 1 ? 1 : opts->jobs;
+	c->version_h = make_version_h(c->kernel);
+	pthread_mutex_init(&c->scratch_lock, NULL);
+	return c;
+}
+
+static void remove_tree(const char *path)
+{
+	struct stat st;
+
+	if (lstat(path, &st) < 0)
+		return;
+	if (S_ISDIR(st.st_mode)) {
+		static const char *const entries[] = { "asm", "linux/autoconf.h", "linux/version.h", "linux", NULL };
+
+		for (size_t i = 0; entries[i]; i++) {
+			char *p = path_join(path, entries[i]);
+
+			if (lstat(p, &st) == 0)
+				S_ISDIR(st.st_mode) ? rmdir(p) : unlink(p);
+			free(p);
+		}
+		rmdir(path);
+	}
+}
+
+void classify_free(struct classify *c)
+{
+	if (!c)
+		return;
+	for (size_t i = 0; i < c->arches_ready.nr; i++) {
+		char *dir = path_join(c->scratch, c->arches_ready.v[i]);
+
+		remove_tree(dir);
+		free(dir);
+	}
+	rmdir(c->scratch);
+	strvec_clear(&c->arches_ready);
+	pthread_mutex_destroy(&c->scratch_lock);
+	free(c->version_h);
+	free(c->scratch);
+	free(c->kernel);
+	free(c->tree);
+	free(c);
+}
+
+/* The one place that chooses parse arguments. */
+static void classify_parse_args(struct classify *c, const char *file, struct strvec *args)
+{
+	char *arch = arch_for(c, file);
+	const char *base = strrchr(file, '/');
+	char *stem = xstrdup(base ? base + 1 : file);
+	char *dot = strrchr(stem, '.');
+
+	if (dot)
+		*dot = '\0';
+	for (char *p = stem; *p; p++)
+		if (*p == '-')
+			*p = '_';
+	prepare_arch(c, arch);
+	strvec_push(args, "-x");
+	strvec_push(args, "c");
+	strvec_push(args, "-nostdinc");
+	strvec_push(args, "-isystem");
+	strvec_push(args, CLANG_RESOURCE_DIR);
+	strvec_pushf(args, "-I%s/%s", c->scratch, arch);
+	if (c->out_of_tree)
+		strvec_pushf(args, "-I%s", c->tree);
+	strvec_pushf(args, "-I%s/include", c->kernel);
+	strvec_pushf(args, "-I%s/include/asm-%s/mach-default", c->kernel, arch);
+	strvec_push(args, "-D__KERNEL__");
+	strvec_pushf(args, "-DKBUILD_BASENAME=%s", stem);
+	strvec_pushf(args, "-DKBUILD_MODNAME=%s", stem);
+	strvec_push(args, is_64bit_arch(arch) ? "-m64" : "-m32");
+	strvec_push(args, "-std=gnu89");
+	strvec_push(args, "-w");
+	strvec_push(args, "-ferror-limit=0");
+	free(stem);
+	free(arch);
+}
+
+void classify_print_args(struct classify *c, const char *file, FILE *out)
+{
+	struct strvec args = STRVEC_INIT;
+
+	classify_parse_args(c, file, &args);
+	for (size_t i = 0; i < args.nr; i++)
+		fprintf(out, "%s\n", args.v[i]);
+	strvec_clear(&args);
+}
+
+static CXTranslationUnit parse(struct classify *c, CXIndex index, const char *file,
+			       const char *content, size_t len)
+{
+	struct strvec args = STRVEC_INIT;
+	char *abs = path_join(c->tree, file);
+	struct CXUnsavedFile unsaved;
+	CXTranslationUnit tu = NULL;
+	enum CXErrorCode rc;
+
+	classify_parse_args(c, file, &args);
+	unsaved.Filename = abs;
+	unsaved.Contents = content;
+	unsaved.Length = (unsigned long)len;
+	rc = clang_parseTranslationUnit2(index, abs, (const char *const *)args.v, (int)args.nr,
+					 content ? &unsaved : NULL, content ? 1 : 0,
+					 CXTranslationUnit_KeepGoing |
+					 CXTranslationUnit_DetailedPreprocessingRecord, &tu);
+	if (rc != CXError_Success)
+		tu = NULL;
+	strvec_clear(&args);
+	free(abs);
+	return tu;
+}
+
+/* Collapse "a/b/../c" and "./" lexically (paths from -I are absolute). */
+static char *normalize_path(const char *path)
+{
+	struct strvec parts = STRVEC_INIT;
+	struct strbuf out = STRBUF_INIT;
+	const char *s = path;
+
+	while (*s) {
+		const char *slash = strchr(s, '/');
+		size_t n = slash ? (size_t)(slash - s) : strlen(s);
+
+		if (n == 2 && !strncmp(s, "..", 2)) {
+			if (parts.nr) {
+				free(parts.v[--parts.nr]);
+				parts.v[parts.nr] = NULL;
+			}
+		} else if (n && !(n == 1 && s[0] == '.')) {
+			char *part = xstrndup(s, n);
+
+			strvec_push(&parts, part);
+			free(part);
+		}
+		if (!slash)
+			break;
+		s = slash + 1;
+	}
+	for (size_t i = 0; i < parts.nr; i++) {
+		strbuf_addch(&out, '/');
+		strbuf_addstr(&out, parts.v[i]);
+	}
+	strvec_clear(&parts);
+	return strbuf_detach(&out, NULL);
+}
+
+/* Path relative to the tree, or NULL when outside it.  Caller frees. */
+static char *tree_relative(const struct classify *c, const char *abs)
+{
+	char *norm = normalize_path(abs);
+	size_t n = strlen(c->tree);
+	char *rel = NULL;
+
+	if (!strncmp(norm, c->tree, n) && norm[n] == '/')
+		rel = xstrdup(norm + n + 1);
+	free(norm);
+	return rel;
+}
+
+struct macro_expansion {
+	unsigned start, end;
+	char *name;
+};
+
+struct visit {
+	struct classify *c;
+	CXTranslationUnit tu;
+	CXFile main;
+	const char *file;
+	struct site_list *sites;
+	char *function;			/* enclosing function, borrowed */
+	struct macro_expansion *macros;
+	size_t nr_macros, alloc_macros;
+};
+
+struct type_shape {
+	char *record;		/* struct tag after pointers/arrays, or NULL */
+	int pointers;
+	int arrays;
+};
+
+static void type_shape(CXType t, struct type_shape *s)
+{
+	s->record = NULL;
+	s->pointers = s->arrays = 0;
+	for (;;) {
+		t = clang_getCanonicalType(t);
+		if (t.kind == CXType_Pointer) {
+			s->pointers++;
+			t = clang_getPointeeType(t);
+		} else if (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray ||
+			   t.kind == CXType_VariableArray || t.kind == CXType_DependentSizedArray) {
+			s->arrays++;
+			t = clang_getArrayElementType(t);
+		} else {
+			break;
+		}
+	}
+	if (t.kind == CXType_Record) {
+		CXCursor decl = clang_getTypeDeclaration(t);
+
+		if (decl.kind == CXCursor_StructDecl)
+			s->record = take_string(clang_getCursorSpelling(decl));
+	}
+}
+
+static int shape_is(const struct type_shape *s, const char *tag)
+{
+	return s->record && !strcmp(s->record, tag);
+}
+
+static const char *shape_form(const struct type_shape *s)
+{
+	if (s->arrays)
+		return "array";
+	return s->pointers ? "pointer" : "embedded";
+}
+
+/* The outermost macro invocation in the file that produced offset, or NULL. */
+static const char *macro_at(const struct visit *v, unsigned offset)
+{
+	for (size_t i = 0; i < v->nr_macros; i++)
+		if (v->macros[i].start <= offset && offset < v->macros[i].end)
+			return v->macros[i].name;
+	return NULL;
+}
+
+static int location_in_main(const struct visit *v, CXCursor cursor, unsigned *line,
+			    unsigned *column, unsigned *offset)
+{
+	CXSourceLocation loc = clang_getCursorLocation(cursor);
+	CXFile file;
+
+	clang_getExpansionLocation(loc, &file, line, column, offset);
+	return file && clang_File_isEqual(file, v->main);
+}
+
+static void add_site(struct visit *v, unsigned line, unsigned column, const char *kind,
+		     const char *symbol, enum site_verdict verdict, const char *reason)
+{
+	site_list_add(v->sites, v->file, line, column, kind, symbol, "", verdict, reason,
+		      v->function);
+}
+
+/* Designated fields of a struct initializer, in source order: "name,release". */
+static char *initializer_fields(const struct visit *v, CXCursor var)
+{
+	CXSourceRange range = clang_getCursorExtent(var);
+	struct strbuf fields = STRBUF_INIT;
+	CXToken *tokens = NULL;
+	unsigned nr = 0, i = 0;
+	int depth = 0, seen_equal = 0, at_item = 0;
+
+	clang_tokenize(v->tu, range, &tokens, &nr);
+	for (i = 0; i < nr; i++) {
+		char *t = take_string(clang_getTokenSpelling(v->tu, tokens[i]));
+
+		if (!seen_equal) {
+			seen_equal = !strcmp(t, "=");
+		} else if (!strcmp(t, "{") || !strcmp(t, "(") || !strcmp(t, "[")) {
+			depth++;
+			at_item = depth == 1;
+		} else if (!strcmp(t, "}") || !strcmp(t, ")") || !strcmp(t, "]")) {
+			depth--;
+			if (!depth) {
+				free(t);
+				break;
+			}
+		} else if (depth == 1 && !strcmp(t, ",")) {
+			at_item = 1;
+		} else if (depth == 1 && at_item) {
+			char *name = NULL, *next = NULL;
+
+			if (!strcmp(t, ".") && i + 2 < nr) {
+				name = take_string(clang_getTokenSpelling(v->tu, tokens[i + 1]));
+				next = take_string(clang_getTokenSpelling(v->tu, tokens[i + 2]));
+				if (strcmp(next, "=")) {
+					free(name);
+					name = NULL;
+				}
+			} else if (i + 1 < nr) {
+				next = take_string(clang_getTokenSpelling(v->tu, tokens[i + 1]));
+				if (!strcmp(next, ":"))
+					name = xstrdup(t);
+			}
+			if (name) {
+				if (fields.len)
+					strbuf_addch(&fields, ',');
+				strbuf_addstr(&fields, name);
+			}
+			free(name);
+			free(next);
+			at_item = 0;
+		}
+		free(t);
+	}
+	clang_disposeTokens(v->tu, tokens, nr);
+	return strbuf_detach(&fields, NULL);
+}
+
+static int has_aligned_attr(CXCursor cursor);
+
+static enum CXChildVisitResult find_aligned(CXCursor cursor, CXCursor parent, CXClientData data)
+{
+	if (cursor.kind == CXCursor_AlignedAttr) {
+		*(int *)data = 1;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Continue;
+}
+
+static int has_aligned_attr(CXCursor cursor)
+{
+	int found = 0;
+
+	clang_visitChildren(cursor, find_aligned, &found);
+	return found;
+}
+
+static int name_clashes(const char *attr_var)
+{
+	const char *name = attr_var;
+
+	if (starts_with(name, "class_device_attr_"))
+		name += strlen("class_device_attr_");
+	for (size_t i = 0; clashing_names[i]; i++)
+		if (!strcmp(name, clashing_names[i]))
+			return 1;
+	return 0;
+}
+
+static void visit_var(struct visit *v, CXCursor cursor, unsigned line, unsigned column,
+		      unsigned offset)
+{
+	int file_scope = clang_getCursorSemanticParent(cursor).kind == CXCursor_TranslationUnit;
+	int is_extern = clang_Cursor_getStorageClass(cursor) == CX_SC_Extern &&
+			!clang_isCursorDefinition(cursor);
+	char *name = take_string(clang_getCursorSpelling(cursor));
+	struct type_shape s;
+
+	type_shape(clang_getCursorType(cursor), &s);
+	if (shape_is(&s, "class") && !s.pointers && !s.arrays && file_scope) {
+		const char *macro = macro_at(v, offset);
+
+		if (is_extern) {
+			add_site(v, line, column, "static-class", name, SITE_AUTO, "declaration");
+		} else if (macro) {
+			char *reason = xstrfmt("needs-human: defined through macro %s", macro);
+
+			add_site(v, line, column, "static-class", name, SITE_MANUAL, reason);
+			free(reason);
+		} else {
+			char *fields = initializer_fields(v, cursor);
+			char *padded = xstrfmt(",%s,", fields);
+			char *reason;
+
+			if (strstr(padded, ",class_release,")) {
+				reason = xstrfmt("needs-human: custom class_release; sets: %s", fields);
+				add_site(v, line, column, "static-class", name, SITE_MANUAL, reason);
+			} else {
+				reason = xstrfmt("sets: %s", fields);
+				add_site(v, line, column, "static-class", name, SITE_AUTO, reason);
+			}
+			free(reason);
+			free(padded);
+			free(fields);
+		}
+	} else if (shape_is(&s, "class_device") && file_scope) {
+		add_site(v, line, column, "class-device-variable", name, SITE_AUTO, shape_form(&s));
+	} else if (shape_is(&s, "class_device_attribute") && file_scope) {
+		char *reason = xstrfmt("%s%s", s.arrays ? "attribute array" : "attribute",
+				       name_clashes(name) ? "; clashes with an entry every device has" : "");
+
+		if (name_clashes(name)) {
+			free(reason);
+			reason = xstrfmt("attribute; clashes with %s",
+					 name + strlen("class_device_attr_"));
+		}
+		add_site(v, line, column, "class-device-attribute", name, SITE_AUTO, reason);
+		free(reason);
+	} else if (shape_is(&s, "class_interface") && !s.pointers && !s.arrays && file_scope) {
+		add_site(v, line, column, "class-interface", name, SITE_AUTO,
+			 is_extern ? "declaration" : "definition");
+	}
+	free(s.record);
+	free(name);
+}
+
+static void visit_field(struct visit *v, CXCursor cursor, unsigned line, unsigned column)
+{
+	CXCursor parent = clang_getCursorSemanticParent(cursor);
+	char *tag = take_string(clang_getCursorSpelling(parent));
+	char *member = take_string(clang_getCursorSpelling(cursor));
+	char *symbol = xstrfmt("%s.%s", tag[0] ? tag : "(anonymous)", member);
+	struct type_shape s;
+
+	type_shape(clang_getCursorType(cursor), &s);
+	if (shape_is(&s, "class_device")) {
+		char *reason = xstrfmt("%s%s", shape_form(&s),
+				       has_aligned_attr(parent) || has_aligned_attr(cursor) ?
+				       "; aligned struct: C rewriter" : "");
+
+		add_site(v, line, column, "class-device-field", symbol, SITE_AUTO, reason);
+		free(reason);
+	} else if (shape_is(&s, "class_device_attribute")) {
+		add_site(v, line, column, "class-device-attribute", symbol, SITE_AUTO, "attribute field");
+	} else if (shape_is(&s, "class") && !s.pointers && !s.arrays) {
+		char *reason = xstrfmt("needs-human: embedded in struct %s", tag[0] ? tag : "(anonymous)");
+
+		add_site(v, line, column, "static-class", symbol, SITE_MANUAL, reason);
+		free(reason);
+	}
+	free(s.record);
+	free(symbol);
+	free(member);
+	free(tag);
+}
+
+static int type_uses_class_device(CXType t)
+{
+	struct type_shape s;
+	int uses;
+
+	type_shape(t, &s);
+	uses = (shape_is(&s, "class_device") && s.pointers) || shape_is(&s, "class_device_attribute");
+	free(s.record);
+	return uses;
+}
+
+static void visit_function(struct visit *v, CXCursor cursor, unsigned line, unsigned column,
+			   unsigned offset)
+{
+	int uses = type_uses_class_device(clang_getCursorResultType(cursor));
+	int n = clang_Cursor_getNumArguments(cursor);
+	char *name, *reason;
+	const char *macro;
+
+	for (int i = 0; !uses && i < n; i++)
+		uses = type_uses_class_device(clang_getCursorType(clang_Cursor_getArgument(cursor, (unsigned)i)));
+	if (!uses)
+		return;
+	name = take_string(clang_getCursorSpelling(cursor));
+	macro = macro_at(v, offset);
+	if (macro)
+		reason = xstrfmt("%s; macro-generated from %s",
+				 clang_isCursorDefinition(cursor) ? "definition" : "declaration", macro);
+	else
+		reason = xstrdup(clang_isCursorDefinition(cursor) ? "definition" : "declaration");
+	add_site(v, line, column, "class-device-function", name, SITE_AUTO, reason);
+	free(reason);
+	free(name);
+}
+
+static void visit_call(struct visit *v, CXCursor cursor, unsigned line, unsigned column)
+{
+	char *name = take_string(clang_getCursorSpelling(cursor));
+
+	for (size_t i = 0; i < sizeof(call_map) / sizeof(call_map[0]); i++) {
+		if (!strcmp(name, call_map[i].old)) {
+			char *reason = xstrfmt("-> %s", call_map[i].new);
+
+			add_site(v, line, column, "class-device-call", name, SITE_AUTO, reason);
+			free(reason);
+			free(name);
+			return;
+		}
+	}
+	if (starts_with(name, "class_device_"))
+		add_site(v, line, column, "class-device-call", name, SITE_MANUAL,
+			 "no-rule: no struct device counterpart");
+	free(name);
+}
+
+static enum CXChildVisitResult visit_cursor(CXCursor cursor, CXCursor parent, CXClientData data)
+{
+	struct visit *v = data;
+	unsigned line, column, offset;
+	enum CXCursorKind kind = clang_getCursorKind(cursor);
+
+	if (!location_in_main(v, cursor, &line, &column, &offset))
+		return CXChildVisit_Continue;
+
+	switch (kind) {
+	case CXCursor_VarDecl:
+		visit_var(v, cursor, line, column, offset);
+		break;
+	case CXCursor_FieldDecl:
+		visit_field(v, cursor, line, column);
+		break;
+	case CXCursor_FunctionDecl: {
+		char *saved = v->function;
+		char *name = take_string(clang_getCursorSpelling(cursor));
+
+		visit_function(v, cursor, line, column, offset);
+		v->function = name;
+		clang_visitChildren(cursor, visit_cursor, v);
+		v->function = saved;
+		free(name);
+		return CXChildVisit_Continue;
+	}
+	case CXCursor_CallExpr:
+		visit_call(v, cursor, line, column);
+		break;
+	default:
+		break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+static enum CXChildVisitResult collect_macros(CXCursor cursor, CXCursor parent, CXClientData data)
+{
+	struct visit *v = data;
+	CXSourceRange range;
+	CXFile file;
+	unsigned start, end;
+
+	if (cursor.kind != CXCursor_MacroExpansion)
+		return CXChildVisit_Continue;
+	range = clang_getCursorExtent(cursor);
+	clang_getExpansionLocation(clang_getRangeStart(range), &file, NULL, NULL, &start);
+	if (!file || !clang_File_isEqual(file, v->main))
+		return CXChildVisit_Continue;
+	clang_getExpansionLocation(clang_getRangeEnd(range), NULL, NULL, NULL, &end);
+	ALLOC_GROW(v->macros, v->nr_macros + 1, v->alloc_macros);
+	v->macros[v->nr_macros].start = start;
+	v->macros[v->nr_macros].end = end > start ? end : start + 1;
+	v->macros[v->nr_macros].name = take_string(clang_getCursorSpelling(cursor));
+	v->nr_macros++;
+	return CXChildVisit_Continue;
+}
+
+struct inactive_hit {
+	struct visit *v;
+};
+
+static void on_inactive(const char *ident, size_t len, unsigned line, unsigned column, void *data)
+{
+	struct visit *v = data;
+	char *symbol = xstrndup(ident, len);
+
+	add_site(v, line, column, "inactive", symbol, SITE_MANUAL,
+		 "inactive-#if: not seen by the parser");
+	free(symbol);
+}
+
+static void scan_inactive(struct visit *v)
+{
+	CXSourceRangeList *ranges = clang_getSkippedRanges(v->tu, v->main);
+	size_t size = 0;
+	const char *text = clang_getFileContents(v->tu, v->main, &size);
+
+	if (!ranges)
+		return;
+	for (unsigned i = 0; text && i < ranges->count; i++) {
+		unsigned start, end;
+
+		clang_getExpansionLocation(clang_getRangeStart(ranges->ranges[i]), NULL, NULL, NULL, &start);
+		clang_getExpansionLocation(clang_getRangeEnd(ranges->ranges[i]), NULL, NULL, NULL, &end);
+		if (end > size)
+			end = (unsigned)size;
+		if (start < end)
+			lexscan_identifiers(text, start, end, lexscan_class_device_needles, 1,
+					    on_inactive, v);
+	}
+	clang_disposeSourceRangeList(ranges);
+}
+
+struct inclusion_data {
+	struct classify *c;
+	const char *file;
+	struct include_graph *graph;
+};
+
+static void on_inclusion(CXFile included, CXSourceLocation *stack, unsigned depth, CXClientData data)
+{
+	struct inclusion_data *d = data;
+	char *abs, *rel;
+
+	if (depth != 1)
+		return;
+	abs = take_string(clang_getFileName(included));
+	rel = tree_relative(d->c, abs);
+	if (rel)
+		include_graph_add(d->graph, d->file, rel);
+	free(rel);
+	free(abs);
+}
+
+static void count_diagnostics(CXTranslationUnit tu, unsigned *errors, char **first)
+{
+	unsigned n = clang_getNumDiagnostics(tu);
+
+	*errors = 0;
+	*first = NULL;
+	for (unsigned i = 0; i < n; i++) {
+		CXDiagnostic d = clang_getDiagnostic(tu, i);
+		enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
+
+		if (sev >= CXDiagnostic_Error) {
+			if (!(*errors)++)
+				*first = take_string(clang_formatDiagnostic(d,
+					CXDiagnostic_DisplaySourceLocation | CXDiagnostic_DisplayColumn));
+		}
+		clang_disposeDiagnostic(d);
+	}
+}
+
+/* Everything one file yields; filled by a worker, merged in input order. */
+struct file_result {
+	struct site_list sites;
+	struct include_graph includes;
+	unsigned errors;
+	char *first_error;
+	int parsed;
+};
+
+static void classify_one(struct classify *c, CXIndex index, const char *file,
+			 struct file_result *r)
+{
+	struct visit v;
+	struct inclusion_data inc;
+	char *abs = path_join(c->tree, file);
+	CXTranslationUnit tu = parse(c, index, file, NULL, 0);
+
+	memset(&v, 0, sizeof(v));
+	if (!tu) {
+		r->errors = 1;
+		r->first_error = xstrfmt("%s: libclang could not parse the file", file);
+		free(abs);
+		return;
+	}
+	r->parsed = 1;
+	v.c = c;
+	v.tu = tu;
+	v.main = clang_getFile(tu, abs);
+	v.file = file;
+	v.sites = &r->sites;
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), collect_macros, &v);
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), visit_cursor, &v);
+	scan_inactive(&v);
+	inc.c = c;
+	inc.file = file;
+	inc.graph = &r->includes;
+	clang_getInclusions(tu, on_inclusion, &inc);
+	count_diagnostics(tu, &r->errors, &r->first_error);
+	for (size_t i = 0; i < v.nr_macros; i++)
+		free(v.macros[i].name);
+	free(v.macros);
+	clang_disposeTranslationUnit(tu);
+	free(abs);
+}
+
+struct classify_job {
+	struct classify *c;
+	const struct strvec *files;
+	struct file_result *results;
+	atomic_size_t next;
+};
+
+static void *classify_worker(void *data)
+{
+	struct classify_job *job = data;
+	CXIndex index = clang_createIndex(0, 0);
+	size_t i;
+
+	while ((i = atomic_fetch_add(&job->next, 1)) < job->files->nr)
+		classify_one(job->c, index, job->files->v[i], &job->results[i]);
+	clang_disposeIndex(index);
+	return NULL;
+}
+
+void classify_files(struct classify *c, const struct strvec *files,
+		    struct site_list *sites, struct include_graph *includes,
+		    struct classify_stats *stats)
+{
+	struct classify_job job;
+	pthread_t *threads = xcalloc((size_t)c->jobs, sizeof(*threads));
+	int started = 0;
+
+	job.c = c;
+	job.files = files;
+	job.results = xcalloc(files->nr ? files->nr : 1, sizeof(*job.results));
+	atomic_init(&job.next, 0);
+	/* libclang's default 8 MB thread stacks are what its parser expects. */
+	for (int t = 1; t < c->jobs && (size_t)t < files->nr; t++) {
+		pthread_attr_t attr;
+
+		pthread_attr_init(&attr);
+		pthread_attr_setstacksize(&attr, 8u << 20);
+		if (!pthread_create(&threads[started], &attr, classify_worker, &job))
+			started++;
+		pthread_attr_destroy(&attr);
+	}
+	classify_worker(&job);
+	for (int t = 0; t < started; t++)
+		pthread_join(threads[t], NULL);
+
+	if (stats) {
+		stats->files = xcalloc(files->nr ? files->nr : 1, sizeof(*stats->files));
+		stats->nr = files->nr;
+	}
+	for (size_t i = 0; i < files->nr; i++) {
+		struct file_result *r = &job.results[i];
+
+		site_list_take(sites, &r->sites);
+		for (size_t e = 0; includes && e < r->includes.nr; e++)
+			include_graph_add(includes, r->includes.edges[e].includer,
+					  r->includes.edges[e].header);
+		include_graph_release(&r->includes);
+		if (stats) {
+			stats->parsed += r->parsed;
+			stats->with_errors += r->errors > 0;
+			stats->files[i].file = xstrdup(files->v[i]);
+			stats->files[i].errors = r->errors;
+			stats->files[i].first_error = r->first_error;
+		} else {
+			free(r->first_error);
+		}
+	}
+	site_list_sort(sites);
+	free(job.results);
+	free(threads);
+}
+
+void classify_stats_release(struct classify_stats *stats)
+{
+	for (size_t i = 0; i < stats->nr; i++) {
+		free(stats->files[i].file);
+		free(stats->files[i].first_error);
+	}
+	free(stats->files);
+	memset(stats, 0, sizeof(*stats));
+}
+
+int classify_count_errors(struct classify *c, const char *file,
+			  const char *content, size_t len, char **first_error)
+{
+	CXIndex index = clang_createIndex(0, 0);
+	CXTranslationUnit tu = parse(c, index, file, content, len);
+	unsigned errors;
+	char *first;
+
+	if (!tu) {
+		clang_disposeIndex(index);
+		if (first_error)
+			*first_error = NULL;
+		return -1;
+	}
+	count_diagnostics(tu, &errors, &first);
+	if (first_error)
+		*first_error = first;
+	else
+		free(first);
+	clang_disposeTranslationUnit(tu);
+	clang_disposeIndex(index);
+	return (int)errors;
+}
+
+struct macro_collect {
+	CXTranslationUnit tu;
+	CXFile main;
+	const char *text;
+	size_t size;
+	const char *const *tokens;
+	struct macro_definition **defs;
+	size_t *nr, alloc;
+	int count;
+};
+
+static enum CXChildVisitResult collect_definitions(CXCursor cursor, CXCursor parent, CXClientData data)
+{
+	struct macro_collect *m = data;
+	CXSourceRange range;
+	CXFile file;
+	unsigned start, end, line;
+
+	if (cursor.kind != CXCursor_MacroDefinition)
+		return CXChildVisit_Continue;
+	range = clang_getCursorExtent(cursor);
+	clang_getExpansionLocation(clang_getRangeStart(range), &file, &line, NULL, &start);
+	if (!file || !clang_File_isEqual(file, m->main))
+		return CXChildVisit_Continue;
+	clang_getExpansionLocation(clang_getRangeEnd(range), NULL, NULL, NULL, &end);
+	if (end > m->size || end < start)
+		return CXChildVisit_Continue;
+	for (const char *const *t = m->tokens; *t; t++) {
+		if (memmem(m->text + start, end - start, *t, strlen(*t))) {
+			struct macro_definition *d;
+
+			ALLOC_GROW(*m->defs, *m->nr + 1, m->alloc);
+			d = &(*m->defs)[(*m->nr)++];
+			d->name = take_string(clang_getCursorSpelling(cursor));
+			d->start = start;
+			d->end = end;
+			d->line = line;
+			m->count++;
+			break;
+		}
+	}
+	return CXChildVisit_Continue;
+}
+
+int classify_macro_definitions(struct classify *c, const char *file,
+			       const char *const *tokens,
+			       struct macro_definition **defs, size_t *nr)
+{
+	CXIndex index = clang_createIndex(0, 0);
+	CXTranslationUnit tu = parse(c, index, file, NULL, 0);
+	char *abs = path_join(c->tree, file);
+	struct macro_collect m;
+
+	if (!tu) {
+		clang_disposeIndex(index);
+		free(abs);
+		return -1;
+	}
+	memset(&m, 0, sizeof(m));
+	m.tu = tu;
+	m.main = clang_getFile(tu, abs);
+	m.text = clang_getFileContents(tu, m.main, &m.size);
+	m.tokens = tokens;
+	m.defs = defs;
+	m.nr = nr;
+	m.alloc = *nr;
+	if (m.text)
+		clang_visitChildren(clang_getTranslationUnitCursor(tu), collect_definitions, &m);
+	clang_disposeTranslationUnit(tu);
+	clang_disposeIndex(index);
+	free(abs);
+	return m.count;
+}

@@ -1,0 +1,102 @@
+/*
+ * classify.h: libclang, and what it tells about a file.
+ *
+ * This is the only module that includes clang-c/Index.h.  It owns the
+ * parse flags (one place, classify_parse_args()), the scratch directory of
+ * synthesized headers, and every libclang object: nothing it returns points
+ * into libclang memory.
+ *
+ * Parse flags, measured on an unbuilt 2.6.15 tree (design.md §2):
+ *   -nostdinc -isystem <clang resource dir> -I<scratch>/<arch>
+ *   -I<kernel>/include -I<kernel>/include/asm-<arch>/mach-default
+ *   [-I<tree> for an out-of-tree directory] -D__KERNEL__
+ *   -DKBUILD_BASENAME=<file stem> -DKBUILD_MODNAME=<file stem>
+ *   -m32 (-m64 for 64-bit arches) -std=gnu89 -w -ferror-limit=0 -x c
+ * with CXTranslationUnit_KeepGoing | DetailedPreprocessingRecord.
+ * The scratch directory (outside the tree, removed by classify_free())
+ * holds, per arch, `asm -> <kernel>/include/asm-<arch>` and a synthesized
+ * linux/autoconf.h and linux/version.h (from the tree's Makefile).
+ */
+#ifndef CDMIGRATE_CLASSIFY_H
+#define CDMIGRATE_CLASSIFY_H
+
+#include "site.h"
+#include "subsystem.h"
+#include "util.h"
+
+struct classify_options {
+	const char *tree;	/* the tree scanned */
+	const char *kernel;	/* headers to parse against: tree itself, or --kernel */
+	const char *arch;	/* NULL: from the path, else i386 */
+	int out_of_tree;	/* tree is a driver directory, kernel is elsewhere */
+	int jobs;		/* worker threads; < 1 means 1 */
+};
+
+struct classify;	/* opaque: index, scratch dir, options */
+
+/* Per-file result of a classification run. */
+struct classify_file {
+	char *file;		/* relative to the tree */
+	unsigned errors;	/* parse errors (severity error or fatal) */
+	char *first_error;	/* "file:line:col: message" of the first, or NULL */
+};
+
+struct classify_stats {
+	size_t parsed;
+	size_t with_errors;
+	struct classify_file *files;	/* one per parsed file, in input order */
+	size_t nr;
+};
+
+/*
+ * Prepare a classifier: create the scratch directory.  Returns NULL after
+ * printing an error (kernel headers missing: names the directory and what
+ * to do).  Free with classify_free().
+ */
+struct classify *classify_new(const struct classify_options *opts);
+void classify_free(struct classify *c);
+
+/*
+ * Parse each of `files` (relative to the tree) and append its sites to
+ * `sites` with subsystem left empty, and its direct in-tree includes to
+ * `includes` (may be NULL).  Sites are sorted.  `stats` (may be NULL)
+ * receives per-file parse results the caller releases with
+ * classify_stats_release().  Runs opts->jobs threads; the result does not
+ * depend on it.
+ */
+void classify_files(struct classify *c, const struct strvec *files,
+		    struct site_list *sites, struct include_graph *includes,
+		    struct classify_stats *stats);
+
+void classify_stats_release(struct classify_stats *stats);
+
+/*
+ * Parse `file` (relative to the tree) as if its content were `content`
+ * (NULL: the file on disk) and count its parse errors.  *first_error, when
+ * non-NULL, receives the first diagnostic (caller frees) or NULL.
+ * Returns the error count, or -1 when the file could not be parsed at all.
+ */
+int classify_count_errors(struct classify *c, const char *file,
+			  const char *content, size_t len, char **first_error);
+
+/* A macro definition in a file, as the rewriter needs it. */
+struct macro_definition {
+	char *name;
+	unsigned start, end;	/* byte offsets of the whole #define body extent */
+	unsigned line;
+};
+
+/*
+ * List the macro definitions of `file` (relative to the tree) whose body
+ * mentions one of `tokens`, in file order.  Returns the count appended to
+ * *defs (a malloc'd array grown as needed; *nr updated), or -1 on error.
+ * Free each name and the array.
+ */
+int classify_macro_definitions(struct classify *c, const char *file,
+			       const char *const *tokens,
+			       struct macro_definition **defs, size_t *nr);
+
+/* Print the parse arguments used for `file`, one per line (for -v/debug). */
+void classify_print_args(struct classify *c, const char *file, FILE *out);
+
+#endif

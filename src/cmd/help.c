@@ -1,0 +1,70 @@
+#include "cmd/commands.h"
+#include "util.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+const struct command commands[] = {
+	{ "scan", cmd_scan, "inventory every class_device, static struct class and class_interface site",
+	  "usage: cdmigrate scan TREE [--format text|json] [--kernel DIR] [--arch ARCH] [-j N] [-- PATH...]\n"
+	  "\n"
+	  "Walk TREE, pick the files that mention the class_device API (a lexical\n"
+	  "prefilter), parse them with libclang and print every site with a verdict:\n"
+	  "auto (a rule converts it) or manual (the reason says why not).\n"
+	  "\n"
+	  "  --format text|json  text: one 'file:line:col: kind: symbol: verdict' line a\n"
+	  "                      site and a summary; json: see cdmigrate(1)\n"
+	  "  --kernel DIR        TREE is an out-of-tree driver directory: parse it\n"
+	  "                      against the headers of the kernel tree DIR\n"
+	  "  --arch ARCH         parse with include/asm-ARCH (default: from the path, i386)\n"
+	  "  -j N                parse N files at a time (default: 1); output is the same\n"
+	  "  PATH...             only these files or directories (relative to TREE)\n"
+	  "\n"
+	  "Exit status: 0 no site, 1 sites found, 2 usage or tool error.\n" },
+	{ "help", cmd_help, "describe a command",
+	  "usage: cdmigrate help [COMMAND]\n" },
+	{ NULL, NULL, NULL, NULL },
+};
+
+const struct command *command_find(const char *name)
+{
+	for (const struct command *c = commands; c->name; c++)
+		if (!strcmp(c->name, name))
+			return c;
+	return NULL;
+}
+
+int command_usage_error(const char *name, const char *fmt, ...)
+{
+	const struct command *c = command_find(name);
+	va_list ap;
+
+	fprintf(stderr, "cdmigrate %s: ", name);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	if (c)
+		fputs(c->usage, stderr);
+	return EXIT_USAGE;
+}
+
+int cmd_help(int argc, char **argv)
+{
+	const struct command *c;
+
+	if (argc < 2) {
+		printf("usage: cdmigrate [--version] [--help] COMMAND [ARGS]\n\nCommands:\n");
+		for (c = commands; c->name; c++)
+			printf("  %-8s %s\n", c->name, c->summary);
+		return EXIT_CLEAN;
+	}
+	c = command_find(argv[1]);
+	if (!c) {
+		fprintf(stderr, "cdmigrate: '%s' is not a command: see 'cdmigrate --help'\n", argv[1]);
+		return EXIT_USAGE;
+	}
+	fputs(c->usage, stdout);
+	return EXIT_CLEAN;
+}

@@ -1,0 +1,19 @@
+/*
+ * options.h: the options several commands share, parsed one way.
+ */
+#ifndef CDMIGRATE_CMD_OPTIONS_H
+#define CDMIGRATE_CMD_OPTIONS_H
+
+#include "util.h"
+
+/* Parse a -j value: a whole number from 1 to 256.  -1 if bad. */
+int options_parse_jobs(const char *arg);
+
+/*
+ * Split the positional arguments left after getopt: the first is TREE
+ * (returned, borrowed from argv), the rest are PATHs pushed to `paths`.
+ * Returns NULL when there is no TREE.
+ */
+const char *options_tree_and_paths(int argc, char **argv, int first, struct strvec *paths);
+
+#endif

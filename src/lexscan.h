@@ -1,0 +1,32 @@
+/*
+ * lexscan.h: find identifiers in C text without parsing it.
+ *
+ * Used where the parser sees nothing: inactive #if branches (scan) and the
+ * residual check after a migration (report).  Comments, string and
+ * character literals are skipped; an identifier is a maximal run of
+ * [A-Za-z0-9_] that does not start with a digit.
+ */
+#ifndef CDMIGRATE_LEXSCAN_H
+#define CDMIGRATE_LEXSCAN_H
+
+#include <stddef.h>
+
+/* Called for each matching identifier: 1-based line and byte column. */
+typedef void (*lexscan_fn)(const char *ident, size_t len, unsigned line,
+			   unsigned column, void *data);
+
+/*
+ * Scan text[start, end) of a buffer (offsets; line numbers are counted from
+ * the buffer's beginning) and call fn for every identifier that contains one
+ * of the NULL-terminated `needles` as a substring.  With first_per_line set,
+ * only the first match of each line is reported.  A range starting inside a
+ * comment is scanned as code from `start`.
+ */
+void lexscan_identifiers(const char *text, size_t start, size_t end,
+			 const char *const *needles, int first_per_line,
+			 lexscan_fn fn, void *data);
+
+/* Needles of the class_device API: class_device, CLASS_DEVICE, class_interface. */
+extern const char *const lexscan_class_device_needles[];
+
+#endif

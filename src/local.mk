@@ -1,0 +1,28 @@
+# The library every program and test links against, then the program.
+noinst_LIBRARIES += src/libcdmigrate.a
+src_libcdmigrate_a_CFLAGS = $(AM_CFLAGS) $(LIBCLANG_CFLAGS) $(JANSSON_CFLAGS) $(XXHASH_CFLAGS)
+src_libcdmigrate_a_SOURCES = \
+	src/util.c src/util.h \
+	src/site.c src/site.h \
+	src/walk.c src/walk.h \
+	src/prefilter.c src/prefilter.h \
+	src/lexscan.c src/lexscan.h \
+	src/subsystem.c src/subsystem.h \
+	src/classify.c src/classify.h \
+	src/scan.c src/scan.h \
+	src/output.c src/output.h \
+	$(NULL)
+
+CDMIGRATE_LIBS = src/libcdmigrate.a $(LIBCLANG_LIBS) $(JANSSON_LIBS) $(XXHASH_LIBS) -lpthread
+
+bin_PROGRAMS += src/cdmigrate
+src_cdmigrate_SOURCES = \
+	src/main.c \
+	src/cmd/commands.h \
+	src/cmd/options.c src/cmd/options.h \
+	src/cmd/help.c \
+	src/cmd/scan.c \
+	$(NULL)
+src_cdmigrate_LDADD = $(CDMIGRATE_LIBS)
+
+dist_man_MANS += doc/cdmigrate.1
