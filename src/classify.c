@@ -580,12 +580,13 @@ static int has_aligned_attr(CXCursor cursor)
 	return found;
 }
 
+/* Only CLASS_DEVICE_ATTR's own names can clash: class_device_attr_<name>. */
 static int name_clashes(const char *attr_var)
 {
-	const char *name = attr_var;
+	const char *name = attr_var + strlen("class_device_attr_");
 
-	if (starts_with(name, "class_device_attr_"))
-		name += strlen("class_device_attr_");
+	if (!starts_with(attr_var, "class_device_attr_"))
+		return 0;
 	for (size_t i = 0; clashing_names[i]; i++)
 		if (!strcmp(name, clashing_names[i]))
 			return 1;
@@ -631,14 +632,11 @@ static void visit_var(struct visit *v, CXCursor cursor, unsigned line, unsigned 
 	} else if (shape_is(&s, "class_device") && file_scope) {
 		add_site(v, line, column, "class-device-variable", name, SITE_AUTO, shape_form(&s));
 	} else if (shape_is(&s, "class_device_attribute") && file_scope) {
-		char *reason = xstrfmt("%s%s", s.arrays ? "attribute array" : "attribute",
-				       name_clashes(name) ? "; clashes with an entry every device has" : "");
+		const char *kind = s.arrays ? "attribute array" : "attribute";
+		char *reason = name_clashes(name)
+			? xstrfmt("%s; clashes with %s", kind, name + strlen("class_device_attr_"))
+			: xstrdup(kind);
 
-		if (name_clashes(name)) {
-			free(reason);
-			reason = xstrfmt("attribute; clashes with %s",
-					 name + strlen("class_device_attr_"));
-		}
 		add_site(v, line, column, "class-device-attribute", name, SITE_AUTO, reason);
 		free(reason);
 	} else if (shape_is(&s, "class_interface") && !s.pointers && !s.arrays && file_scope) {

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -695,7 +696,9 @@ static int finish_run(const char *tree, int cmfd)
 		error_errno("%s/%s: cannot fsync", tree, STATE_DIR);
 		goto out;
 	}
-	ret = remove_journal_dir(cmfd, "last.stale", stale);
+	/* The run is complete either way; a failure here is retried next time. */
+	remove_journal_dir(cmfd, "last.stale", stale);
+	ret = 0;
 out:
 	free(stale);
 	return ret;
@@ -854,15 +857,17 @@ out:
 
 int journal_pending(const char *tree)
 {
+	char *state = state_display(tree, NULL);
 	char *display = state_display(tree, "journal");
 	int rootfd, cmfd = -1, jfd = -1, ret;
 
 	rootfd = open_tree(tree);
 	if (rootfd < 0) {
+		free(state);
 		free(display);
 		return -1;
 	}
-	ret = open_dir_nofollow(rootfd, STATE_DIR, tree, 0, &cmfd);
+	ret = open_dir_nofollow(rootfd, STATE_DIR, state, 0, &cmfd);
 	if (!ret && cmfd >= 0)
 		ret = open_dir_nofollow(cmfd, "journal", display, 0, &jfd);
 	if (!ret && jfd >= 0)
@@ -870,6 +875,7 @@ int journal_pending(const char *tree)
 	close_fd(jfd);
 	close_fd(cmfd);
 	close(rootfd);
+	free(state);
 	free(display);
 	return ret;
 }

@@ -1,3 +1,4 @@
+#define _GNU_SOURCE
 #include "scan.h"
 #include "prefilter.h"
 #include "walk.h"
