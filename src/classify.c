@@ -373,53 +373,6 @@ static CXTranslationUnit parse(struct classify *c, CXIndex index, const char *fi
 	return tu;
 }
 
-/* Collapse "a/b/../c" and "./" lexically (paths from -I are absolute). */
-static char *normalize_path(const char *path)
-{
-	struct strvec parts = STRVEC_INIT;
-	struct strbuf out = STRBUF_INIT;
-	const char *s = path;
-
-	while (*s) {
-		const char *slash = strchr(s, '/');
-		size_t n = slash ? (size_t)(slash - s) : strlen(s);
-
-		if (n == 2 && !strncmp(s, "..", 2)) {
-			if (parts.nr) {
-				free(parts.v[--parts.nr]);
-				parts.v[parts.nr] = NULL;
-			}
-		} else if (n && !(n == 1 && s[0] == '.')) {
-			char *part = xstrndup(s, n);
-
-			strvec_push(&parts, part);
-			free(part);
-		}
-		if (!slash)
-			break;
-		s = slash + 1;
-	}
-	for (size_t i = 0; i < parts.nr; i++) {
-		strbuf_addch(&out, '/');
-		strbuf_addstr(&out, parts.v[i]);
-	}
-	strvec_clear(&parts);
-	return strbuf_detach(&out, NULL);
-}
-
-/* Path relative to the tree, or NULL when outside it.  Caller frees. */
-static char *tree_relative(const struct classify *c, const char *abs)
-{
-	char *norm = normalize_path(abs);
-	size_t n = strlen(c->tree);
-	char *rel = NULL;
-
-	if (!strncmp(norm, c->tree, n) && norm[n] == '/')
-		rel = xstrdup(norm + n + 1);
-	free(norm);
-	return rel;
-}
-
 struct macro_expansion {
 	unsigned start, end;
 	char *name;
@@ -826,27 +779,6 @@ static void scan_inactive(struct visit *v)
 	clang_disposeSourceRangeList(ranges);
 }
 
-struct inclusion_data {
-	struct classify *c;
-	const char *file;
-	struct include_graph *graph;
-};
-
-static void on_inclusion(CXFile included, CXSourceLocation *stack, unsigned depth, CXClientData data)
-{
-	struct inclusion_data *d = data;
-	char *abs, *rel;
-
-	if (depth != 1)
-		return;
-	abs = take_string(clang_getFileName(included));
-	rel = tree_relative(d->c, abs);
-	if (rel)
-		include_graph_add(d->graph, d->file, rel);
-	free(rel);
-	free(abs);
-}
-
 static void count_diagnostics(CXTranslationUnit tu, unsigned *errors, char **first)
 {
 	unsigned n = clang_getNumDiagnostics(tu);
@@ -869,7 +801,6 @@ static void count_diagnostics(CXTranslationUnit tu, unsigned *errors, char **fir
 /* Everything one file yields; filled by a worker, merged in input order. */
 struct file_result {
 	struct site_list sites;
-	struct include_graph includes;
 	unsigned errors;
 	char *first_error;
 	int parsed;
@@ -879,7 +810,6 @@ static void classify_one(struct classify *c, CXIndex index, const char *file,
 			 struct file_result *r)
 {
 	struct visit v;
-	struct inclusion_data inc;
 	char *abs = path_join(c->tree, file);
 	CXTranslationUnit tu = parse(c, index, file, NULL, 0);
 
@@ -899,10 +829,6 @@ static void classify_one(struct classify *c, CXIndex index, const char *file,
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), collect_macros, &v);
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), visit_cursor, &v);
 	scan_inactive(&v);
-	inc.c = c;
-	inc.file = file;
-	inc.graph = &r->includes;
-	clang_getInclusions(tu, on_inclusion, &inc);
 	count_diagnostics(tu, &r->errors, &r->first_error);
 	for (size_t i = 0; i < v.nr_macros; i++)
 		free(v.macros[i].name);
@@ -931,8 +857,7 @@ static void *classify_worker(void *data)
 }
 
 void classify_files(struct classify *c, const struct strvec *files,
-		    struct site_list *sites, struct include_graph *includes,
-		    struct classify_stats *stats)
+		    struct site_list *sites, struct classify_stats *stats)
 {
 	struct classify_job job;
 	pthread_t *threads = xcalloc((size_t)c->jobs, sizeof(*threads));
@@ -964,10 +889,6 @@ void classify_files(struct classify *c, const struct strvec *files,
 		struct file_result *r = &job.results[i];
 
 		site_list_take(sites, &r->sites);
-		for (size_t e = 0; includes && e < r->includes.nr; e++)
-			include_graph_add(includes, r->includes.edges[e].includer,
-					  r->includes.edges[e].header);
-		include_graph_release(&r->includes);
 		if (stats) {
 			stats->parsed += r->parsed;
 			stats->with_errors += r->errors > 0;

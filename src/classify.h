@@ -21,7 +21,6 @@
 #define CDMIGRATE_CLASSIFY_H
 
 #include "site.h"
-#include "subsystem.h"
 #include "util.h"
 
 struct classify_options {
@@ -58,15 +57,13 @@ void classify_free(struct classify *c);
 
 /*
  * Parse each of `files` (relative to the tree) and append its sites to
- * `sites` with subsystem left empty, and its direct in-tree includes to
- * `includes` (may be NULL).  Sites are sorted.  `stats` (may be NULL)
+ * `sites` with subsystem left empty.  Sites are sorted.  `stats` (may be NULL)
  * receives per-file parse results the caller releases with
  * classify_stats_release().  Runs opts->jobs threads; the result does not
  * depend on it.
  */
 void classify_files(struct classify *c, const struct strvec *files,
-		    struct site_list *sites, struct include_graph *includes,
-		    struct classify_stats *stats);
+		    struct site_list *sites, struct classify_stats *stats);
 
 void classify_stats_release(struct classify_stats *stats);
 

@@ -11,6 +11,7 @@ src_libcdmigrate_a_SOURCES = \
 	src/classify.c src/classify.h \
 	src/scan.c src/scan.h \
 	src/output.c src/output.h \
+	src/journal.c src/journal.h \
 	$(NULL)
 
 CDMIGRATE_LIBS = src/libcdmigrate.a $(LIBCLANG_LIBS) $(JANSSON_LIBS) $(XXHASH_LIBS) -lpthread

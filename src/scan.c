@@ -5,6 +5,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 static double now(clockid_t clock)
@@ -26,6 +27,34 @@ static char *basename_of(const char *path)
 	if (!slash)
 		return xstrndup(path, len);
 	return xstrndup(slash + 1, len - (size_t)(slash - path) - 1);
+}
+
+static int file_exists(const char *rel, void *data)
+{
+	char *abs = path_join(data, rel);
+	struct stat st;
+	int ok = lstat(abs, &st) == 0 && S_ISREG(st.st_mode);
+
+	free(abs);
+	return ok;
+}
+
+void scan_include_graph(const char *tree, const struct strvec *files, struct include_graph *g)
+{
+	struct strbuf text = STRBUF_INIT;
+
+	for (size_t i = 0; i < files->nr; i++) {
+		char *abs;
+
+		if (!ends_with(files->v[i], ".c"))
+			continue;
+		abs = path_join(tree, files->v[i]);
+		strbuf_reset(&text);
+		if (strbuf_read_file(&text, abs) == 0)
+			include_graph_scan(g, files->v[i], text.buf, file_exists, (void *)tree);
+		free(abs);
+	}
+	strbuf_release(&text);
 }
 
 int scan_tree(const struct scan_options *opts, struct scan_result *r)
@@ -67,10 +96,11 @@ int scan_tree(const struct scan_options *opts, struct scan_result *r)
 		return -1;
 	wall = now(CLOCK_MONOTONIC);
 	cpu = now(CLOCK_PROCESS_CPUTIME_ID);
-	classify_files(c, &r->candidate_files, &r->sites, &r->includes, &r->parse);
+	classify_files(c, &r->candidate_files, &r->sites, &r->parse);
 	r->timing.classify_wall = now(CLOCK_MONOTONIC) - wall;
 	r->timing.classify_cpu = now(CLOCK_PROCESS_CPUTIME_ID) - cpu;
 	classify_free(c);
+	scan_include_graph(opts->tree, &r->candidate_files, &r->includes);
 
 	for (size_t i = 0; i < r->sites.nr; i++) {
 		struct site *s = &r->sites.items[i];

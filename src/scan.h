@@ -49,4 +49,7 @@ int scan_tree(const struct scan_options *opts, struct scan_result *result);
 
 void scan_result_release(struct scan_result *result);
 
+/* The direct in-tree includes of the .c files among `files` (lexical). */
+void scan_include_graph(const char *tree, const struct strvec *files, struct include_graph *g);
+
 #endif

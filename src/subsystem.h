@@ -34,6 +34,16 @@ struct include_graph {
 #define INCLUDE_GRAPH_INIT { NULL, 0, 0 }
 
 void include_graph_add(struct include_graph *g, const char *includer, const char *header);
+
+/*
+ * Add the direct includes of `file` (relative to the tree; its text in
+ * `text`) that resolve to a file of the tree: <x> against include/, "x"
+ * against the file's own directory, then include/.  `exists` tells whether
+ * a relative path is a file of the tree.  Lexical: an #include in an
+ * inactive branch counts too.
+ */
+void include_graph_scan(struct include_graph *g, const char *file, const char *text,
+			int (*exists)(const char *rel, void *data), void *data);
 void include_graph_release(struct include_graph *g);
 
 /*
