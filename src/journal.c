@@ -107,7 +107,7 @@ static int check_path(const char *path)
 	if (*path == '/')
 		return error("%s: absolute path; cdmigrate edits only paths relative to the tree", path);
 	if (strchr(path, '\n'))
-		return error("%s: path contains a newline; cdmigrate cannot journal it", path);
+		return error("a path contains a newline; cdmigrate cannot journal it");
 	for (;;) {
 		slash = strchr(p, '/');
 		len = slash ? (size_t)(slash - p) : strlen(p);
@@ -141,7 +141,7 @@ static int open_parent(int rootfd, const char *path, const char **base)
 {
 	char *copy = xstrdup(path);
 	char *comp = copy, *slash;
-	int dfd = dup(rootfd);
+	int dfd = fcntl(rootfd, F_DUPFD_CLOEXEC, 0);
 
 	if (dfd < 0) {
 		free(copy);
@@ -305,12 +305,12 @@ static void remove_stale_tmp(int dirfd, const char *base)
 }
 
 /*
- * Bring PATH to WANT: done if it holds WANT, replaced if it holds FROM,
- * refused (error() with REFUSAL, a format taking the path) otherwise.
- * Returns 0 when the file holds WANT, -1 otherwise.
+ * Bring PATH to WANT: done if it holds WANT, replaced if it holds FROM.
+ * Returns 0 when the file holds WANT, 1 when it holds anything else and
+ * was left alone (the caller says why), -1 after error().
  */
 static int settle(int rootfd, const char *path, const struct strbuf *want,
-		  const struct strbuf *from, const char *refusal, const char *hint)
+		  const struct strbuf *from)
 {
 	struct strbuf cur = STRBUF_INIT;
 	const char *base;
@@ -328,7 +328,7 @@ static int settle(int rootfd, const char *path, const struct strbuf *want,
 	} else if (same_content(&cur, from)) {
 		ret = replace_file(dfd, path, base, want, mode);
 	} else {
-		error(refusal, path, hint);
+		ret = 1;
 	}
 out:
 	strbuf_release(&cur);
@@ -840,12 +840,16 @@ int journal_apply(const char *tree, const struct journal_edit *edits,
 		goto out;
 
 	ret = 0;
-	for (size_t i = 0; i < nr; i++)
-		if (settle(rootfd, edits[i].path, &edits[i].new_content,
-			   &edits[i].old_content,
-			   "%s: changed while cdmigrate was running; left alone%s",
-			   ": put back either version, then run 'cdmigrate resume' or 'cdmigrate undo'") < 0)
+	for (size_t i = 0; i < nr; i++) {
+		int r = settle(rootfd, edits[i].path, &edits[i].new_content,
+			       &edits[i].old_content);
+
+		if (r > 0)
+			error("%s: changed while cdmigrate was running; left alone: put back either version, then run 'cdmigrate resume' or 'cdmigrate undo'",
+			      edits[i].path);
+		if (r)
 			ret = -1;
+	}
 	if (!ret)
 		ret = finish_run(tree, cmfd);
 out:
@@ -904,24 +908,24 @@ static int run_journal(const char *tree, int rootfd, int cmfd, const char *name,
 
 	ret = 0;
 	for (size_t i = 0; i < ix.nr; i++) {
-		char *hint;
+		const char *path = ix.v[i].path;
 		int r;
 
 		if (load_entry(jfd, display, i, &ix.v[i], &old, &new) < 0) {
 			ret = -1;
 			continue;
 		}
-		if (dir == FORWARD) {
-			r = settle(rootfd, ix.v[i].path, &new, &old,
-				   "%s: edited since the run started (neither its old nor its new content); left alone%s",
-				   ": put back either version, then resume again (or undo)");
-		} else {
-			hint = xstrfmt(": revert it by hand (its old content is %s/%zu.old), then undo again", display, i);
-			r = settle(rootfd, ix.v[i].path, &old, &new,
-				   "%s: edited after cdmigrate changed it; not reverted%s", hint);
-			free(hint);
-		}
-		if (r < 0)
+		if (dir == FORWARD)
+			r = settle(rootfd, path, &new, &old);
+		else
+			r = settle(rootfd, path, &old, &new);
+		if (r > 0 && dir == FORWARD)
+			error("%s: edited since the run started (neither its old nor its new content); left alone: put back either version, then resume again (or undo)",
+			      path);
+		else if (r > 0)
+			error("%s: edited after cdmigrate changed it; not reverted: revert it by hand (its old content is %s/%zu.old), then undo again",
+			      path, display, i);
+		if (r)
 			ret = -1;
 	}
 	close(jfd);
