@@ -12,7 +12,10 @@ src_libcdmigrate_a_SOURCES = \
 	src/scan.c src/scan.h \
 	src/output.c src/output.h \
 	src/journal.c src/journal.h \
+	src/manifest.c src/manifest.h \
+	src/plan.c src/plan.h \
 	$(NULL)
+nodist_src_libcdmigrate_a_SOURCES = src/manifest-table.c
 
 CDMIGRATE_LIBS = src/libcdmigrate.a $(LIBCLANG_LIBS) $(JANSSON_LIBS) $(XXHASH_LIBS) -lpthread
 
@@ -23,6 +26,7 @@ src_cdmigrate_SOURCES = \
 	src/cmd/options.c src/cmd/options.h \
 	src/cmd/help.c \
 	src/cmd/scan.c \
+	src/cmd/plan.c \
 	$(NULL)
 src_cdmigrate_LDADD = $(CDMIGRATE_LIBS)
 

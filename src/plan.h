@@ -23,6 +23,7 @@
 #define CDMIGRATE_PLAN_H
 
 #include "manifest.h"
+#include "subsystem.h"
 #include "util.h"
 
 enum plan_action {

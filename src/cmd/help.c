@@ -22,6 +22,18 @@ const struct command commands[] = {
 	  "  PATH...             only these files or directories (relative to TREE)\n"
 	  "\n"
 	  "Exit status: 0 no site, 1 sites found, 2 usage or tool error.\n" },
+	{ "plan", cmd_plan, "the ordered steps, the files and subsystems each touches, preconditions",
+	  "usage: cdmigrate plan TREE [--format text|json] [--kernel DIR] [--step S] [--subsystem X] [-j N] [-- PATH...]\n"
+	  "\n"
+	  "Print the steps of the migration in order (semantic-patches/steps), for each\n"
+	  "whether it runs, is skipped or is blocked and why, and the candidate files and\n"
+	  "subsystems it will touch.  The preconditions are read from the driver core of\n"
+	  "TREE (or of --kernel DIR): does struct device have class and devt, is there a\n"
+	  "device_create(), does struct class have dev_attrs/dev_release/dev_uevent, are\n"
+	  "parentless devices placed under a virtual parent.  In a kernel tree a missing\n"
+	  "one makes the core step (30) run; out of tree it blocks the steps needing it.\n"
+	  "\n"
+	  "Exit status: 0 nothing to run, 1 steps to run, 2 a step is blocked or usage error.\n" },
 	{ "help", cmd_help, "describe a command",
 	  "usage: cdmigrate help [COMMAND]\n" },
 	{ NULL, NULL, NULL, NULL },
