@@ -1,0 +1,45 @@
+#include <linux/module.h>
+#include <linux/device.h>
+
+static struct class errgoto_class = {
+	.name	= "errgoto",
+};
+
+static int errgoto_ready;
+
+/* The success path reaches "return err" with err untouched. */
+static int __init errgoto_init(void)
+{
+	int err;
+
+	err = class_register(&errgoto_class);
+	if (err)
+		goto out;
+	if (!errgoto_ready)
+		goto out;
+	errgoto_ready = 2;
+out:
+	return err;
+}
+
+/* Here the success path writes err before reading it. */
+static int __init errgoto_probe_init(void)
+{
+	int err;
+
+	err = class_register(&errgoto_class);
+	if (err)
+		goto out;
+	err = errgoto_probe();
+	if (err)
+		class_unregister(&errgoto_class);
+out:
+	return err;
+}
+
+static void __exit errgoto_exit(void)
+{
+	class_unregister(&errgoto_class);
+}
+module_init(errgoto_init);
+module_exit(errgoto_exit);
