@@ -24,6 +24,8 @@ struct classify {
 	char *version_h;
 	pthread_mutex_t scratch_lock;
 	struct strvec arches_ready;
+	struct CXUnsavedFile *overlay;	/* absolute names, borrowed contents */
+	size_t nr_overlay;
 };
 
 /* What every API function replaces; reasons name the replacement. */
@@ -295,6 +297,7 @@ void classify_free(struct classify *c)
 		free(dir);
 	}
 	rmdir(c->scratch);
+	classify_set_overlay(c, NULL, 0);
 	strvec_clear(&c->arches_ready);
 	pthread_mutex_destroy(&c->scratch_lock);
 	free(c->version_h);
@@ -349,25 +352,48 @@ void classify_print_args(struct classify *c, const char *file, FILE *out)
 	strvec_clear(&args);
 }
 
+void classify_set_overlay(struct classify *c, const struct classify_unsaved *files, size_t nr)
+{
+	for (size_t i = 0; i < c->nr_overlay; i++)
+		free((char *)c->overlay[i].Filename);
+	free(c->overlay);
+	c->overlay = nr ? xcalloc(nr, sizeof(*c->overlay)) : NULL;
+	c->nr_overlay = nr;
+	for (size_t i = 0; i < nr; i++) {
+		c->overlay[i].Filename = path_join(c->tree, files[i].file);
+		c->overlay[i].Contents = files[i].content;
+		c->overlay[i].Length = (unsigned long)files[i].len;
+	}
+}
+
 static CXTranslationUnit parse(struct classify *c, CXIndex index, const char *file,
 			       const char *content, size_t len)
 {
 	struct strvec args = STRVEC_INIT;
 	char *abs = path_join(c->tree, file);
-	struct CXUnsavedFile unsaved;
+	struct CXUnsavedFile *unsaved = xcalloc(c->nr_overlay + 1, sizeof(*unsaved));
+	size_t nr_unsaved = 0;
 	CXTranslationUnit tu = NULL;
 	enum CXErrorCode rc;
 
 	classify_parse_args(c, file, &args);
-	unsaved.Filename = abs;
-	unsaved.Contents = content;
-	unsaved.Length = (unsigned long)len;
+	/* The file's own content wins over the overlay's copy of it. */
+	for (size_t i = 0; i < c->nr_overlay; i++)
+		if (!content || strcmp(c->overlay[i].Filename, abs))
+			unsaved[nr_unsaved++] = c->overlay[i];
+	if (content) {
+		unsaved[nr_unsaved].Filename = abs;
+		unsaved[nr_unsaved].Contents = content;
+		unsaved[nr_unsaved].Length = (unsigned long)len;
+		nr_unsaved++;
+	}
 	rc = clang_parseTranslationUnit2(index, abs, (const char *const *)args.v, (int)args.nr,
-					 content ? &unsaved : NULL, content ? 1 : 0,
+					 unsaved, (unsigned)nr_unsaved,
 					 CXTranslationUnit_KeepGoing |
 					 CXTranslationUnit_DetailedPreprocessingRecord, &tu);
 	if (rc != CXError_Success)
 		tu = NULL;
+	free(unsaved);
 	strvec_clear(&args);
 	free(abs);
 	return tu;
@@ -840,7 +866,9 @@ static void classify_one(struct classify *c, CXIndex index, const char *file,
 struct classify_job {
 	struct classify *c;
 	const struct strvec *files;
-	struct file_result *results;
+	struct file_result *results;	/* classify_files() */
+	int *errors;			/* classify_count_errors_many() */
+	char **first_errors;
 	atomic_size_t next;
 };
 
@@ -850,36 +878,73 @@ static void *classify_worker(void *data)
 	CXIndex index = clang_createIndex(0, 0);
 	size_t i;
 
-	while ((i = atomic_fetch_add(&job->next, 1)) < job->files->nr)
-		classify_one(job->c, index, job->files->v[i], &job->results[i]);
+	while ((i = atomic_fetch_add(&job->next, 1)) < job->files->nr) {
+		if (job->results) {
+			classify_one(job->c, index, job->files->v[i], &job->results[i]);
+		} else {
+			CXTranslationUnit tu = parse(job->c, index, job->files->v[i], NULL, 0);
+			unsigned errors;
+
+			job->first_errors[i] = NULL;
+			if (!tu) {
+				job->errors[i] = -1;
+				continue;
+			}
+			count_diagnostics(tu, &errors, &job->first_errors[i]);
+			job->errors[i] = (int)errors;
+			clang_disposeTranslationUnit(tu);
+		}
+	}
 	clang_disposeIndex(index);
 	return NULL;
+}
+
+/* Run classify_worker on `jobs` threads (the caller's thread is one). */
+static void run_workers(struct classify_job *job, int jobs)
+{
+	pthread_t *threads = xcalloc((size_t)jobs, sizeof(*threads));
+	int started = 0;
+
+	atomic_init(&job->next, 0);
+	for (int t = 1; t < jobs && (size_t)t < job->files->nr; t++) {
+		pthread_attr_t attr;
+
+		/* libclang's parser expects the 8 MB stacks of a main thread. */
+		pthread_attr_init(&attr);
+		pthread_attr_setstacksize(&attr, 8u << 20);
+		if (!pthread_create(&threads[started], &attr, classify_worker, job))
+			started++;
+		pthread_attr_destroy(&attr);
+	}
+	classify_worker(job);
+	for (int t = 0; t < started; t++)
+		pthread_join(threads[t], NULL);
+	free(threads);
+}
+
+void classify_count_errors_many(struct classify *c, const struct strvec *files,
+				int *errors, char **first_errors)
+{
+	struct classify_job job;
+
+	memset(&job, 0, sizeof(job));
+	job.c = c;
+	job.files = files;
+	job.errors = errors;
+	job.first_errors = first_errors;
+	run_workers(&job, c->jobs);
 }
 
 void classify_files(struct classify *c, const struct strvec *files,
 		    struct site_list *sites, struct classify_stats *stats)
 {
 	struct classify_job job;
-	pthread_t *threads = xcalloc((size_t)c->jobs, sizeof(*threads));
-	int started = 0;
 
+	memset(&job, 0, sizeof(job));
 	job.c = c;
 	job.files = files;
 	job.results = xcalloc(files->nr ? files->nr : 1, sizeof(*job.results));
-	atomic_init(&job.next, 0);
-	/* libclang's default 8 MB thread stacks are what its parser expects. */
-	for (int t = 1; t < c->jobs && (size_t)t < files->nr; t++) {
-		pthread_attr_t attr;
-
-		pthread_attr_init(&attr);
-		pthread_attr_setstacksize(&attr, 8u << 20);
-		if (!pthread_create(&threads[started], &attr, classify_worker, &job))
-			started++;
-		pthread_attr_destroy(&attr);
-	}
-	classify_worker(&job);
-	for (int t = 0; t < started; t++)
-		pthread_join(threads[t], NULL);
+	run_workers(&job, c->jobs);
 
 	if (stats) {
 		stats->files = xcalloc(files->nr ? files->nr : 1, sizeof(*stats->files));
@@ -901,7 +966,6 @@ void classify_files(struct classify *c, const struct strvec *files,
 	}
 	site_list_sort(sites);
 	free(job.results);
-	free(threads);
 }
 
 void classify_stats_release(struct classify_stats *stats)

@@ -67,6 +67,30 @@ void classify_files(struct classify *c, const struct strvec *files,
 
 void classify_stats_release(struct classify_stats *stats);
 
+/* A file's content as the parser should see it instead of the disk's. */
+struct classify_unsaved {
+	const char *file;	/* relative to the tree */
+	const char *content;
+	size_t len;
+};
+
+/*
+ * From now on, parse as if each listed file held the given content (the
+ * converted tree of a migration, before anything is written).  The array
+ * and the buffers are borrowed: they must outlive the parses.  nr = 0
+ * clears the overlay.
+ */
+void classify_set_overlay(struct classify *c, const struct classify_unsaved *files, size_t nr);
+
+/*
+ * Parse each of `files` with `jobs` threads and store its error count and
+ * first diagnostic (allocated, or NULL) at the same index of `errors` and
+ * `first_errors` (arrays of files->nr elements).  -1 for a file libclang
+ * could not parse at all.
+ */
+void classify_count_errors_many(struct classify *c, const struct strvec *files,
+				int *errors, char **first_errors);
+
 /*
  * Parse `file` (relative to the tree) as if its content were `content`
  * (NULL: the file on disk) and count its parse errors.  *first_error, when

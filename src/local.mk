@@ -14,6 +14,8 @@ src_libcdmigrate_a_SOURCES = \
 	src/journal.c src/journal.h \
 	src/manifest.c src/manifest.h \
 	src/plan.c src/plan.h \
+	src/spatch.c src/spatch.h \
+	src/migrate.c src/migrate.h \
 	$(NULL)
 nodist_src_libcdmigrate_a_SOURCES = src/manifest-table.c
 
@@ -27,6 +29,8 @@ src_cdmigrate_SOURCES = \
 	src/cmd/help.c \
 	src/cmd/scan.c \
 	src/cmd/plan.c \
+	src/cmd/migrate.c \
+	src/cmd/undo.c \
 	$(NULL)
 src_cdmigrate_LDADD = $(CDMIGRATE_LIBS)
 

@@ -34,6 +34,38 @@ const struct command commands[] = {
 	  "one makes the core step (30) run; out of tree it blocks the steps needing it.\n"
 	  "\n"
 	  "Exit status: 0 nothing to run, 1 steps to run, 2 a step is blocked or usage error.\n" },
+	{ "migrate", cmd_migrate, "run the steps: a patch series for review, or the tree edited in place",
+	  "usage: cdmigrate migrate TREE (-o OUT | --in-place [--force] | --resume) [--kernel DIR]\n"
+	  "                 [--step S] [--subsystem X] [-j N] [--timeout SEC] [-q] [-- PATH...]\n"
+	  "\n"
+	  "Run the planned steps (see 'cdmigrate plan') with spatch on a scratch copy,\n"
+	  "each step on the output of the one before, and re-parse every changed file:\n"
+	  "a change that adds a parse error is held back and reported.\n"
+	  "\n"
+	  "  -o OUT          write OUT/NNNN-<subsystem>-<step>.patch (git am ready, one per\n"
+	  "                  subsystem per step), 0000-cover-letter.patch and report.json\n"
+	  "  --in-place      edit TREE instead, atomically per file, with a journal in\n"
+	  "                  TREE/.cdmigrate/; refuses a git tree with uncommitted changes\n"
+	  "                  unless --force\n"
+	  "  --resume        finish an interrupted --in-place run\n"
+	  "  --step S        only step S (a number or a name)\n"
+	  "  --subsystem X   only the files of subsystem X\n"
+	  "  -j N            run N spatch processes at a time; the output is the same\n"
+	  "  --timeout SEC   kill a spatch task after SEC seconds (default 300); its\n"
+	  "                  files are retried one by one and the failures reported\n"
+	  "  PATH...         convert only these files or directories (headers are still\n"
+	  "                  read from the whole tree)\n"
+	  "\n"
+	  "Exit status: 0 nothing to change (or --in-place done), 1 a series with changes\n"
+	  "was written, 2 usage or tool error (spatch missing: install coccinelle),\n"
+	  "3 conflicting edits (those files are left out, the rest is written).\n" },
+	{ "undo", cmd_undo, "undo the last (or an interrupted) in-place run",
+	  "usage: cdmigrate undo TREE\n"
+	  "\n"
+	  "Restore every file of the last --in-place run of TREE (or of an interrupted\n"
+	  "one) to its old content, from the journal in TREE/.cdmigrate/.  A file\n"
+	  "edited since is refused and named.  Exit status: 0 done or nothing to undo,\n"
+	  "2 a file was refused or an error.\n" },
 	{ "help", cmd_help, "describe a command",
 	  "usage: cdmigrate help [COMMAND]\n" },
 	{ NULL, NULL, NULL, NULL },

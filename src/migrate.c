@@ -1,0 +1,1042 @@
+#define _GNU_SOURCE
+#include "migrate.h"
+#include "classify.h"
+#include "diff.h"
+#include "journal.h"
+#include "manifest.h"
+#include "output.h"
+#include "plan.h"
+#include "pool.h"
+#include "prefilter.h"
+#include "scan.h"
+#include "series.h"
+#include "site.h"
+#include "spatch.h"
+#include "subsystem.h"
+#include "walk.h"
+
+#include <errno.h>
+#include <jansson.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "config.h"
+
+struct work_file {
+	char *path;
+	char *subsystem;
+	struct strbuf original;
+	struct strbuf current;
+	struct strbuf written;		/* what the scratch copy holds */
+	const char *status;		/* NULL, or a migrate.json status */
+	char *detail;
+	const char *status_step;
+	int excluded;			/* conflict or held back: never changed */
+};
+
+struct step_change {
+	size_t step;			/* index in plan.steps */
+	size_t file;			/* index in engine.files */
+	char *diff;
+};
+
+struct task {
+	size_t step;
+	struct strvec files;
+	struct strbuf out, err;
+	int status;
+	unsigned timed_out:1, failed:1;
+};
+
+struct engine {
+	const struct migrate_options *opts;
+	struct plan plan;
+	char *tree;			/* absolute */
+	char *scratch;
+	struct work_file *files;
+	size_t nr, alloc;
+	struct include_graph includes;
+	struct step_change *changes;
+	size_t nr_changes, alloc_changes;
+	struct strvec include_dirs;
+	const char *patch;		/* the .cocci file being run */
+	const char *const *options;
+	struct task *tasks;
+	size_t nr_tasks, alloc_tasks, next_task;
+	unsigned spatch_runs;
+	int conflicts;
+};
+
+static double now(clockid_t clock)
+{
+	struct timespec ts;
+
+	clock_gettime(clock, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* CPU seconds of cdmigrate and of its reaped children (spatch). */
+static double cpu_with_children(void)
+{
+	struct rusage self, children;
+
+	getrusage(RUSAGE_SELF, &self);
+	getrusage(RUSAGE_CHILDREN, &children);
+	return (double)(self.ru_utime.tv_sec + self.ru_stime.tv_sec +
+			children.ru_utime.tv_sec + children.ru_stime.tv_sec) +
+	       (double)(self.ru_utime.tv_usec + self.ru_stime.tv_usec +
+			children.ru_utime.tv_usec + children.ru_stime.tv_usec) / 1e6;
+}
+
+static struct work_file *find_file(struct engine *e, const char *path)
+{
+	size_t lo = 0, hi = e->nr;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		int c = strcmp(e->files[mid].path, path);
+
+		if (!c)
+			return &e->files[mid];
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+static int has_trigger(const struct strbuf *text, const char *const *triggers)
+{
+	return prefilter_buffer(text->buf, text->len, triggers) == PREFILTER_CANDIDATE;
+}
+
+static void set_status(struct work_file *f, const char *status, const char *step, const char *detail)
+{
+	if (f->status && !strcmp(f->status, "conflict"))
+		return;
+	f->status = status;
+	f->status_step = step;
+	free(f->detail);
+	f->detail = xstrdup(detail ? detail : "");
+}
+
+/* Load every candidate file of every step (within the PATHs). */
+static int load_working_set(struct engine *e)
+{
+	struct strvec files = STRVEC_INIT, cands = STRVEC_INIT, tokens = STRVEC_INIT;
+
+	if (walk_tree(e->opts->tree, e->opts->paths, &files, NULL) < 0)
+		return -1;
+	strvec_pushv(&tokens, prefilter_scan_tokens);
+	for (size_t i = 0; i < manifest_nr_steps; i++)
+		strvec_pushv(&tokens, manifest_steps[i].triggers);
+	prefilter_files(e->opts->tree, &files, (const char *const *)tokens.v, e->opts->jobs,
+			&cands, NULL, NULL);
+	scan_include_graph(e->opts->tree, &cands, &e->includes);
+	e->files = xcalloc(cands.nr ? cands.nr : 1, sizeof(*e->files));
+	for (size_t i = 0; i < cands.nr; i++) {
+		struct work_file *f = &e->files[e->nr];
+		char *abs = path_join(e->opts->tree, cands.v[i]);
+
+		memset(f, 0, sizeof(*f));
+		f->original = (struct strbuf)STRBUF_INIT;
+		f->current = (struct strbuf)STRBUF_INIT;
+		f->written = (struct strbuf)STRBUF_INIT;
+		if (strbuf_read_file(&f->original, abs) < 0) {
+			warning("%s: cannot read (%s): skipped", cands.v[i], strerror(errno));
+			free(abs);
+			continue;
+		}
+		free(abs);
+		f->path = xstrdup(cands.v[i]);
+		f->subsystem = plan_subsystem_of(&e->plan, f->path, &e->includes);
+		strbuf_add(&f->current, f->original.buf, f->original.len);
+		e->nr++;
+	}
+	e->alloc = e->nr;
+	strvec_clear(&tokens);
+	strvec_clear(&cands);
+	strvec_clear(&files);
+	return 0;
+}
+
+static int mkdir_p(const char *dir)
+{
+	char *copy = xstrdup(dir);
+
+	for (char *p = copy + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(copy, 0755) < 0 && errno != EEXIST) {
+			free(copy);
+			return -1;
+		}
+		*p = '/';
+	}
+	if (mkdir(copy, 0755) < 0 && errno != EEXIST) {
+		free(copy);
+		return -1;
+	}
+	free(copy);
+	return 0;
+}
+
+static int write_file(const char *path, const char *buf, size_t len)
+{
+	char *dir = xstrdup(path);
+	char *slash = strrchr(dir, '/');
+	FILE *f;
+
+	if (slash) {
+		*slash = '\0';
+		if (mkdir_p(dir) < 0) {
+			free(dir);
+			return error_errno("%s: cannot create directory", path);
+		}
+	}
+	free(dir);
+	f = fopen(path, "wb");
+	if (!f)
+		return error_errno("%s: cannot write", path);
+	if (len && fwrite(buf, 1, len, f) != len) {
+		fclose(f);
+		return error_errno("%s: cannot write", path);
+	}
+	return fclose(f) ? error_errno("%s: cannot write", path) : 0;
+}
+
+/* Bring the scratch copy up to date with the working contents. */
+static int sync_scratch(struct engine *e)
+{
+	for (size_t i = 0; i < e->nr; i++) {
+		struct work_file *f = &e->files[i];
+		char *abs;
+
+		if (f->written.len == f->current.len && f->written.alloc &&
+		    !memcmp(f->written.buf, f->current.buf, f->current.len))
+			continue;
+		abs = path_join(e->scratch, f->path);
+		if (write_file(abs, f->current.buf, f->current.len) < 0) {
+			free(abs);
+			return -1;
+		}
+		free(abs);
+		strbuf_reset(&f->written);
+		strbuf_add(&f->written, f->current.buf, f->current.len);
+	}
+	return 0;
+}
+
+/*
+ * Headers beside the working .c files that are not candidates themselves
+ * (a driver's private "foo.h") still give spatch its types: copy them once.
+ */
+static void copy_sibling_headers(struct engine *e)
+{
+	struct strvec dirs = STRVEC_INIT;
+
+	for (size_t i = 0; i < e->nr; i++) {
+		const char *slash = strrchr(e->files[i].path, '/');
+		char *dir = slash ? xstrndup(e->files[i].path, (size_t)(slash - e->files[i].path)) : xstrdup("");
+
+		if (!dirs.nr || strcmp(dirs.v[dirs.nr - 1], dir))
+			strvec_push(&dirs, dir);
+		free(dir);
+	}
+	for (size_t d = 0; d < dirs.nr; d++) {
+		struct strvec headers = STRVEC_INIT;
+		struct strvec one = STRVEC_INIT;
+
+		if (!dirs.v[d][0])
+			continue;
+		strvec_push(&one, dirs.v[d]);
+		if (walk_tree(e->opts->tree, &one, &headers, NULL) == 0) {
+			for (size_t h = 0; h < headers.nr; h++) {
+				struct strbuf text = STRBUF_INIT;
+				char *src, *dst;
+
+				if (!ends_with(headers.v[h], ".h") || find_file(e, headers.v[h]))
+					continue;
+				src = path_join(e->opts->tree, headers.v[h]);
+				dst = path_join(e->scratch, headers.v[h]);
+				if (strbuf_read_file(&text, src) == 0)
+					write_file(dst, text.buf, text.len);
+				strbuf_release(&text);
+				free(src);
+				free(dst);
+			}
+		}
+		strvec_clear(&one);
+		strvec_clear(&headers);
+	}
+	strvec_clear(&dirs);
+}
+
+static int next_task(struct child *child, void *data, void **task_data)
+{
+	struct engine *e = data;
+	struct spatch_task st;
+	struct task *t;
+
+	while (e->next_task < e->nr_tasks && e->tasks[e->next_task].failed == 2)
+		e->next_task++;
+	if (e->next_task >= e->nr_tasks)
+		return 0;
+	t = &e->tasks[e->next_task++];
+	st.patch = e->patch;
+	st.root = e->scratch;
+	st.include_dirs = (const char *const *)e->include_dirs.v;
+	st.options = e->options;
+	st.files = &t->files;
+	spatch_prepare(child, &st);
+	child->silent_exec_failure = 1;
+	*task_data = t;
+	e->spatch_runs++;
+	return 1;
+}
+
+static void task_done(int status, const struct pool_result *result, void *data, void *task_data)
+{
+	struct task *t = task_data;
+
+	t->status = status;
+	t->timed_out = result->timed_out;
+	strbuf_add(&t->out, result->out.buf, result->out.len);
+	strbuf_add(&t->err, result->err.buf, result->err.len);
+	if (result->not_found)
+		error("spatch not found: install the coccinelle package");
+	t->failed = status != 0 || result->timed_out || result->start_failed || result->interrupted;
+}
+
+static void clear_tasks(struct engine *e)
+{
+	for (size_t i = 0; i < e->nr_tasks; i++) {
+		strvec_clear(&e->tasks[i].files);
+		strbuf_release(&e->tasks[i].out);
+		strbuf_release(&e->tasks[i].err);
+	}
+	e->nr_tasks = e->next_task = 0;
+}
+
+static struct task *add_task(struct engine *e, size_t step)
+{
+	struct task *t;
+
+	ALLOC_GROW(e->tasks, e->nr_tasks + 1, e->alloc_tasks);
+	t = &e->tasks[e->nr_tasks++];
+	memset(t, 0, sizeof(*t));
+	t->step = step;
+	t->out = (struct strbuf)STRBUF_INIT;
+	t->err = (struct strbuf)STRBUF_INIT;
+	return t;
+}
+
+static int in_strvec(const struct strvec *v, const char *s)
+{
+	for (size_t i = 0; i < v->nr; i++)
+		if (!strcmp(v->v[i], s))
+			return 1;
+	return 0;
+}
+
+/* One task per subsystem: its files and the step's headers they include. */
+static void build_tasks(struct engine *e, size_t step, const struct strvec *step_files)
+{
+	struct strvec subsystems = STRVEC_INIT;
+
+	for (size_t i = 0; i < step_files->nr; i++) {
+		struct work_file *f = find_file(e, step_files->v[i]);
+
+		if (!in_strvec(&subsystems, f->subsystem))
+			strvec_push(&subsystems, f->subsystem);
+	}
+	strvec_sort(&subsystems);
+	for (size_t s = 0; s < subsystems.nr; s++) {
+		struct task *t = add_task(e, step);
+
+		for (size_t i = 0; i < step_files->nr; i++) {
+			struct work_file *f = find_file(e, step_files->v[i]);
+
+			if (strcmp(f->subsystem, subsystems.v[s]))
+				continue;
+			if (!in_strvec(&t->files, f->path))
+				strvec_push(&t->files, f->path);
+			for (size_t g = 0; g < e->includes.nr; g++) {
+				const char *h = e->includes.edges[g].header;
+
+				if (!strcmp(e->includes.edges[g].includer, f->path) &&
+				    in_strvec(step_files, h) && !in_strvec(&t->files, h))
+					strvec_push(&t->files, h);
+			}
+		}
+		strvec_sort(&t->files);
+	}
+	strvec_clear(&subsystems);
+}
+
+/* Run the tasks from index `first` on; failed == 2 marks a task split into retries. */
+static int run_pool(struct engine *e, size_t first)
+{
+	struct pool_options po = POOL_OPTIONS_INIT;
+
+	po.jobs = (unsigned)e->opts->jobs;
+	po.timeout_ms = e->opts->timeout_s * 1000u;
+	e->next_task = first;
+	return pool_run(&po, next_task, task_done, e);
+}
+
+struct pending_diff {
+	char *path;
+	struct file_diff diff;
+};
+
+static int compare_pending(const void *a, const void *b)
+{
+	return strcmp(((const struct pending_diff *)a)->path, ((const struct pending_diff *)b)->path);
+}
+
+/* Run one semantic patch of a step over its files; update the working set. */
+static int run_patch(struct engine *e, size_t step, const char *patch,
+		     const struct strvec *step_files)
+{
+	const char *step_name = e->plan.steps[step].step->name;
+	struct pending_diff *pending = NULL;
+	size_t nr_pending = 0, alloc_pending = 0, first_retry;
+
+	e->patch = patch;
+	if (sync_scratch(e) < 0)
+		return -1;
+	clear_tasks(e);
+	build_tasks(e, step, step_files);
+	if (run_pool(e, 0) < 0)
+		return -1;
+
+	/* A failed group is rerun file by file: one bad file loses only itself. */
+	first_retry = e->nr_tasks;
+	for (size_t i = 0; i < first_retry; i++) {
+		struct task *t = &e->tasks[i];
+
+		if (!t->failed || t->files.nr == 1)
+			continue;
+		for (size_t f = 0; f < t->files.nr; f++) {
+			struct task *r = add_task(e, step);
+
+			t = &e->tasks[i];
+			strvec_push(&r->files, t->files.v[f]);
+		}
+		t->failed = 2;
+	}
+	if (e->nr_tasks > first_retry && run_pool(e, first_retry) < 0)
+		return -1;
+
+	for (size_t i = 0; i < e->nr_tasks; i++) {
+		struct task *t = &e->tasks[i];
+		struct strvec bad = STRVEC_INIT, details = STRVEC_INIT;
+		struct file_diff *diffs = NULL;
+		size_t nr_diffs = 0;
+
+		if (t->failed == 2)
+			continue;
+		if (t->failed) {
+			struct work_file *f = find_file(e, t->files.v[0]);
+			const char *why = t->timed_out ? "timeout" : "crashed";
+			char *detail = t->timed_out
+				? xstrfmt("spatch did not finish in %u s", e->opts->timeout_s)
+				: xstrfmt("spatch exited with status %d", t->status);
+
+			if (f)
+				set_status(f, why, step_name, detail);
+			free(detail);
+			continue;
+		}
+		spatch_parse_errors(t->err.buf, &bad, &details);
+		for (size_t b = 0; b < bad.nr; b++) {
+			struct work_file *f = find_file(e, bad.v[b]);
+
+			if (f)
+				set_status(f, "parse-failure", step_name, details.v[b]);
+		}
+		strvec_clear(&bad);
+		strvec_clear(&details);
+		if (diff_parse(t->out.buf, t->out.len, &diffs, &nr_diffs) < 0) {
+			error("%s: cannot read the output of spatch for %s", patch, t->files.v[0]);
+			continue;
+		}
+		for (size_t d = 0; d < nr_diffs; d++) {
+			ALLOC_GROW(pending, nr_pending + 1, alloc_pending);
+			pending[nr_pending].path = xstrdup(diffs[d].path);
+			pending[nr_pending].diff = diffs[d];
+			nr_pending++;
+		}
+		free(diffs);
+	}
+	/* Stable sort by path keeps the tasks' (subsystem) order within a file. */
+	for (size_t i = 1; i < nr_pending; i++)
+		for (size_t j = i; j > 0 && compare_pending(&pending[j - 1], &pending[j]) > 0; j--) {
+			struct pending_diff tmp = pending[j];
+
+			pending[j] = pending[j - 1];
+			pending[j - 1] = tmp;
+		}
+
+	for (size_t i = 0; i < nr_pending;) {
+		size_t j = i;
+		struct work_file *f = find_file(e, pending[i].path);
+		struct file_diff *group;
+		struct file_diff merged;
+		struct strbuf why = STRBUF_INIT, result = STRBUF_INIT, err = STRBUF_INIT;
+		int rc;
+
+		while (j < nr_pending && !strcmp(pending[j].path, pending[i].path))
+			j++;
+		if (!f || f->excluded) {
+			i = j;
+			continue;
+		}
+		group = xcalloc(j - i, sizeof(*group));
+		for (size_t k = i; k < j; k++)
+			group[k - i] = pending[k].diff;
+		memset(&merged, 0, sizeof(merged));
+		rc = diff_merge(group, j - i, &merged, &why);
+		if (rc == 1) {
+			set_status(f, "conflict", step_name, why.buf);
+			error("%s: conflicting edits: %s", f->path, why.buf);
+			f->excluded = 1;
+			e->conflicts++;
+		} else if (rc == 0) {
+			if (diff_apply(f->path, f->current.buf, f->current.len, &merged, &result, &err) < 0) {
+				set_status(f, "conflict", step_name, err.buf);
+				error("%s: the merged edits do not apply: %s", f->path, err.buf);
+				f->excluded = 1;
+				e->conflicts++;
+			} else {
+				strbuf_reset(&f->current);
+				strbuf_add(&f->current, result.buf, result.len);
+			}
+			file_diff_release(&merged);
+		}
+		free(group);
+		strbuf_release(&why);
+		strbuf_release(&result);
+		strbuf_release(&err);
+		i = j;
+	}
+	for (size_t i = 0; i < nr_pending; i++) {
+		free(pending[i].path);
+		file_diff_release(&pending[i].diff);
+	}
+	free(pending);
+	return 0;
+}
+
+static int run_step(struct engine *e, size_t step, struct migrate_step_stats *st)
+{
+	const struct plan_step *ps = &e->plan.steps[step];
+	const struct manifest_step *m = ps->step;
+	struct strvec step_files = STRVEC_INIT;
+	struct strbuf *before;
+	unsigned runs = e->spatch_runs;
+
+	for (size_t i = 0; i < e->nr; i++) {
+		struct work_file *f = &e->files[i];
+
+		if (f->excluded || !!plan_is_driver_core(f->path) != !!m->in_tree_only)
+			continue;
+		if (e->opts->only_subsystem && strcmp(f->subsystem, e->opts->only_subsystem))
+			continue;
+		if (has_trigger(&f->current, m->triggers))
+			strvec_push(&step_files, f->path);
+	}
+	before = xcalloc(e->nr ? e->nr : 1, sizeof(*before));
+	for (size_t i = 0; i < e->nr; i++) {
+		before[i] = (struct strbuf)STRBUF_INIT;
+		strbuf_add(&before[i], e->files[i].current.buf, e->files[i].current.len);
+	}
+	e->options = m->options;
+	for (size_t p = 0; step_files.nr && m->patches[p]; p++) {
+		char *patch = path_join(spatch_patch_dir(), m->patches[p]);
+
+		if (access(patch, R_OK) < 0) {
+			error("%s: semantic patch missing: reinstall cdmigrate", patch);
+			free(patch);
+			strvec_clear(&step_files);
+			return -1;
+		}
+		if (run_patch(e, step, patch, &step_files) < 0) {
+			free(patch);
+			strvec_clear(&step_files);
+			return -1;
+		}
+		free(patch);
+	}
+	for (size_t i = 0; i < e->nr; i++) {
+		struct work_file *f = &e->files[i];
+		struct strbuf diff = STRBUF_INIT;
+
+		if (f->excluded || (before[i].len == f->current.len &&
+				    !memcmp(before[i].buf, f->current.buf, f->current.len))) {
+			strbuf_release(&before[i]);
+			continue;
+		}
+		if (diff_make(f->path, before[i].buf, before[i].len, f->current.buf, f->current.len, &diff) < 0)
+			return -1;
+		ALLOC_GROW(e->changes, e->nr_changes + 1, e->alloc_changes);
+		e->changes[e->nr_changes].step = step;
+		e->changes[e->nr_changes].file = i;
+		e->changes[e->nr_changes].diff = strbuf_detach(&diff, NULL);
+		e->nr_changes++;
+		st->files_changed++;
+		strbuf_release(&before[i]);
+	}
+	free(before);
+	st->spatch_runs = e->spatch_runs - runs;
+	strvec_clear(&step_files);
+	return 0;
+}
+
+static int is_changed(const struct work_file *f)
+{
+	return !f->excluded && (f->original.len != f->current.len ||
+				memcmp(f->original.buf, f->current.buf, f->original.len));
+}
+
+/*
+ * Re-parse each changed file before and after (against the converted
+ * headers) and hold back a file whose change adds parse errors.  Also
+ * returns the sites before and after, for the converted-site lists.
+ */
+static int verify_changes(struct engine *e, struct site_list *before_sites,
+			  struct site_list *after_sites, struct migrate_stats *stats)
+{
+	struct classify_options co;
+	struct classify *c;
+	struct strvec changed = STRVEC_INIT;
+	struct classify_stats before = { 0, 0, NULL, 0 }, after = { 0, 0, NULL, 0 };
+	struct classify_unsaved *overlay;
+	size_t nr_overlay = 0;
+	double wall = now(CLOCK_MONOTONIC);
+
+	for (size_t i = 0; i < e->nr; i++)
+		if (is_changed(&e->files[i]))
+			strvec_push(&changed, e->files[i].path);
+	if (!changed.nr)
+		return 0;
+	memset(&co, 0, sizeof(co));
+	co.tree = e->opts->tree;
+	co.kernel = e->opts->kernel ? e->opts->kernel : e->opts->tree;
+	co.out_of_tree = e->opts->kernel != NULL;
+	co.jobs = e->opts->jobs;
+	c = classify_new(&co);
+	if (!c) {
+		strvec_clear(&changed);
+		return -1;
+	}
+	classify_files(c, &changed, before_sites, &before);
+	overlay = xcalloc(e->nr, sizeof(*overlay));
+	for (size_t i = 0; i < e->nr; i++) {
+		if (!is_changed(&e->files[i]))
+			continue;
+		overlay[nr_overlay].file = e->files[i].path;
+		overlay[nr_overlay].content = e->files[i].current.buf;
+		overlay[nr_overlay].len = e->files[i].current.len;
+		nr_overlay++;
+	}
+	classify_set_overlay(c, overlay, nr_overlay);
+	classify_files(c, &changed, after_sites, &after);
+	classify_set_overlay(c, NULL, 0);
+	for (size_t i = 0; i < changed.nr; i++) {
+		struct work_file *f = find_file(e, changed.v[i]);
+
+		if (after.files[i].errors > before.files[i].errors) {
+			char *detail = xstrfmt("the change adds %u parse error(s): %s",
+					       after.files[i].errors - before.files[i].errors,
+					       after.files[i].first_error ? after.files[i].first_error : "");
+
+			error("%s: held back: %s", f->path, detail);
+			set_status(f, "held-back", "verify", detail);
+			f->excluded = 1;
+			stats->held_back++;
+			free(detail);
+		}
+	}
+	classify_stats_release(&before);
+	classify_stats_release(&after);
+	free(overlay);
+	classify_free(c);
+	strvec_clear(&changed);
+	stats->verify_wall = now(CLOCK_MONOTONIC) - wall;
+	return 0;
+}
+
+/* The step a site kind is converted by (report's grouping). */
+static unsigned step_of_kind(const char *kind)
+{
+	if (!strcmp(kind, "static-class"))
+		return 10;
+	if (!strcmp(kind, "class-interface"))
+		return 50;
+	if (!strcmp(kind, "inactive"))
+		return 0;
+	return 40;
+}
+
+static int site_survives(const struct site *s, const struct site_list *after)
+{
+	for (size_t i = 0; i < after->nr; i++) {
+		const struct site *a = &after->items[i];
+
+		if (!strcmp(a->file, s->file) && !strcmp(a->kind, s->kind) &&
+		    !strcmp(a->symbol, s->symbol))
+			return 1;
+	}
+	return 0;
+}
+
+static void converted_sites(struct engine *e, size_t step, const char *subsystem,
+			    const struct site_list *before, const struct site_list *after,
+			    struct strvec *lines, unsigned *count)
+{
+	unsigned order = e->plan.steps[step].step->order;
+
+	for (size_t i = 0; i < before->nr; i++) {
+		const struct site *s = &before->items[i];
+		struct work_file *f = find_file(e, s->file);
+		int touched = 0;
+
+		if (!f || f->excluded || strcmp(f->subsystem, subsystem))
+			continue;
+		if (step_of_kind(s->kind) != order || site_survives(s, after))
+			continue;
+		for (size_t c = 0; c < e->nr_changes; c++)
+			touched |= e->changes[c].step == step && &e->files[e->changes[c].file] == f;
+		if (!touched)
+			continue;
+		strvec_pushf(lines, "%s:%u:%u: %s: %s", s->file, s->line, s->column, s->kind, s->symbol);
+		(*count)++;
+	}
+}
+
+static json_t *report_json(struct engine *e, const struct migrate_stats *stats,
+			   const unsigned *step_sites)
+{
+	json_t *o = json_object(), *steps = json_array(), *files = json_array();
+
+	json_object_set_new(o, "tree", json_string(e->plan.tree));
+	for (size_t i = 0; i < e->plan.nr; i++) {
+		json_t *s = json_object();
+
+		json_object_set_new(s, "order", json_integer(e->plan.steps[i].step->order));
+		json_object_set_new(s, "name", json_string(e->plan.steps[i].step->name));
+		json_object_set_new(s, "action", json_string(plan_action_name(e->plan.steps[i].action)));
+		json_object_set_new(s, "files_changed", json_integer(i < stats->nr ? stats->steps[i].files_changed : 0));
+		json_object_set_new(s, "sites_converted", json_integer(step_sites[i]));
+		json_array_append_new(steps, s);
+	}
+	for (size_t i = 0; i < e->nr; i++) {
+		struct work_file *f = &e->files[i];
+		json_t *o2;
+
+		if (!f->status && !is_changed(f))
+			continue;
+		o2 = json_object();
+		json_object_set_new(o2, "file", json_string(f->path));
+		json_object_set_new(o2, "step", json_string(f->status_step ? f->status_step : ""));
+		json_object_set_new(o2, "status", json_string(f->status ? f->status : "converted"));
+		json_object_set_new(o2, "detail", json_string(f->detail ? f->detail : ""));
+		json_array_append_new(files, o2);
+	}
+	json_object_set_new(o, "steps", steps);
+	json_object_set_new(o, "files", files);
+	return o;
+}
+
+static int write_json_atomically(const char *path, json_t *value)
+{
+	char *tmp = xstrfmt("%s.tmp", path);
+	char *text = json_dumps(value, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	char *line = text ? xstrfmt("%s\n", text) : NULL;
+	int rc = 0;
+
+	if (!line || write_file(tmp, line, strlen(line)) < 0)
+		rc = -1;
+	else if (rename(tmp, path) < 0)
+		rc = error_errno("%s: cannot write", path);
+	free(line);
+	free(text);
+	free(tmp);
+	return rc;
+}
+
+static int tree_is_dirty(const char *tree)
+{
+	struct child git = CHILD_INIT;
+	struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
+	int timed_out = 0, rc;
+
+	strvec_pushv(&git.args, (const char *const[]){ "git", "-C", tree, "status", "--porcelain",
+						       "--untracked-files=no", NULL });
+	git.silent_exec_failure = 1;
+	rc = child_capture(&git, NULL, 0, &out, &err, 60000, &timed_out);
+	child_release(&git);
+	/* Not a git checkout (or no git): nothing to compare against. */
+	rc = rc == 0 && out.len > 0;
+	strbuf_release(&out);
+	strbuf_release(&err);
+	return rc;
+}
+
+static void engine_release(struct engine *e)
+{
+	for (size_t i = 0; i < e->nr; i++) {
+		free(e->files[i].path);
+		free(e->files[i].subsystem);
+		free(e->files[i].detail);
+		strbuf_release(&e->files[i].original);
+		strbuf_release(&e->files[i].current);
+		strbuf_release(&e->files[i].written);
+	}
+	free(e->files);
+	for (size_t i = 0; i < e->nr_changes; i++)
+		free(e->changes[i].diff);
+	free(e->changes);
+	clear_tasks(e);
+	free(e->tasks);
+	include_graph_release(&e->includes);
+	strvec_clear(&e->include_dirs);
+	plan_release(&e->plan);
+	free(e->tree);
+	if (e->scratch) {
+		struct child rm = CHILD_INIT;
+		struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
+		int timed_out;
+
+		/* Our own scratch directory under TMPDIR: never the user's tree. */
+		strvec_pushv(&rm.args, (const char *const[]){ "rm", "-rf", "--", e->scratch, NULL });
+		child_capture(&rm, NULL, 0, &out, &err, 60000, &timed_out);
+		child_release(&rm);
+		strbuf_release(&out);
+		strbuf_release(&err);
+		free(e->scratch);
+	}
+}
+
+static int write_outputs(struct engine *e, struct migrate_stats *stats,
+			 const struct site_list *before_sites, const struct site_list *after_sites)
+{
+	struct series_patch *patches = NULL;
+	size_t nr_patches = 0, alloc_patches = 0;
+	unsigned *step_sites = xcalloc(e->plan.nr + 1, sizeof(unsigned));
+	json_t *report;
+	int rc = 0;
+
+	for (size_t s = 0; s < e->plan.nr; s++) {
+		struct strvec subsystems = STRVEC_INIT;
+
+		for (size_t c = 0; c < e->nr_changes; c++) {
+			struct work_file *f = &e->files[e->changes[c].file];
+
+			if (e->changes[c].step == s && !f->excluded && !in_strvec(&subsystems, f->subsystem))
+				strvec_push(&subsystems, f->subsystem);
+		}
+		strvec_sort(&subsystems);
+		for (size_t u = 0; u < subsystems.nr; u++) {
+			struct series_patch *p;
+			unsigned count = 0;
+
+			ALLOC_GROW(patches, nr_patches + 1, alloc_patches);
+			p = &patches[nr_patches++];
+			memset(p, 0, sizeof(*p));
+			p->step_order = e->plan.steps[s].step->order;
+			p->step_name = e->plan.steps[s].step->name;
+			p->step_title = e->plan.steps[s].step->title;
+			p->body = e->plan.steps[s].step->description;
+			p->subsystem = xstrdup(subsystems.v[u]);
+			p->sites = (struct strvec)STRVEC_INIT;
+			for (size_t c = 0; c < e->nr_changes; c++) {
+				struct work_file *f = &e->files[e->changes[c].file];
+
+				if (e->changes[c].step != s || f->excluded || strcmp(f->subsystem, subsystems.v[u]))
+					continue;
+				p->files = xrealloc(p->files, (p->nr_files + 1) * sizeof(*p->files));
+				p->files[p->nr_files].path = f->path;
+				p->files[p->nr_files].diff = e->changes[c].diff;
+				p->nr_files++;
+			}
+			converted_sites(e, s, subsystems.v[u], before_sites, after_sites, &p->sites, &count);
+			step_sites[s] += count;
+		}
+		strvec_clear(&subsystems);
+	}
+	report = report_json(e, stats, step_sites);
+	if (e->opts->in_place) {
+		struct journal_edit_list edits = JOURNAL_EDIT_LIST_INIT;
+		char *dir = path_join(e->opts->tree, ".cdmigrate");
+		char *path = path_join(dir, "migrate.json");
+
+		for (size_t i = 0; i < e->nr; i++)
+			if (is_changed(&e->files[i]))
+				journal_edit_list_add(&edits, e->files[i].path,
+						      e->files[i].original.buf, e->files[i].original.len,
+						      e->files[i].current.buf, e->files[i].current.len);
+		if (edits.nr && journal_apply(e->opts->tree, edits.v, edits.nr, "migrate") < 0)
+			rc = -1;
+		if (rc == 0 && (mkdir(dir, 0755) == 0 || errno == EEXIST))
+			rc = write_json_atomically(path, report);
+		journal_edit_list_clear(&edits);
+		free(path);
+		free(dir);
+	} else {
+		struct strbuf cover = STRBUF_INIT;
+		char *path;
+
+		strbuf_addf(&cover, "This series retires struct class_device from %s, one subsystem\n"
+			    "per patch, in the order of the migration plan (cdmigrate plan).\n",
+			    e->plan.tree);
+		if (stats->held_back || stats->conflicts || stats->failures)
+			strbuf_addf(&cover, "\nLeft out: %u file(s) held back by verify, %u with conflicting\n"
+				    "edits, %u where spatch failed; see report.json.\n",
+				    stats->held_back, stats->conflicts, stats->failures);
+		rc = series_write(e->opts->out_dir, patches, nr_patches, cover.buf);
+		strbuf_release(&cover);
+		path = path_join(e->opts->out_dir, "report.json");
+		if (rc == 0)
+			rc = write_json_atomically(path, report);
+		free(path);
+	}
+	for (size_t i = 0; i < nr_patches; i++) {
+		free(patches[i].files);
+		free((char *)patches[i].subsystem);
+		strvec_clear(&patches[i].sites);
+	}
+	free(patches);
+	free(step_sites);
+	json_decref(report);
+	return rc;
+}
+
+int migrate_run(const struct migrate_options *opts, struct migrate_stats *stats)
+{
+	struct engine e;
+	struct plan_options po;
+	struct migrate_stats local;
+	struct site_list before = SITE_LIST_INIT, after = SITE_LIST_INIT;
+	char real[PATH_MAX];
+	const char *tmp = getenv("TMPDIR");
+	int status = EXIT_CLEAN;
+	unsigned changed = 0;
+
+	if (!stats)
+		stats = &local;
+	memset(stats, 0, sizeof(*stats));
+	memset(&e, 0, sizeof(e));
+	e.opts = opts;
+	if (!spatch_program())
+		return EXIT_USAGE;
+	if (opts->in_place) {
+		int pending = journal_pending(opts->tree);
+
+		if (pending > 0) {
+			error("%s: an interrupted run is pending: finish it with 'cdmigrate migrate --resume %s' or undo it with 'cdmigrate undo %s'",
+			      opts->tree, opts->tree, opts->tree);
+			return EXIT_USAGE;
+		}
+		if (!opts->force && tree_is_dirty(opts->tree)) {
+			error("%s: the git tree has uncommitted changes: commit or stash them, or pass --force",
+			      opts->tree);
+			return EXIT_USAGE;
+		}
+	}
+	memset(&po, 0, sizeof(po));
+	po.tree = opts->tree;
+	po.kernel = opts->kernel;
+	po.paths = opts->paths;
+	po.only_step = opts->only_step;
+	po.only_subsystem = opts->only_subsystem;
+	po.jobs = opts->jobs;
+	if (plan_make(&po, &e.plan) < 0)
+		return EXIT_USAGE;
+	for (size_t i = 0; i < e.plan.nr; i++)
+		if (e.plan.steps[i].action == PLAN_BLOCKED) {
+			error("step %u %s is blocked: %s", e.plan.steps[i].step->order,
+			      e.plan.steps[i].step->name, e.plan.steps[i].why);
+			plan_release(&e.plan);
+			return EXIT_USAGE;
+		}
+	if (!realpath(opts->tree, real)) {
+		plan_release(&e.plan);
+		return error_errno("%s: cannot resolve", opts->tree), EXIT_USAGE;
+	}
+	e.tree = xstrdup(real);
+	e.scratch = xstrfmt("%s/cdmigrate-work-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(e.scratch)) {
+		error_errno("%s: cannot create a scratch directory", e.scratch);
+		free(e.scratch);
+		e.scratch = NULL;
+		engine_release(&e);
+		return EXIT_USAGE;
+	}
+	strvec_pushf(&e.include_dirs, "%s/include", e.scratch);
+	strvec_pushf(&e.include_dirs, "%s/include", opts->kernel ? opts->kernel : e.tree);
+	if (load_working_set(&e) < 0) {
+		engine_release(&e);
+		return EXIT_USAGE;
+	}
+	copy_sibling_headers(&e);
+
+	stats->steps = xcalloc(e.plan.nr, sizeof(*stats->steps));
+	stats->nr = e.plan.nr;
+	for (size_t s = 0; s < e.plan.nr; s++) {
+		struct migrate_step_stats *st = &stats->steps[s];
+		double wall = now(CLOCK_MONOTONIC), cpu = cpu_with_children();
+
+		st->order = e.plan.steps[s].step->order;
+		st->name = e.plan.steps[s].step->name;
+		if (e.plan.steps[s].action != PLAN_RUN)
+			continue;
+		if (run_step(&e, s, st) < 0) {
+			engine_release(&e);
+			return EXIT_USAGE;
+		}
+		st->wall = now(CLOCK_MONOTONIC) - wall;
+		st->cpu = cpu_with_children() - cpu;
+	}
+	for (size_t i = 0; i < e.nr; i++)
+		if (e.files[i].status && (!strcmp(e.files[i].status, "timeout") ||
+					  !strcmp(e.files[i].status, "crashed")))
+			stats->failures++;
+	stats->conflicts = (unsigned)e.conflicts;
+	if (verify_changes(&e, &before, &after, stats) < 0) {
+		engine_release(&e);
+		return EXIT_USAGE;
+	}
+	for (size_t i = 0; i < e.nr; i++)
+		changed += is_changed(&e.files[i]);
+	stats->files_changed = changed;
+	if (write_outputs(&e, stats, &before, &after) < 0)
+		status = EXIT_USAGE;
+	else if (e.conflicts)
+		status = EXIT_CONFLICT;
+	else if (!opts->in_place && changed)
+		status = EXIT_FINDINGS;
+	if (!opts->quiet) {
+		for (size_t s = 0; s < stats->nr; s++)
+			if (e.plan.steps[s].action == PLAN_RUN)
+				printf("step %u %s: %u files changed\n", stats->steps[s].order,
+				       stats->steps[s].name, stats->steps[s].files_changed);
+		printf("%u files changed%s%s; %u held back, %u conflicts, %u spatch failures\n", changed,
+		       opts->in_place ? " in " : ", series in ",
+		       opts->in_place ? opts->tree : opts->out_dir,
+		       stats->held_back, stats->conflicts, stats->failures);
+	}
+	site_list_release(&before);
+	site_list_release(&after);
+	engine_release(&e);
+	return status;
+}

@@ -1,0 +1,70 @@
+/*
+ * migrate.h: the migration engine: runs the planned steps on a scratch copy
+ * and produces a reviewable patch series or an atomic in-place edit.
+ *
+ * For each step that runs, in plan order, each on the output of the one
+ * before:
+ *  1. the candidate files are the working files whose current text holds a
+ *     trigger token of the step (driver-core files only for in-tree steps,
+ *     never for the others), limited to the PATHs and --subsystem given;
+ *  2. one spatch task per subsystem: its files plus the headers they include
+ *     directly (a shared header is in several tasks), so rules can follow a
+ *     symbol from a .c file into its headers; tasks run -j at a time with a
+ *     per-task timeout; a task that fails or times out is rerun file by
+ *     file, so one bad file never loses the others;
+ *  3. the diffs of all tasks are merged per file: identical hunks count
+ *     once, different edits of the same lines are a conflict (the file is
+ *     left as it was and the run ends with exit 3);
+ *  4. every changed file is re-parsed with libclang against the converted
+ *     headers: a change that adds parse errors is held back (verify).
+ * Output: OUT/NNNN-<subsystem>-<step>.patch (one per subsystem per step, in
+ * plan order), OUT/0000-cover-letter.patch, OUT/report.json; or, with
+ * in_place, the tree edited through the journal (journal.h) and the same
+ * report in TREE/.cdmigrate/migrate.json.
+ */
+#ifndef CDMIGRATE_MIGRATE_H
+#define CDMIGRATE_MIGRATE_H
+
+#include "util.h"
+
+struct migrate_options {
+	const char *tree;
+	const char *kernel;		/* --kernel DIR, NULL in-tree */
+	const struct strvec *paths;	/* restrict converted files, or NULL */
+	const char *only_step;
+	const char *only_subsystem;
+	int jobs;
+	unsigned timeout_s;		/* per spatch task; 0: none */
+	const char *out_dir;		/* series output, or NULL with in_place */
+	int in_place;
+	int force;			/* in_place on a dirty git tree */
+	int quiet;			/* no progress on stderr */
+};
+
+/* Per-step numbers for benchmarks (runner/bench-migrate). */
+struct migrate_step_stats {
+	unsigned order;
+	const char *name;
+	double wall, cpu;		/* seconds, cdmigrate and its children */
+	unsigned spatch_runs;
+	unsigned files_changed;
+};
+
+struct migrate_stats {
+	struct migrate_step_stats *steps;
+	size_t nr;
+	unsigned files_changed;		/* over the whole run */
+	unsigned conflicts, held_back, failures;
+	double verify_wall;
+};
+
+/*
+ * Run the migration.  Returns the exit status: EXIT_CLEAN when nothing
+ * changes (or in_place and everything was written), EXIT_FINDINGS when a
+ * series with changes was written, EXIT_CONFLICT when a file had
+ * conflicting edits (the rest is still written), EXIT_USAGE on errors (a
+ * one-line message was printed).  stats may be NULL; free its steps array.
+ */
+int migrate_run(const struct migrate_options *opts, struct migrate_stats *stats);
+
+#endif
