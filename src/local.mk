@@ -14,6 +14,10 @@ src_libcdmigrate_a_SOURCES = \
 	src/journal.c src/journal.h \
 	src/manifest.c src/manifest.h \
 	src/plan.c src/plan.h \
+	src/child.c src/child.h \
+	src/pool.c src/pool.h \
+	src/diff.c src/diff.h \
+	src/series.c src/series.h \
 	src/spatch.c src/spatch.h \
 	src/migrate.c src/migrate.h \
 	$(NULL)

@@ -50,7 +50,8 @@ struct task {
 	struct strvec files;
 	struct strbuf out, err;
 	int status;
-	unsigned timed_out:1, failed:1;
+	unsigned timed_out:1;
+	int failed;		/* 1 failed, 2 split into one task per file */
 };
 
 struct engine {

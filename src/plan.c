@@ -279,7 +279,8 @@ int plan_make(const struct plan_options *opts, struct plan *plan)
 		const struct manifest_step *m = &manifest_steps[i];
 		struct plan_step *ps = &plan->steps[i];
 		struct strvec cands = STRVEC_INIT;
-		int have_rules = manifest_count(m->patches) || manifest_count(m->rewriter);
+		/* The C rewriter passes named in the manifest are not written yet. */
+		int have_rules = manifest_count(m->patches) > 0;
 
 		ps->step = m;
 		prefilter_files(opts->tree, &files, m->triggers, opts->jobs, &cands, NULL, NULL);
@@ -307,7 +308,10 @@ int plan_make(const struct plan_options *opts, struct plan *plan)
 			ps->why = xstrdup("out of tree: the driver core is the kernel's");
 		} else if (!have_rules) {
 			ps->action = PLAN_SKIP;
-			ps->why = xstrdup("no semantic patch or rewriter for this step yet");
+			ps->why = manifest_count(m->rewriter)
+				? xstrfmt("no semantic patch yet; its C rewriter pass (%s) is not written yet",
+					  m->rewriter[0])
+				: xstrdup("no semantic patch for this step yet");
 		} else if (m->order == 30) {
 			int missing = 0;
 
