@@ -7,3 +7,15 @@ TESTS += tests/check_journal
 tests_check_journal_SOURCES = tests/check_journal.c
 tests_check_journal_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_journal_LDADD = $(CDMIGRATE_LIBS) $(CHECK_LIBS)
+
+check_PROGRAMS += tests/check_diff
+TESTS += tests/check_diff
+tests_check_diff_SOURCES = tests/check_diff.c
+tests_check_diff_CFLAGS = $(TEST_COMPILE_FLAGS)
+tests_check_diff_LDADD = $(TEST_LIBRARIES_ALL)
+
+check_PROGRAMS += tests/check_series
+TESTS += tests/check_series
+tests_check_series_SOURCES = tests/check_series.c
+tests_check_series_CFLAGS = $(TEST_COMPILE_FLAGS)
+tests_check_series_LDADD = $(TEST_LIBRARIES_ALL)
