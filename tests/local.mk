@@ -19,3 +19,9 @@ TESTS += tests/check_series
 tests_check_series_SOURCES = tests/check_series.c
 tests_check_series_CFLAGS = $(TEST_COMPILE_FLAGS)
 tests_check_series_LDADD = $(TEST_LIBRARIES_ALL)
+
+check_PROGRAMS += tests/check_scan
+TESTS += tests/check_scan
+tests_check_scan_SOURCES = tests/check_scan.c
+tests_check_scan_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_scan_LDADD = $(CDMIGRATE_LIBS) $(CHECK_LIBS)

@@ -1,0 +1,309 @@
+/* Unit tests of the scan pipeline's pure parts: walk, prefilter, site model,
+ * subsystems, lexscan.  libclang itself is exercised by runner/test-scan. */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "lexscan.h"
+#include "prefilter.h"
+#include "site.h"
+#include "subsystem.h"
+#include "walk.h"
+
+static char tree[64];
+
+static void put(const char *rel, const char *text, size_t len)
+{
+	char path[512], dir[512];
+	char *slash;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", tree, rel);
+	snprintf(dir, sizeof(dir), "%s", path);
+	for (slash = strchr(dir + strlen(tree) + 1, '/'); slash; slash = strchr(slash + 1, '/')) {
+		*slash = '\0';
+		mkdir(dir, 0755);
+		*slash = '/';
+	}
+	f = fopen(path, "wb");
+	ck_assert_ptr_nonnull(f);
+	fwrite(text, 1, len, f);
+	fclose(f);
+}
+
+static void setup(void)
+{
+	strcpy(tree, "/tmp/check-scan-XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(tree));
+	put("b.c", "int b;\n", 7);
+	put("a/z.h", "struct class_device *x;\n", 24);
+	put("a/y.c", "/* nothing */\n", 14);
+	put("a/readme.txt", "class_device\n", 13);
+	put(".git/hidden.c", "class_device\n", 13);
+	put("bin/blob.c", "class_device\0\1\2", 15);
+}
+
+static void teardown(void)
+{
+	char cmd[128];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", tree);
+	ck_assert_int_eq(system(cmd), 0);
+}
+
+START_TEST(walk_lists_sorted_c_sources_only)
+{
+	struct strvec files = STRVEC_INIT;
+	struct walk_stats st = { 0, 0 };
+
+	ck_assert_int_eq(walk_tree(tree, NULL, &files, &st), 0);
+	ck_assert_uint_eq(files.nr, 4);
+	ck_assert_str_eq(files.v[0], "a/y.c");
+	ck_assert_str_eq(files.v[1], "a/z.h");
+	ck_assert_str_eq(files.v[2], "b.c");
+	ck_assert_str_eq(files.v[3], "bin/blob.c");
+	strvec_clear(&files);
+}
+END_TEST
+
+START_TEST(walk_never_follows_symlinks)
+{
+	struct strvec files = STRVEC_INIT;
+	char path[256];
+
+	snprintf(path, sizeof(path), "%s/loop1", tree);
+	ck_assert_int_eq(symlink("loop2", path), 0);
+	snprintf(path, sizeof(path), "%s/loop2", tree);
+	ck_assert_int_eq(symlink("loop1", path), 0);
+	snprintf(path, sizeof(path), "%s/out", tree);
+	ck_assert_int_eq(symlink("/usr/include", path), 0);
+	snprintf(path, sizeof(path), "%s/link.c", tree);
+	ck_assert_int_eq(symlink("b.c", path), 0);
+	ck_assert_int_eq(walk_tree(tree, NULL, &files, NULL), 0);
+	ck_assert_uint_eq(files.nr, 4);
+	strvec_clear(&files);
+}
+END_TEST
+
+START_TEST(walk_paths_restrict_and_refuse_escapes)
+{
+	struct strvec files = STRVEC_INIT, paths = STRVEC_INIT;
+
+	strvec_push(&paths, "b.c");
+	strvec_push(&paths, "./a/");
+	ck_assert_int_eq(walk_tree(tree, &paths, &files, NULL), 0);
+	ck_assert_uint_eq(files.nr, 3);
+	ck_assert_str_eq(files.v[0], "a/y.c");
+	ck_assert_str_eq(files.v[2], "b.c");
+	strvec_clear(&files);
+	strvec_clear(&paths);
+	strvec_push(&paths, "../etc");
+	ck_assert_int_eq(walk_tree(tree, &paths, &files, NULL), -1);
+	strvec_clear(&paths);
+	strvec_push(&paths, "missing.c");
+	ck_assert_int_eq(walk_tree(tree, &paths, &files, NULL), -1);
+	strvec_clear(&paths);
+	strvec_clear(&files);
+}
+END_TEST
+
+START_TEST(walk_missing_root_is_an_error)
+{
+	struct strvec files = STRVEC_INIT;
+	char path[256];
+
+	ck_assert_int_eq(walk_tree("/nonexistent/tree", NULL, &files, NULL), -1);
+	snprintf(path, sizeof(path), "%s/b.c", tree);
+	ck_assert_int_eq(walk_tree(path, NULL, &files, NULL), -1);
+	strvec_clear(&files);
+}
+END_TEST
+
+START_TEST(prefilter_tokens_and_binary)
+{
+	const char *const tokens[] = { "class_device", "struct class ", NULL };
+
+	ck_assert_int_eq(prefilter_buffer("int x;", 6, tokens), PREFILTER_SKIP);
+	ck_assert_int_eq(prefilter_buffer("struct class_device *d;", 23, tokens), PREFILTER_CANDIDATE);
+	ck_assert_int_eq(prefilter_buffer("struct class foo;", 17, tokens), PREFILTER_CANDIDATE);
+	ck_assert_int_eq(prefilter_buffer("struct classy foo;", 18, tokens), PREFILTER_SKIP);
+	ck_assert_int_eq(prefilter_buffer("class_device\0", 13, tokens), PREFILTER_BINARY);
+	ck_assert_int_eq(prefilter_buffer("a\r\nclass_device\r\n", 17, tokens), PREFILTER_CANDIDATE);
+}
+END_TEST
+
+START_TEST(prefilter_files_keeps_order_whatever_jobs)
+{
+	struct strvec files = STRVEC_INIT, one = STRVEC_INIT, two = STRVEC_INIT;
+	size_t binary = 0, unreadable = 0;
+
+	walk_tree(tree, NULL, &files, NULL);
+	prefilter_files(tree, &files, prefilter_scan_tokens, 1, &one, &unreadable, &binary);
+	ck_assert_uint_eq(binary, 1);
+	ck_assert_uint_eq(one.nr, 1);
+	ck_assert_str_eq(one.v[0], "a/z.h");
+	prefilter_files(tree, &files, prefilter_scan_tokens, 4, &two, NULL, NULL);
+	ck_assert_uint_eq(two.nr, one.nr);
+	strvec_clear(&files);
+	strvec_clear(&one);
+	strvec_clear(&two);
+}
+END_TEST
+
+START_TEST(prefilter_unreadable_file_is_skipped)
+{
+	struct strvec files = STRVEC_INIT, cands = STRVEC_INIT;
+	size_t unreadable = 0;
+	char path[256];
+
+	if (geteuid() == 0)
+		return;	/* root reads everything: nothing to test */
+	snprintf(path, sizeof(path), "%s/a/z.h", tree);
+	chmod(path, 0);
+	walk_tree(tree, NULL, &files, NULL);
+	prefilter_files(tree, &files, prefilter_scan_tokens, 1, &cands, &unreadable, NULL);
+	ck_assert_uint_eq(unreadable, 1);
+	ck_assert_uint_eq(cands.nr, 0);
+	strvec_clear(&files);
+	strvec_clear(&cands);
+}
+END_TEST
+
+START_TEST(site_sort_and_dedupe)
+{
+	struct site_list list = SITE_LIST_INIT;
+
+	site_list_add(&list, "b.c", 1, 1, "inactive", "x", "s", SITE_MANUAL, "r", NULL);
+	site_list_add(&list, "a.c", 9, 2, "class-device-call", "f", "s", SITE_AUTO, "r", "fn");
+	site_list_add(&list, "a.c", 9, 2, "class-device-attribute", "g", "s", SITE_AUTO, "r", NULL);
+	site_list_add(&list, "a.c", 10, 1, "static-class", "c", "s", SITE_AUTO, "r", NULL);
+	site_list_add(&list, "a.c", 9, 2, "class-device-call", "f", "s", SITE_AUTO, "r", "fn");
+	site_list_sort(&list);
+	ck_assert_uint_eq(list.nr, 4);
+	ck_assert_str_eq(list.items[0].kind, "class-device-attribute");
+	ck_assert_str_eq(list.items[1].kind, "class-device-call");
+	ck_assert_str_eq(list.items[1].function, "fn");
+	ck_assert_uint_eq(list.items[2].line, 10);
+	ck_assert_str_eq(list.items[3].file, "b.c");
+	ck_assert_uint_eq(site_list_count_kind(&list, "class-device-call"), 1);
+	ck_assert_str_eq(site_verdict_name(list.items[3].verdict), "manual");
+	site_list_release(&list);
+	ck_assert_uint_eq(list.nr, 0);
+}
+END_TEST
+
+START_TEST(subsystem_rules)
+{
+	struct include_graph g = INCLUDE_GRAPH_INIT;
+	char *s;
+
+#define CHECK_SUB(path, want) s = subsystem_for(path, &g); ck_assert_str_eq(s, want); free(s)
+	CHECK_SUB("drivers/base/class.c", "driver-core");
+	CHECK_SUB("include/linux/device.h", "driver-core");
+	CHECK_SUB("drivers/input/evdev.c", "input");
+	CHECK_SUB("net/core/dev.c", "net");
+	CHECK_SUB("Makefile.c", "top");
+	CHECK_SUB("include/linux/orphan.h", "include");
+	include_graph_add(&g, "drivers/char/a.c", "include/linux/tty.h");
+	include_graph_add(&g, "drivers/serial/b.c", "include/linux/tty.h");
+	include_graph_add(&g, "drivers/serial/c.c", "include/linux/tty.h");
+	include_graph_add(&g, "drivers/serial/c.c", "include/linux/tty.h");
+	CHECK_SUB("include/linux/tty.h", "serial");
+	include_graph_add(&g, "drivers/char/d.c", "include/linux/tty.h");
+	CHECK_SUB("include/linux/tty.h", "char");
+#undef CHECK_SUB
+	include_graph_release(&g);
+}
+END_TEST
+
+static int exists_in_tree(const char *rel, void *data)
+{
+	return !strcmp(rel, "include/linux/foo.h") || !strcmp(rel, "drivers/x/local.h") ||
+	       !strcmp(rel, "drivers/base.h");
+}
+
+START_TEST(include_graph_scan_resolves)
+{
+	struct include_graph g = INCLUDE_GRAPH_INIT;
+
+	include_graph_scan(&g, "drivers/x/a.c",
+			   "#include <linux/foo.h>\n# include \"local.h\"\n#include \"../base.h\"\n"
+			   "#include <linux/missing.h>\n", exists_in_tree, NULL);
+	ck_assert_uint_eq(g.nr, 3);
+	ck_assert_str_eq(g.edges[0].header, "include/linux/foo.h");
+	ck_assert_str_eq(g.edges[1].header, "drivers/x/local.h");
+	ck_assert_str_eq(g.edges[2].header, "drivers/base.h");
+	include_graph_release(&g);
+}
+END_TEST
+
+struct hits {
+	char text[8][64];
+	unsigned line[8], column[8];
+	int nr;
+};
+
+static void on_hit(const char *ident, size_t len, unsigned line, unsigned column, void *data)
+{
+	struct hits *h = data;
+
+	snprintf(h->text[h->nr], sizeof(h->text[0]), "%.*s", (int)len, ident);
+	h->line[h->nr] = line;
+	h->column[h->nr] = column;
+	h->nr++;
+}
+
+START_TEST(lexscan_skips_comments_and_strings)
+{
+	const char *text = "int a; /* class_device */\n"
+			   "\tfoo(\"class_device\", tape_class_device);\n"
+			   "// class_interface\n"
+			   "x = class_device_create(a); y = class_device_get(b);\n";
+	struct hits h = { .nr = 0 };
+
+	lexscan_identifiers(text, 0, strlen(text), lexscan_class_device_needles, 1, on_hit, &h);
+	ck_assert_int_eq(h.nr, 2);
+	ck_assert_str_eq(h.text[0], "tape_class_device");
+	ck_assert_uint_eq(h.line[0], 2);
+	ck_assert_uint_eq(h.column[0], 22);
+	ck_assert_str_eq(h.text[1], "class_device_create");
+	ck_assert_uint_eq(h.line[1], 4);
+	h.nr = 0;
+	lexscan_identifiers(text, 0, strlen(text), lexscan_class_device_needles, 0, on_hit, &h);
+	ck_assert_int_eq(h.nr, 3);
+}
+END_TEST
+
+static Suite *scan_suite(void)
+{
+	Suite *s = suite_create("scan");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, walk_lists_sorted_c_sources_only);
+	tcase_add_test(tc, walk_never_follows_symlinks);
+	tcase_add_test(tc, walk_paths_restrict_and_refuse_escapes);
+	tcase_add_test(tc, walk_missing_root_is_an_error);
+	tcase_add_test(tc, prefilter_tokens_and_binary);
+	tcase_add_test(tc, prefilter_files_keeps_order_whatever_jobs);
+	tcase_add_test(tc, prefilter_unreadable_file_is_skipped);
+	tcase_add_test(tc, site_sort_and_dedupe);
+	tcase_add_test(tc, subsystem_rules);
+	tcase_add_test(tc, include_graph_scan_resolves);
+	tcase_add_test(tc, lexscan_skips_comments_and_strings);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(scan_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
