@@ -23,9 +23,11 @@ const char *spatch_program(void)
 
 	if (found)
 		return found;
-	if (env && *env) {
-		if (strchr(env, '/') ? executable(env) : 0)
+	if (env && *env && strchr(env, '/')) {
+		if (executable(env))
 			return found = xstrdup(env);
+		error("spatch not found at %s: install the coccinelle package or fix CDMIGRATE_SPATCH", env);
+		return NULL;
 	}
 	for (const char *p = path ? path : "/usr/bin:/bin"; p && *p;) {
 		const char *colon = strchr(p, ':');
