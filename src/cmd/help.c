@@ -19,6 +19,7 @@ const struct command commands[] = {
 	  "                      against the headers of the kernel tree DIR\n"
 	  "  --arch ARCH         parse with include/asm-ARCH (default: from the path, i386)\n"
 	  "  -j N                parse N files at a time (default: 1); output is the same\n"
+	  "  --stats             print counts and per-stage wall/CPU seconds on stderr\n"
 	  "  PATH...             only these files or directories (relative to TREE)\n"
 	  "\n"
 	  "Exit status: 0 no site, 1 sites found, 2 usage or tool error.\n" },
@@ -53,6 +54,7 @@ const struct command commands[] = {
 	  "  -j N            run N spatch processes at a time; the output is the same\n"
 	  "  --timeout SEC   kill a spatch task after SEC seconds (default 300); its\n"
 	  "                  files are retried one by one and the failures reported\n"
+	  "  --stats         print per-step wall/CPU seconds and spatch runs on stderr\n"
 	  "  PATH...         convert only these files or directories (headers are still\n"
 	  "                  read from the whole tree)\n"
 	  "\n"

@@ -20,12 +20,14 @@ int cmd_migrate(int argc, char **argv)
 		{ "jobs", required_argument, NULL, 'j' },
 		{ "timeout", required_argument, NULL, 't' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "stats", no_argument, NULL, 'T' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct migrate_options opts = { 0 };
 	struct strvec paths = STRVEC_INIT;
-	int c, resume = 0, status;
+	struct migrate_stats stats;
+	int c, resume = 0, status, print_stats = 0;
 	char *end;
 
 	opts.jobs = 1;
@@ -67,6 +69,9 @@ int cmd_migrate(int argc, char **argv)
 		case 'q':
 			opts.quiet = 1;
 			break;
+		case 'T':
+			print_stats = 1;
+			break;
 		case 'h':
 			fputs(command_find("migrate")->usage, stdout);
 			return EXIT_CLEAN;
@@ -90,7 +95,16 @@ int cmd_migrate(int argc, char **argv)
 		return command_usage_error("migrate", "give either -o OUT (a patch series) or --in-place");
 	}
 	opts.paths = &paths;
-	status = migrate_run(&opts, NULL);
+	status = migrate_run(&opts, &stats);
+	/* Timings vary from run to run: only on request, and on stderr. */
+	if (print_stats) {
+		for (size_t i = 0; i < stats.nr; i++)
+			fprintf(stderr, "step %u %s wall %.3f cpu %.3f spatch_runs %u files_changed %u\n",
+				stats.steps[i].order, stats.steps[i].name, stats.steps[i].wall,
+				stats.steps[i].cpu, stats.steps[i].spatch_runs, stats.steps[i].files_changed);
+		fprintf(stderr, "verify_wall %.3f\nfiles_changed %u\n", stats.verify_wall, stats.files_changed);
+	}
+	free(stats.steps);
 	strvec_clear(&paths);
 	return status;
 }
