@@ -29,7 +29,7 @@
 #include <linux/device.h>
 
 MODULE_LICENSE("GPL");
-MODULE_AUTHOR("Jürgen Kessel");
+MODULE_AUTHOR("Juergen Kessel");
 MODULE_DESCRIPTION("Toshiba laptop SMM driver");
 
 static int tosh_id;
