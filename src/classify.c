@@ -236,7 +236,7 @@ struct classify *classify_new(const struct classify_options *opts)
 	}
 	c->kernel = xstrdup(real);
 	inc = path_join(c->kernel, "include/linux");
-	if (stat(inc, &st) < 0 || !S_ISDIR(st.st_mode)) {
+	if (!opts->headers_optional && (stat(inc, &st) < 0 || !S_ISDIR(st.st_mode))) {
 		if (opts->out_of_tree)
 			error("%s: no include/linux/ here: give --kernel the root of a kernel tree", c->kernel);
 		else

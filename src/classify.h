@@ -29,6 +29,7 @@ struct classify_options {
 	const char *arch;	/* NULL: from the path, else i386 */
 	int out_of_tree;	/* tree is a driver directory, kernel is elsewhere */
 	int jobs;		/* worker threads; < 1 means 1 */
+	int headers_optional;	/* no include/linux/ is not an error (verify of a small tree) */
 };
 
 struct classify;	/* opaque: index, scratch dir, options */

@@ -6,7 +6,7 @@ usage: gen-manifest.py STEPS_FILE PATCH_DIR OUTPUT
 import os
 import sys
 
-KEYS = ("title", "patches", "triggers", "options", "requires", "scope", "rewriter")
+KEYS = ("title", "patches", "triggers", "follow", "options", "requires", "scope", "rewriter")
 
 
 def c_string(s):
@@ -76,6 +76,7 @@ def main():
         out.append(c_list(f"options_{n}", s.get("options", "").split()))
         out.append(c_list(f"requires_{n}", split_list(s.get("requires", ""), ",")))
         out.append(c_list(f"rewriter_{n}", split_list(s.get("rewriter", ""), ",")))
+        out.append(c_list(f"follow_{n}", split_list(s.get("follow", ""), ",")))
     out.append("\nconst struct manifest_step manifest_steps[] = {\n")
     for s in steps:
         n = s["order"]
@@ -84,7 +85,7 @@ def main():
             sys.exit(f"{steps_file}: step {n}: scope must be 'any' or 'in-tree'")
         out.append(f"\t{{ {n}, {c_string(s['name'])}, {c_string(s.get('title', ''))}, "
                    f"patches_{n}, triggers_{n}, options_{n}, requires_{n}, "
-                   f"{1 if scope == 'in-tree' else 0}, rewriter_{n},\n"
+                   f"{1 if scope == 'in-tree' else 0}, rewriter_{n}, follow_{n},\n"
                    f"\t  {c_string(description(patch_dir, s['patch_list']))} }},\n")
     out.append("};\n\n")
     out.append(f"const size_t manifest_nr_steps = {len(steps)};\n")

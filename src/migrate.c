@@ -62,6 +62,7 @@ struct engine {
 	struct work_file *files;
 	size_t nr, alloc;
 	struct include_graph includes;
+	struct strvec class_objects;	/* names of static struct class objects */
 	struct step_change *changes;
 	size_t nr_changes, alloc_changes;
 	struct strvec include_dirs;
@@ -92,6 +93,14 @@ static double cpu_with_children(void)
 			children.ru_utime.tv_sec + children.ru_stime.tv_sec) +
 	       (double)(self.ru_utime.tv_usec + self.ru_stime.tv_usec +
 			children.ru_utime.tv_usec + children.ru_stime.tv_usec) / 1e6;
+}
+
+static int in_strvec_sorted(const struct strvec *v, const char *s)
+{
+	for (size_t i = 0; i < v->nr; i++)
+		if (!strcmp(v->v[i], s))
+			return 1;
+	return 0;
 }
 
 static struct work_file *find_file(struct engine *e, const char *path)
@@ -127,6 +136,41 @@ static void set_status(struct work_file *f, const char *status, const char *step
 	f->detail = xstrdup(detail ? detail : "");
 }
 
+static int ident_char(char c)
+{
+	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+/* Names X of "struct class X =" / "struct class X;" definitions in text. */
+static void find_class_objects(const char *text, struct strvec *names)
+{
+	const char *p = text;
+
+	while ((p = strstr(p, "struct class"))) {
+		const char *q = p + strlen("struct class"), *start;
+		char *name;
+
+		p = q;
+		if (ident_char(*q) || (q - strlen("struct class") > text && ident_char(q[-13])))
+			continue;
+		while (*q == ' ' || *q == '\t')
+			q++;
+		start = q;
+		while (ident_char(*q))
+			q++;
+		if (q == start)
+			continue;
+		name = xstrndup(start, (size_t)(q - start));
+		while (*q == ' ' || *q == '\t')
+			q++;
+		if ((*q == '=' || *q == ';') && !in_strvec_sorted(names, name)) {
+			strvec_push(names, name);
+			strvec_sort(names);
+		}
+		free(name);
+	}
+}
+
 /* Load every candidate file of every step (within the PATHs). */
 static int load_working_set(struct engine *e)
 {
@@ -139,6 +183,27 @@ static int load_working_set(struct engine *e)
 		strvec_pushv(&tokens, manifest_steps[i].triggers);
 	prefilter_files(e->opts->tree, &files, (const char *const *)tokens.v, e->opts->jobs,
 			&cands, NULL, NULL);
+	/* Users of a static class by name alone (&input_class) join the set. */
+	for (size_t i = 0; i < cands.nr; i++) {
+		struct strbuf text = STRBUF_INIT;
+		char *abs = path_join(e->opts->tree, cands.v[i]);
+
+		if (strbuf_read_file(&text, abs) == 0)
+			find_class_objects(text.buf, &e->class_objects);
+		strbuf_release(&text);
+		free(abs);
+	}
+	if (e->class_objects.nr) {
+		struct strvec users = STRVEC_INIT;
+
+		prefilter_files(e->opts->tree, &files, (const char *const *)e->class_objects.v,
+				e->opts->jobs, &users, NULL, NULL);
+		for (size_t i = 0; i < users.nr; i++)
+			if (!in_strvec_sorted(&cands, users.v[i]))
+				strvec_push(&cands, users.v[i]);
+		strvec_sort(&cands);
+		strvec_clear(&users);
+	}
 	scan_include_graph(e->opts->tree, &cands, &e->includes);
 	e->files = xcalloc(cands.nr ? cands.nr : 1, sizeof(*e->files));
 	for (size_t i = 0; i < cands.nr; i++) {
@@ -552,7 +617,9 @@ static int run_step(struct engine *e, size_t step, struct migrate_step_stats *st
 			continue;
 		if (e->opts->only_subsystem && strcmp(f->subsystem, e->opts->only_subsystem))
 			continue;
-		if (has_trigger(&f->current, m->triggers))
+		if (has_trigger(&f->current, m->triggers) ||
+		    (manifest_count(m->follow) && e->class_objects.nr &&
+		     has_trigger(&f->current, (const char *const *)e->class_objects.v)))
 			strvec_push(&step_files, f->path);
 	}
 	before = xcalloc(e->nr ? e->nr : 1, sizeof(*before));
@@ -634,6 +701,7 @@ static int verify_changes(struct engine *e, struct site_list *before_sites,
 	co.kernel = e->opts->kernel ? e->opts->kernel : e->opts->tree;
 	co.out_of_tree = e->opts->kernel != NULL;
 	co.jobs = e->opts->jobs;
+	co.headers_optional = 1;
 	c = classify_new(&co);
 	if (!c) {
 		strvec_clear(&changed);
@@ -810,6 +878,7 @@ static void engine_release(struct engine *e)
 	clear_tasks(e);
 	free(e->tasks);
 	include_graph_release(&e->includes);
+	strvec_clear(&e->class_objects);
 	strvec_clear(&e->include_dirs);
 	plan_release(&e->plan);
 	free(e->tree);
