@@ -25,3 +25,12 @@ TESTS += tests/check_scan
 tests_check_scan_SOURCES = tests/check_scan.c
 tests_check_scan_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_scan_LDADD = $(CDMIGRATE_LIBS) $(CHECK_LIBS)
+
+check_PROGRAMS += tests/check_child tests/check_pool
+TESTS += tests/check_child tests/check_pool
+tests_check_child_SOURCES = tests/check_child.c
+tests_check_child_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_child_LDADD = $(CDMIGRATE_LIBS) $(CHECK_LIBS)
+tests_check_pool_SOURCES = tests/check_pool.c
+tests_check_pool_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_pool_LDADD = $(CDMIGRATE_LIBS) $(CHECK_LIBS)
