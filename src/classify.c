@@ -490,13 +490,25 @@ static char *initializer_fields(const struct visit *v, CXCursor var)
 	CXSourceRange range = clang_getCursorExtent(var);
 	struct strbuf fields = STRBUF_INIT;
 	CXToken *tokens = NULL;
-	unsigned nr = 0, i = 0;
+	unsigned nr = 0, i = 0, directive_line = 0;
 	int depth = 0, seen_equal = 0, at_item = 0;
 
 	clang_tokenize(v->tu, range, &tokens, &nr);
 	for (i = 0; i < nr; i++) {
 		char *t = take_string(clang_getTokenSpelling(v->tu, tokens[i]));
+		unsigned line;
 
+		clang_getExpansionLocation(clang_getTokenLocation(v->tu, tokens[i]), NULL, &line, NULL, NULL);
+		if (line == directive_line) {
+			free(t);
+			continue;
+		}
+		if (!strcmp(t, "#")) {
+			/* #ifdef CONFIG_HOTPLUG inside an initializer: not a field. */
+			directive_line = line;
+			free(t);
+			continue;
+		}
 		if (!seen_equal) {
 			seen_equal = !strcmp(t, "=");
 		} else if (!strcmp(t, "{") || !strcmp(t, "(") || !strcmp(t, "[")) {
@@ -608,15 +620,23 @@ static void visit_var(struct visit *v, CXCursor cursor, unsigned line, unsigned 
 			free(padded);
 			free(fields);
 		}
-	} else if (shape_is(&s, "class_device") && file_scope) {
-		add_site(v, line, column, "class-device-variable", name, SITE_AUTO, shape_form(&s));
-	} else if (shape_is(&s, "class_device_attribute") && file_scope) {
+	} else if (shape_is(&s, "class_device") && (file_scope || !macro_at(v, offset))) {
+		/* A local made by a macro (container_of's __mptr) is the macro's, not a site. */
+		char *symbol = file_scope || !v->function ? xstrdup(name)
+							   : xstrfmt("%s:%s", v->function, name);
+
+		add_site(v, line, column, "class-device-variable", symbol, SITE_AUTO, shape_form(&s));
+		free(symbol);
+	} else if (shape_is(&s, "class_device_attribute") && (file_scope || !macro_at(v, offset))) {
 		const char *kind = s.arrays ? "attribute array" : "attribute";
 		char *reason = name_clashes(name)
 			? xstrfmt("%s; clashes with %s", kind, name + strlen("class_device_attr_"))
 			: xstrdup(kind);
+		char *symbol = file_scope || !v->function ? xstrdup(name)
+							   : xstrfmt("%s:%s", v->function, name);
 
-		add_site(v, line, column, "class-device-attribute", name, SITE_AUTO, reason);
+		add_site(v, line, column, "class-device-attribute", symbol, SITE_AUTO, reason);
+		free(symbol);
 		free(reason);
 	} else if (shape_is(&s, "class_interface") && !s.pointers && !s.arrays && file_scope) {
 		add_site(v, line, column, "class-interface", name, SITE_AUTO,
