@@ -50,7 +50,8 @@ class_attr_store(struct kobject * kobj, struct attribute * attr,
 static struct class *class_get(struct class *cls)
 {
 	if (cls)
-		return container_of(subsys_get(&cls->subsys), struct class, subsys);
+		return container_of(subsys_get(&cls->subsys), struct class,
+				    subsys);
 	return NULL;
 }
 
@@ -289,8 +290,8 @@ static void class_dev_release(struct kobject * kobj)
 	else if (cls->release)
 		cls->release(cd);
 	else {
-		printk(KERN_ERR "Device class '%s' does not have a release() function, "
-			"it is broken and must be fixed.\n",
+		printk(KERN_ERR "Device class '%s' does not have a release() "
+			"function, it is broken and must be fixed.\n",
 			cd->class_id);
 		WARN_ON(1);
 	}
@@ -390,7 +391,7 @@ static int cdev_add_attrs(struct class_device * cd)
 	if (cls->class_dev_attrs) {
 		for (i = 0; attr_name(cls->class_dev_attrs[i]); i++) {
 			error = class_device_create_file(cd,
-							 &cls->class_dev_attrs[i]);
+					&cls->class_dev_attrs[i]);
 			if (error)
 				goto Err;
 		}
@@ -505,7 +506,8 @@ int class_device_register(struct class_device *class_dev)
  * @cls: pointer to the struct class that this device should be registered to.
  * @parent: pointer to the parent struct class_device of this new device.
  * @devt: the dev_t for the char device to be added.
- * @device: a pointer to a struct device that is assiociated with this class device.
+ * @device: a pointer to a struct device that is associated with this class
+ *	device.
  * @fmt: string for the class device's name
  *
  * This function can be used by char device classes.  A struct
@@ -590,7 +592,8 @@ void class_device_unregister(struct class_device *class_dev)
 }
 
 /**
- * class_device_destroy - removes a class device that was created with class_device_create()
+ * class_device_destroy - removes a class device that was created with
+ *	class_device_create()
  * @cls: the pointer to the struct class that this device was registered * with.
  * @devt: the dev_t of the device that was previously registered.
  *

@@ -73,7 +73,8 @@ static int __init toshiba_init(void)
 	if (retval)
 		goto out_class;
 
-	retval = class_device_create_file(&tosh_cdev, &class_device_attr_version);
+	retval = class_device_create_file(&tosh_cdev,
+					  &class_device_attr_version);
 	if (retval)
 		goto out_cdev;
 

@@ -37,7 +37,8 @@ static struct input_handler *input_table[8];
  * sysfs support: the identification strings of the device
  */
 #define INPUT_DEV_STRING_ATTR_SHOW(name)				\
-static ssize_t input_dev_show_##name(struct class_device *dev, char *buf)	\
+static ssize_t input_dev_show_##name(struct class_device *dev,		\
+				      char *buf)			\
 {									\
 	struct input_dev *input_dev = to_input_dev(dev);		\
 	int retval;							\

@@ -1,5 +1,6 @@
 /*
- * rsrc_nonstatic.c -- Resource management routines for !SS_CAP_STATIC_MAP sockets
+ * rsrc_nonstatic.c -- Resource management routines for sockets without
+ * SS_CAP_STATIC_MAP
  *
  * This program is free software; you can redistribute it and/or modify
  * it under the terms of the GNU General Public License version 2 as
@@ -135,7 +136,7 @@ static int __devinit pccard_sysfs_add_rsrc(struct class_device *class_dev,
 }
 
 static void __devexit pccard_sysfs_remove_rsrc(struct class_device *class_dev,
-					       struct class_interface *class_intf)
+					struct class_interface *class_intf)
 {
 	struct pcmcia_socket *s = class_get_devdata(class_dev);
 	struct class_device_attribute **attr;

@@ -4,7 +4,7 @@
 #ifdef __KERNEL__
 # include <linux/config.h>
 # define HZ		CONFIG_HZ	/* Internal kernel timer frequency */
-# define USER_HZ	100		/* .. some user interfaces are in "ticks" */
+# define USER_HZ	100		/* user interfaces in "ticks" */
 # define CLOCKS_PER_SEC	(USER_HZ)	/* like times() */
 #endif
 

@@ -24,7 +24,8 @@ struct backlight_properties {
 	/* Get the backlight power status (0: full on, 1..3: power saving
 	   modes; 4: full off), see FB_BLANK_XXX */
 	int (*get_power)(struct backlight_device *);
-	/* Enable or disable power to the LCD (0: on; 4: off, see FB_BLANK_XXX) */
+	/* Enable or disable power to the LCD (0: on; 4: off, see
+	   FB_BLANK_XXX) */
 	int (*set_power)(struct backlight_device *, int power);
 	/* Maximal value for brightness (read-only) */
 	int max_brightness;
@@ -35,9 +36,10 @@ struct backlight_properties {
 };
 
 struct backlight_device {
-	/* This protects the 'props' field. If 'props' is NULL, the driver that
-	   registered this device has been unloaded, and if class_get_devdata()
-	   points to something in the body of that driver, it is also invalid. */
+	/* This protects the 'props' field. If 'props' is NULL, the driver
+	   that registered this device has been unloaded, and if
+	   class_get_devdata() points to something in the body of that
+	   driver, it is also invalid. */
 	struct semaphore sem;
 	/* If this is NULL, the backing module is unloaded */
 	struct backlight_properties *props;
@@ -51,6 +53,7 @@ extern struct backlight_device *backlight_device_register(const char *name,
 	struct device *dev, void *devdata, struct backlight_properties *bp);
 extern void backlight_device_unregister(struct backlight_device *bd);
 
-#define to_backlight_device(obj) container_of(obj, struct backlight_device, class_dev)
+#define to_backlight_device(obj) \
+	container_of(obj, struct backlight_device, class_dev)
 
 #endif

@@ -23,7 +23,7 @@
 #include <asm/atomic.h>
 
 #define DEVICE_NAME_SIZE	50
-#define DEVICE_NAME_HALF	__stringify(20)	/* Less than half to accommodate slop */
+#define DEVICE_NAME_HALF	__stringify(20)	/* less than half, for slop */
 #define DEVICE_ID_SIZE		32
 #define BUS_ID_SIZE		KOBJ_NAME_LEN
 
@@ -44,9 +44,11 @@ struct bus_type {
 	struct device_attribute	* dev_attrs;
 	struct driver_attribute	* drv_attrs;
 
-	int		(*match)(struct device * dev, struct device_driver * drv);
+	int		(*match)(struct device * dev,
+				 struct device_driver * drv);
 	int		(*hotplug) (struct device *dev, char **envp,
-				    int num_envp, char *buffer, int buffer_size);
+				    int num_envp, char *buffer,
+				    int buffer_size);
 	int		(*suspend)(struct device * dev, pm_message_t state);
 	int		(*resume)(struct device * dev);
 };
@@ -105,7 +107,7 @@ struct class {
 	struct subsystem	subsys;
 	struct list_head	children;
 	struct list_head	interfaces;
-	struct semaphore	sem;	/* locks both the children and interfaces lists */
+	struct semaphore	sem;	/* locks children and interfaces */
 
 	struct class_attribute		* class_attrs;
 	struct class_device_attribute	* class_dev_attrs;
@@ -175,11 +177,11 @@ struct class_device {
 
 	struct kobject		kobj;
 	struct class		* class;	/* required */
-	dev_t			devt;		/* dev_t, creates the sysfs "dev" */
+	dev_t			devt;		/* creates the sysfs "dev" */
 	struct class_device_attribute *devt_attr;
-	struct device		* dev;		/* not necessary, but nice to have */
+	struct device		* dev;		/* not necessary, but nice */
 	void			* class_data;	/* class-specific data */
-	struct class_device	*parent;	/* parent of this child device, if there is one */
+	struct class_device	*parent;	/* parent class device */
 
 	void	(*release)(struct class_device *dev);
 	int	(*hotplug)(struct class_device *dev, char **envp,
@@ -325,8 +327,10 @@ struct device_attribute {
 struct device_attribute dev_attr_##_name = __ATTR(_name,_mode,_show,_store)
 
 
-extern int device_create_file(struct device *device, struct device_attribute * entry);
-extern void device_remove_file(struct device * dev, struct device_attribute * attr);
+extern int device_create_file(struct device *device,
+			      struct device_attribute * entry);
+extern void device_remove_file(struct device * dev,
+			       struct device_attribute * attr);
 
 /* This is a macro to avoid include problems with THIS_MODULE */
 #define platform_driver_register(drv) \
@@ -353,7 +357,9 @@ extern void firmware_unregister(struct subsystem *);
 
 /* debugging and troubleshooting/diagnostic helpers. */
 #define dev_printk(level, dev, format, arg...)	\
-	printk(level "%s %s: " format , (dev)->driver ? (dev)->driver->name : "" , (dev)->bus_id , ## arg)
+	printk(level "%s %s: " format ,				\
+	       (dev)->driver ? (dev)->driver->name : "" ,	\
+	       (dev)->bus_id , ## arg)
 
 #ifdef DEBUG
 #define dev_dbg(dev, format, arg...)		\

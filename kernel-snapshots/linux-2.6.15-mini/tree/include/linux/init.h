@@ -13,8 +13,10 @@
 #define __init		__attribute__ ((__section__ (".init.text")))
 #define __initdata	__attribute__ ((__section__ (".init.data")))
 #define __exitdata	__attribute__ ((__section__(".exit.data")))
-#define __exit_call	__attribute_used__ __attribute__ ((__section__ (".exitcall.exit")))
-#define __exit		__attribute_used__ __attribute__ ((__section__(".exit.text")))
+#define __exit_call	__attribute_used__ \
+			__attribute__ ((__section__ (".exitcall.exit")))
+#define __exit		__attribute_used__ \
+			__attribute__ ((__section__(".exit.text")))
 
 #ifndef __ASSEMBLY__
 typedef int (*initcall_t)(void);

@@ -96,19 +96,19 @@ struct net_device
 
 	unsigned int		flags;	/* interface flags (a la BSD)	*/
 	unsigned short		gflags;
-	unsigned short		priv_flags; /* Like 'flags' but invisible to userspace. */
-	unsigned short		padded;	/* How much padding added by alloc_netdev() */
+	unsigned short		priv_flags; /* 'flags' invisible to userspace */
+	unsigned short		padded;	/* padding added by alloc_netdev() */
 
 	unsigned		mtu;	/* interface MTU value		*/
 	unsigned short		type;	/* interface hardware type	*/
-	unsigned short		hard_header_len;	/* hardware hdr length	*/
+	unsigned short		hard_header_len; /* hardware hdr length */
 
 	/* Interface address info. */
-	unsigned char		perm_addr[MAX_ADDR_LEN]; /* permanent hw address */
-	unsigned char		addr_len;	/* hardware address length	*/
+	unsigned char		perm_addr[MAX_ADDR_LEN]; /* permanent hw addr */
+	unsigned char		addr_len;	/* hardware address length */
 	unsigned short		dev_id;		/* for shared network cards */
 
-	unsigned long		tx_queue_len;	/* Max frames per queue allowed */
+	unsigned long		tx_queue_len;	/* max frames per queue */
 
 /*
  * Cache line mostly used on queue transmit path (qdisc)
@@ -117,10 +117,10 @@ struct net_device
 	spinlock_t		queue_lock ____cacheline_aligned_in_smp;
 
 	/* Interface address info used in eth_type_trans() */
-	unsigned char		dev_addr[MAX_ADDR_LEN];	/* hw address, (before bcast
-							because most packets are unicast) */
+	/* hw address (before bcast because most packets are unicast) */
+	unsigned char		dev_addr[MAX_ADDR_LEN];
 
-	unsigned char		broadcast[MAX_ADDR_LEN];	/* hw bcast add	*/
+	unsigned char		broadcast[MAX_ADDR_LEN]; /* hw bcast address */
 
 	/* ingress path synchronizer */
 	spinlock_t		ingress_lock;
@@ -138,7 +138,7 @@ struct net_device
 	int			(*hard_start_xmit) (struct sk_buff *skb,
 						    struct net_device *dev);
 	/* These may be needed for future network-power-down code. */
-	unsigned long		trans_start;	/* Time (in jiffies) of last Tx	*/
+	unsigned long		trans_start;	/* jiffies of last Tx */
 
 	int			watchdog_timeo; /* used by dev_watchdog() */
 
@@ -164,7 +164,8 @@ struct net_device
 	int			(*stop)(struct net_device *dev);
 	int			(*set_mac_address)(struct net_device *dev,
 						   void *addr);
-	int			(*change_mtu)(struct net_device *dev, int new_mtu);
+	int			(*change_mtu)(struct net_device *dev,
+					      int new_mtu);
 
 	/* class/net/name entry */
 	struct class_device	class_dev;

@@ -28,18 +28,20 @@ struct attribute_group {
 };
 
 /**
- * Use these macros to make defining attributes easier. See include/linux/device.h
- * for examples..
+ * Use these macros to make defining attributes easier.
+ * See include/linux/device.h for examples.
  */
 
 #define __ATTR(_name,_mode,_show,_store) { \
-	.attr = {.name = __stringify(_name), .mode = _mode, .owner = THIS_MODULE },	\
+	.attr = {.name = __stringify(_name), .mode = _mode,		\
+		 .owner = THIS_MODULE },				\
 	.show	= _show,					\
 	.store	= _store,					\
 }
 
 #define __ATTR_RO(_name) { \
-	.attr	= { .name = __stringify(_name), .mode = 0444, .owner = THIS_MODULE },	\
+	.attr	= { .name = __stringify(_name), .mode = 0444,		\
+		    .owner = THIS_MODULE },				\
 	.show	= _name##_show,	\
 }
 
@@ -61,7 +63,8 @@ struct bin_attribute {
 
 struct sysfs_ops {
 	ssize_t	(*show)(struct kobject *, struct attribute *,char *);
-	ssize_t	(*store)(struct kobject *,struct attribute *,const char *, size_t);
+	ssize_t	(*store)(struct kobject *,struct attribute *,const char *,
+			 size_t);
 };
 
 extern int
@@ -80,7 +83,8 @@ extern void
 sysfs_remove_file(struct kobject *, const struct attribute *);
 
 extern int
-sysfs_create_link(struct kobject * kobj, struct kobject * target, const char * name);
+sysfs_create_link(struct kobject * kobj, struct kobject * target,
+		  const char * name);
 
 extern void
 sysfs_remove_link(struct kobject *, const char * name);

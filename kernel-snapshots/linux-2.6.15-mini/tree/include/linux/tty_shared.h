@@ -19,7 +19,7 @@ struct tty_class_port {
 	unsigned int		flags;
 #define TTY_PORT_REGISTERED	0x0001
 	const char		*driver_name;
-	struct class_device	cdev;		/* /sys/class/tty_port/ttyportN */
+	struct class_device	cdev;		/* class tty_port, ttyportN */
 };
 
 #define to_tty_class_port(d) container_of(d, struct tty_class_port, cdev)

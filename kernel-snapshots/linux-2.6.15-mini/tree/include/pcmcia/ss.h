@@ -80,10 +80,10 @@ struct pcmcia_socket {
 
 	/* Zoom video behaviour is so chip specific its not worth adding
 	   this to _ops */
-	void				(*zoom_video)(struct pcmcia_socket *, int);
+	void (*zoom_video)(struct pcmcia_socket *, int);
 
 	/* state thread */
-	struct semaphore		skt_sem;	/* protects socket h/w state */
+	struct semaphore		skt_sem; /* protects socket h/w state */
 
 	/* pcmcia (16-bit) */
 	u8				pcmcia_state_present:1;
@@ -91,7 +91,7 @@ struct pcmcia_socket {
 
 	/* socket device */
 	struct class_device		dev;
-	void				*driver_data;	/* data internal to the socket driver */
+	void				*driver_data;	/* socket driver data */
 };
 
 /* the class the sockets belong to, and the interfaces that watch it */
@@ -103,7 +103,8 @@ extern int pcmcia_socket_dev_suspend(struct device *dev, pm_message_t state);
 extern int pcmcia_socket_dev_resume(struct device *dev);
 
 /* socket drivers use this callback in their IRQ handler */
-extern void pcmcia_parse_events(struct pcmcia_socket *socket, unsigned int events);
+extern void pcmcia_parse_events(struct pcmcia_socket *socket,
+				unsigned int events);
 
 extern int pcmcia_register_socket(struct pcmcia_socket *socket);
 extern void pcmcia_unregister_socket(struct pcmcia_socket *socket);

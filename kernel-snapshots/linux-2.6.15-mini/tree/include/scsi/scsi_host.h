@@ -156,7 +156,7 @@ struct Scsi_Host {
 	unsigned int max_channel;
 
 	unsigned int host_no;  /* Used for IOCTL_GET_IDLUN, /proc/scsi et al. */
-	unsigned short host_busy;	   /* commands actually active on low-level */
+	unsigned short host_busy;	   /* commands active on low-level */
 	unsigned short host_failed;	   /* commands that failed. */
 
 	/*
