@@ -20,6 +20,7 @@ src_libcdmigrate_a_SOURCES = \
 	src/series.c src/series.h \
 	src/spatch.c src/spatch.h \
 	src/migrate.c src/migrate.h \
+	src/rewrite.c src/rewrite.h \
 	$(NULL)
 nodist_src_libcdmigrate_a_SOURCES = src/manifest-table.c
 

@@ -8,6 +8,7 @@
 #include "plan.h"
 #include "pool.h"
 #include "prefilter.h"
+#include "rewrite.h"
 #include "scan.h"
 #include "series.h"
 #include "site.h"
@@ -602,6 +603,72 @@ static int run_patch(struct engine *e, size_t step, const char *patch,
 	return 0;
 }
 
+/* The step's C rewriter passes, on the working contents after its patches. */
+static int run_rewriter(struct engine *e, const struct manifest_step *m,
+			const struct strvec *step_files)
+{
+	struct rewrite_context ctx;
+	struct classify_options co;
+	struct classify_unsaved *overlay;
+	struct strvec log = STRVEC_INIT;
+	int rc = 0;
+
+	if (!manifest_count(m->rewriter) || !step_files->nr)
+		return 0;
+	memset(&co, 0, sizeof(co));
+	co.tree = e->opts->tree;
+	co.kernel = e->opts->kernel ? e->opts->kernel : e->opts->tree;
+	co.out_of_tree = e->opts->kernel != NULL;
+	co.jobs = e->opts->jobs;
+	co.headers_optional = 1;
+	memset(&ctx, 0, sizeof(ctx));
+	ctx.classify = classify_new(&co);
+	if (!ctx.classify)
+		return -1;
+	ctx.tree = e->opts->tree;
+	ctx.kernel = co.kernel;
+	ctx.out_of_tree = co.out_of_tree;
+	ctx.log = &log;
+	ctx.files = xcalloc(e->nr ? e->nr : 1, sizeof(*ctx.files));
+	overlay = xcalloc(e->nr ? e->nr : 1, sizeof(*overlay));
+	for (size_t i = 0; i < e->nr; i++) {
+		struct work_file *f = &e->files[i];
+
+		if (f->excluded)
+			continue;
+		ctx.files[ctx.nr].path = f->path;
+		ctx.files[ctx.nr].subsystem = f->subsystem;
+		ctx.files[ctx.nr].content = &f->current;
+		ctx.files[ctx.nr].in_step = in_strvec(step_files, f->path);
+		overlay[ctx.nr].file = f->path;
+		overlay[ctx.nr].content = f->current.buf;
+		overlay[ctx.nr].len = f->current.len;
+		ctx.nr++;
+	}
+	classify_set_overlay(ctx.classify, overlay, ctx.nr);
+	for (size_t r = 0; m->rewriter[r] && rc == 0; r++) {
+		const struct rewrite_pass *pass = rewrite_find(m->rewriter[r]);
+
+		if (!pass)
+			continue;	/* plan says so: "not written yet" */
+		rc = pass->fn(&ctx);
+		/* A pass may have replaced contents: the overlay must follow. */
+		for (size_t i = 0; i < ctx.nr; i++) {
+			overlay[i].content = ctx.files[i].content->buf;
+			overlay[i].len = ctx.files[i].content->len;
+		}
+		classify_set_overlay(ctx.classify, overlay, ctx.nr);
+	}
+	if (!e->opts->quiet)
+		for (size_t i = 0; i < log.nr; i++)
+			fprintf(stderr, "%s\n", log.v[i]);
+	strvec_clear(&log);
+	classify_free(ctx.classify);
+	free(overlay);
+	free(ctx.files);
+	return rc;
+}
+
 static int run_step(struct engine *e, size_t step, struct migrate_step_stats *st)
 {
 	const struct plan_step *ps = &e->plan.steps[step];
@@ -643,6 +710,10 @@ static int run_step(struct engine *e, size_t step, struct migrate_step_stats *st
 			return -1;
 		}
 		free(patch);
+	}
+	if (run_rewriter(e, m, &step_files) < 0) {
+		strvec_clear(&step_files);
+		return -1;
 	}
 	for (size_t i = 0; i < e->nr; i++) {
 		struct work_file *f = &e->files[i];

@@ -1,6 +1,7 @@
 #include "plan.h"
 #include "output.h"
 #include "prefilter.h"
+#include "rewrite.h"
 #include "scan.h"
 #include "subsystem.h"
 #include "walk.h"
@@ -279,8 +280,14 @@ int plan_make(const struct plan_options *opts, struct plan *plan)
 		const struct manifest_step *m = &manifest_steps[i];
 		struct plan_step *ps = &plan->steps[i];
 		struct strvec cands = STRVEC_INIT;
-		/* The C rewriter passes named in the manifest are not written yet. */
-		int have_rules = manifest_count(m->patches) > 0;
+		const char *missing_pass = NULL;
+		int have_rules;
+
+		for (size_t r = 0; m->rewriter && m->rewriter[r]; r++)
+			if (!rewrite_find(m->rewriter[r]) && !missing_pass)
+				missing_pass = m->rewriter[r];
+		have_rules = manifest_count(m->patches) > 0 ||
+			     (manifest_count(m->rewriter) > 0 && !missing_pass);
 
 		ps->step = m;
 		prefilter_files(opts->tree, &files, m->triggers, opts->jobs, &cands, NULL, NULL);
@@ -308,9 +315,9 @@ int plan_make(const struct plan_options *opts, struct plan *plan)
 			ps->why = xstrdup("out of tree: the driver core is the kernel's");
 		} else if (!have_rules) {
 			ps->action = PLAN_SKIP;
-			ps->why = manifest_count(m->rewriter)
-				? xstrfmt("no semantic patch yet; its C rewriter pass (%s) is not written yet",
-					  m->rewriter[0])
+			ps->why = missing_pass
+				? xstrfmt("no semantic patch yet; its C rewriter pass %s is not written yet",
+					  missing_pass)
 				: xstrdup("no semantic patch for this step yet");
 		} else if (m->order == 30) {
 			int missing = 0;
@@ -336,6 +343,9 @@ int plan_make(const struct plan_options *opts, struct plan *plan)
 			if (ps->action == PLAN_RUN && !ps->files.nr) {
 				ps->action = PLAN_SKIP;
 				ps->why = xstrdup("no candidate file");
+			} else if (ps->action == PLAN_RUN && missing_pass) {
+				ps->why = xstrfmt("its C rewriter pass %s is not written yet: those sites are left",
+						  missing_pass);
 			}
 		}
 	}

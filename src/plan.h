@@ -41,7 +41,7 @@ struct plan_precondition {
 struct plan_step {
 	const struct manifest_step *step;
 	enum plan_action action;
-	char *why;			/* for SKIP/BLOCKED, else NULL */
+	char *why;			/* SKIP/BLOCKED: why; RUN: a caveat, or NULL */
 	struct strvec files;		/* candidate files, sorted */
 	struct strvec subsystems;	/* of those files, sorted, unique */
 };

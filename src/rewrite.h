@@ -1,0 +1,67 @@
+/*
+ * rewrite.h: the C rewriter: the edits spatch cannot make, done on the text
+ * with extents from libclang (through classify.h) or from the lexical
+ * modules.  A step's `rewriter:` passes (semantic-patches/steps) run after
+ * its semantic patches, on the same working contents, inside the engine.
+ *
+ * Known passes (rewrite_find() names):
+ *   macro-callbacks    step 40: show/store callbacks and CLASS_DEVICE_ATTR
+ *                      uses generated with ## inside a macro body
+ *   aligned-structs    step 40: structs carrying __attribute__((aligned)),
+ *                      which spatch cannot parse
+ *   unused-exports     step 20: remove the export, declaration and
+ *                      definition of driver-core class functions nobody uses
+ *   delete-class-device step 70: remove struct class_device and its API
+ *                      from the driver core, refused while users are left
+ * A pass that is named in the manifest but not registered makes the step
+ * report "not written yet" (plan.c) instead of pretending to run.
+ */
+#ifndef CDMIGRATE_REWRITE_H
+#define CDMIGRATE_REWRITE_H
+
+#include "classify.h"
+#include "util.h"
+
+/* One working file as the engine holds it. */
+struct rewrite_file {
+	const char *path;		/* relative to the tree */
+	const char *subsystem;
+	struct strbuf *content;		/* current text; a pass may replace it */
+	int in_step;			/* a candidate of the running step */
+};
+
+struct rewrite_context {
+	const char *tree;		/* the user's tree (read only) */
+	const char *kernel;		/* headers root (tree in-tree) */
+	int out_of_tree;
+	struct rewrite_file *files;	/* sorted by path */
+	size_t nr;
+	/*
+	 * A classifier whose overlay is the current contents of every working
+	 * file: parse results reflect the earlier steps' edits.  Borrowed.
+	 */
+	struct classify *classify;
+	/* Lines for the user (one per edit or refusal), printed by the engine. */
+	struct strvec *log;
+};
+
+/*
+ * A pass: edit ctx->files in place.  Returns 0, or -1 after error() when it
+ * cannot run at all; a file it cannot handle is left unchanged and named in
+ * the log.  A pass must be idempotent: run on its own output it changes
+ * nothing.
+ */
+typedef int (*rewrite_pass_fn)(struct rewrite_context *ctx);
+
+struct rewrite_pass {
+	const char *name;
+	rewrite_pass_fn fn;
+};
+
+/* The pass called `name`, or NULL when it is not written (yet). */
+const struct rewrite_pass *rewrite_find(const char *name);
+
+/* The working file at `path`, or NULL. */
+struct rewrite_file *rewrite_file_find(struct rewrite_context *ctx, const char *path);
+
+#endif
