@@ -1,0 +1,55 @@
+/// Make the driver core's drivers/base/class.c look after the two class
+/// members that step 30 adds for class devices that are struct devices:
+/// class_register() starts the class's list of devices empty, and
+/// class_unregister() removes the class's directory under
+/// /sys/devices/virtual when one was made for its parentless devices.
+//
+// Order: 30 (core), third of three: device-h, core-c, class-c.
+// Requires: device-h.cocci (struct class has devices and virtual_dir).
+// Options: --include-headers; core.c and class.c in the same run.
+// Leaves: nothing for a human.  Anchored on INIT_LIST_HEAD(&cls->children)
+//   and subsystem_unregister(&cls->subsys), present in every 2.6.1x
+//   class.c; each change is skipped when the function already has it, and
+//   the directory is removed only when core-c.cocci made it (its
+//   virtual_dir_add() is in drivers/base/core.c of the same run).
+
+@has_init@
+identifier c;
+@@
+class_register(struct class *c) { <+... INIT_LIST_HEAD(&c->devices); ...+> }
+
+@depends on !has_init@
+identifier c;
+@@
+class_register(struct class *c)
+{
+  ...
+  INIT_LIST_HEAD(&c->children);
++ INIT_LIST_HEAD(&c->devices);
+  ...
+}
+
+@has_vdir@
+identifier c;
+@@
+class_unregister(struct class *c) { <+... c->virtual_dir ...+> }
+
+// Only when the directories are core-c.cocci's (a 2.6.19 core keeps them).
+@ours@
+@@
+virtual_dir_add(...) { ... }
+
+@depends on ours && !has_vdir@
+identifier c;
+@@
+class_unregister(struct class *c)
+{
+  ...
++ if (c->virtual_dir) {
++	kobject_del(c->virtual_dir);
++	kobject_put(c->virtual_dir);
++	c->virtual_dir = NULL;
++ }
+  subsystem_unregister(&c->subsys);
+  ...
+}
