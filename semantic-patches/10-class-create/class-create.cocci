@@ -3,47 +3,46 @@
 /// at run time by class_create() and freed by class_destroy().  The object
 /// becomes a pointer of the same name: every &foo becomes foo and every
 /// foo.field becomes foo->field, in every file of the run (an exported
-/// object becomes an exported pointer and its extern declaration follows).
-/// Registration keeps the error path it had: the result of class_create()
-/// is tested with IS_ERR() and PTR_ERR() gives the error code.  The
-/// .release, .hotplug/.uevent and .class_dev_attrs a class_create()d class
-/// cannot take in an initializer are assigned right after creation (before
-/// any class device exists); step 40 renames them to dev_release,
-/// dev_uevent and dev_attrs.
+/// object becomes an exported pointer, EXPORT_SYMBOL stays, and its extern
+/// declaration follows).  Registration keeps the error path it had: the
+/// result of class_create() is tested with IS_ERR() and PTR_ERR() gives the
+/// error code (err is set to 0 on the success path when that path reads it
+/// before writing it).  The .owner of the initializer is class_create()'s
+/// first argument (THIS_MODULE without one).  The .release, .hotplug or
+/// .uevent and .class_dev_attrs that class_create() cannot take are
+/// assigned right after creation, before any class device exists: they
+/// only deal with class devices, and step 40 renames them to dev_release,
+/// dev_uevent and dev_attrs with struct device callbacks.
 //
 // Order: 10 (class-create)
 // Requires: nothing from earlier steps.
-// Options: --include-headers.  Every candidate file of the tree must be in
-//   the same spatch run (one file group): users of an exported class in
-//   other files and its extern declaration are converted through the
-//   bindings of the file that defines it.
-// Leaves: (the class is not converted at all, no file changes for it)
-//   - a class with .class_release: it releases the class object itself
-//     (typically freeing a structure that contains it); class_create()
-//     allocates and frees the class, so the lifetime must be redesigned;
-//   - a class with .class_attrs, or any field other than name, owner,
-//     release, hotplug, uevent and class_dev_attrs: class attributes are
-//     created at registration, too early for an assignment after
-//     class_create();
-//   - a class without .name;
-//   - a class whose address is stored in a static initializer (for example
-//     a class_interface's .class = &foo): a pointer known only at run time
-//     cannot initialize it;
-//   - a class registered in a shape this patch does not know (the result
-//     of class_register() stored or tested other than by "err = ...; if
-//     (err) <return or goto>", "if (class_register(...)) <return or goto>",
-//     "return class_register(...)" or, with no field to assign, an
-//     unchecked call), or never registered in these files, or registered
-//     twice;
+// Options: --include-headers.  The definition, its extern declaration and
+//   its users must be in the same spatch run (one file group; the step's
+//   "follow: class-objects" adds the users): other files are converted
+//   through the bindings of the file that defines the class.
+// Leaves: (the class is not converted at all, and nothing changes for it)
+//   - .class_release: it releases the class object itself (typically
+//     freeing a structure that contains it); class_create() allocates and
+//     frees the class, so its lifetime must be redesigned by a human;
+//   - .class_attrs, or any field other than name, owner, release, hotplug,
+//     uevent and class_dev_attrs: class attributes are created when the
+//     class registers, too early for an assignment after class_create();
+//   - no .name;
+//   - a preprocessor conditional in the initializer, except the 2.6.15
+//     idiom "#ifdef CONFIG_HOTPLUG .hotplug = f, #endif" (kept around the
+//     assignment);
+//   - the class's address in a static initializer (a class_interface's
+//     .class = &foo): a pointer known only at run time cannot initialize it;
+//   - a registration this patch does not know: the result of
+//     class_register() used other than by "err = ...; if (err) <return,
+//     goto or a block ending in one>", "if ((err = ...))", "if
+//     (class_register(...)) ...", "return class_register(...)" or, for a
+//     class with no field to assign, an unchecked call; or no registration
+//     in the run at all (registered through a helper);
+//   - two definitions of the same name in the run;
 //   - a struct class embedded in a bigger structure, or defined through a
 //     macro: not a plain definition, never matched.
 //   The tool's scan reports each of these as needs-human.
-
-// ---------------------------------------------------------------------
-// What is defined, and what must be kept of it.
-
-// ---------------------------------------------------------------------
-// What is defined, and what must be kept of it.
 
 @initialize:python@
 @@
@@ -86,6 +85,7 @@ def cdm_directives(body):
     return "hotplug" if seen else "none"
 
 cdm_hotplug_guarded = set()
+cdm_defined = {}
 
 @def@
 identifier c;
@@ -101,11 +101,20 @@ struct class c@pd = { .name = N, };
 c << def.c;
 pd << def.pd;
 @@
+cdm_defined.setdefault(c, set()).add((pd[0].file, pd[0].line))
 kind = cdm_directives(cdm_initializer(pd[0].file, int(pd[0].line)))
 if kind == "other":
     cocci.include_match(False)
 elif kind == "hotplug":
     cdm_hotplug_guarded.add((pd[0].file, c))
+
+// Two definitions of one name (static classes of two drivers): every
+// &name would be ambiguous in a run that spans both files.
+@script:python dup@
+c << def.c;
+@@
+if len(cdm_defined.get(c, ())) > 1:
+    cocci.include_match(False)
 
 @own depends on def@
 identifier def.c;
