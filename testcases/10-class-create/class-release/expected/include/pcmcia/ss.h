@@ -2,6 +2,7 @@
 #define _LINUX_SS_H
 
 #include <linux/device.h>
+#include <linux/completion.h>
 
 struct pcmcia_socket {
 	struct class_device		dev;

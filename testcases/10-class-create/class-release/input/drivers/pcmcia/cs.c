@@ -2,6 +2,9 @@
 #include <linux/device.h>
 #include <pcmcia/ss.h>
 
+static struct completion pcmcia_unload;
+extern struct class_interface pccard_sysfs_interface;
+
 static void pcmcia_release_socket(struct class_device *class_dev)
 {
 	struct pcmcia_socket *socket = class_get_devdata(class_dev);

@@ -1,6 +1,8 @@
 #include <linux/module.h>
 #include <linux/device.h>
 
+static int odd_ready;
+
 /* Registration checked in a shape the rule does not know. */
 static struct class odd_class = {
 	.name	= "odd",

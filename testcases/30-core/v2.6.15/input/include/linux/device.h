@@ -38,6 +38,12 @@ struct bus_type {
 extern int bus_register(struct bus_type * bus);
 extern void bus_unregister(struct bus_type * bus);
 
+struct device_driver {
+	const char		* name;
+	struct bus_type		* bus;
+	struct module		* owner;
+};
+
 /*
  * device classes
  */

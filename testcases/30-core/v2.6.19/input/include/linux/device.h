@@ -21,6 +21,32 @@ struct device;
 struct class;
 struct class_device;
 
+/* 2.6.16 renamed the hotplug operations (normally in kobject.h) */
+struct kset_uevent_ops {
+	int (*filter)(struct kset *kset, struct kobject *kobj);
+	const char *(*name)(struct kset *kset, struct kobject *kobj);
+	int (*uevent)(struct kset *kset, struct kobject *kobj, char **envp,
+		      int num_envp, char *buffer, int buffer_size);
+};
+extern int add_uevent_var(char **envp, int num_envp, int *cur_index,
+			  char *buffer, int buffer_size, int *cur_len,
+			  const char *format, ...);
+extern void kobject_uevent(struct kobject *kobj, enum kobject_action action);
+
+struct bus_type {
+	const char		* name;
+	int		(*uevent)(struct device *dev, char **envp,
+				  int num_envp, char *buffer, int buffer_size);
+};
+
+struct device_attribute {
+	struct attribute	attr;
+	ssize_t (*show)(struct device *dev, struct device_attribute *attr,
+			char *buf);
+	ssize_t (*store)(struct device *dev, struct device_attribute *attr,
+			 const char *buf, size_t count);
+};
+
 /*
  * device classes
  */
