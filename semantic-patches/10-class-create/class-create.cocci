@@ -225,7 +225,7 @@ struct class c = { ... };
 // Registration.
 
 // if ((err = class_register(&c))) S  ->  err = class_register(&c); if (err) S
-@depends on ok@
+@reg_inline depends on ok@
 identifier def.c;
 expression err;
 statement S;
@@ -249,7 +249,7 @@ position p;
  ... when != err = E
  return <+... err ...+>;
 
-@depends on ok@
+@keep_zero depends on ok@
 identifier def.c;
 expression zero.err;
 position zero.p;
@@ -341,7 +341,7 @@ expression def.N;
 - class_register(&c);
 + c = class_create(THIS_MODULE, N);
 
-@depends on ok && own@
+@owner depends on ok && own@
 identifier def.c;
 identifier own.O;
 expression E;
@@ -356,7 +356,7 @@ expression E;
 // success path, right after the IS_ERR() test.  Each rule inserts at the
 // same place, so they run in reverse order of the lines they produce.
 
-@depends on ok@
+@set_attrs depends on ok@
 identifier def.c;
 expression cap_attrs.A;
 expression X, Y;
@@ -366,7 +366,7 @@ statement S;
   if (IS_ERR(c)) S
 + c->class_dev_attrs = A;
 
-@depends on ok@
+@set_uevent_hotplug depends on ok@
 identifier guard.g;
 expression cap_uevent.U;
 expression X, Y;
@@ -378,7 +378,7 @@ statement S;
 + g->uevent = U;
 +#endif
 
-@depends on ok@
+@set_uevent depends on ok@
 identifier guard.u;
 expression cap_uevent.U;
 expression X, Y;
@@ -388,7 +388,7 @@ statement S;
   if (IS_ERR(u)) S
 + u->uevent = U;
 
-@depends on ok@
+@set_hotplug_hotplug depends on ok@
 identifier guard.g;
 expression cap_hotplug.H;
 expression X, Y;
@@ -400,7 +400,7 @@ statement S;
 + g->hotplug = H;
 +#endif
 
-@depends on ok@
+@set_hotplug depends on ok@
 identifier guard.u;
 expression cap_hotplug.H;
 expression X, Y;
@@ -410,7 +410,7 @@ statement S;
   if (IS_ERR(u)) S
 + u->hotplug = H;
 
-@depends on ok@
+@set_release depends on ok@
 identifier def.c;
 expression cap_release.R;
 expression X, Y;
@@ -423,37 +423,37 @@ statement S;
 // ---------------------------------------------------------------------
 // The object becomes a pointer, everywhere.
 
-@depends on ok@
+@destroy depends on ok@
 identifier def.c;
 @@
 - class_unregister(&c)
 + class_destroy(c)
 
-@depends on ok@
+@pointer depends on ok@
 identifier def.c;
 @@
 - struct class c = { ... };
 + struct class *c;
 
-@depends on ok@
+@pointer_extern depends on ok@
 identifier def.c;
 @@
 - extern struct class c;
 + extern struct class *c;
 
-@depends on ok@
+@pointer_tentative depends on ok@
 identifier def.c;
 @@
 - struct class c;
 + struct class *c;
 
-@depends on ok@
+@address depends on ok@
 identifier def.c;
 @@
 - &c
 + c
 
-@depends on ok@
+@member depends on ok@
 identifier def.c;
 identifier f;
 @@

@@ -18,7 +18,7 @@ identifier c;
 @@
 class_register(struct class *c) { <+... INIT_LIST_HEAD(&c->devices); ...+> }
 
-@depends on !has_init@
+@init_devices depends on !has_init@
 identifier c;
 @@
 class_register(struct class *c)
@@ -39,7 +39,7 @@ class_unregister(struct class *c) { <+... c->virtual_dir ...+> }
 @@
 virtual_dir_add(...) { ... }
 
-@depends on ours && !has_vdir@
+@remove_virtual_dir depends on ours && !has_vdir@
 identifier c;
 @@
 class_unregister(struct class *c)

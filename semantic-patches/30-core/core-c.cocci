@@ -105,7 +105,7 @@ device_release(struct kobject *k) { <+... d->class->dev_release ...+> }
 @@
 #include <linux/kdev_t.h>
 
-@depends on !has_kdev_t && !has_create && file in "drivers/base/core.c"@
+@include_kdev_t depends on !has_kdev_t && !has_create && file in "drivers/base/core.c"@
 @@
 #include <linux/device.h>
 +#include <linux/kdev_t.h>
@@ -113,7 +113,7 @@ device_release(struct kobject *k) { <+... d->class->dev_release ...+> }
 // ---------------------------------------------------------------------
 // device_initialize(): the link in the class's list starts empty.
 
-@depends on !has_init_link@
+@init_link depends on !has_init_link@
 identifier d;
 identifier link.L;
 @@
@@ -131,7 +131,7 @@ device_initialize(struct device *d)
 // one rule each, the last rule's function first; their comments are
 // inside them.
 
-@depends on !has_vparent@
+@add_virtual_device_parent depends on !has_vparent@
 @@
 +static int virtual_device_parent(struct device *dev)
 +{
@@ -152,7 +152,7 @@ device_initialize(struct device *d)
 +
  device_add(...) { ... }
 
-@depends on !has_vparent@
+@add_virtual_dir_add depends on !has_vparent@
 @@
 +static struct kobject *virtual_dir_add(struct kobject *parent, const char *name)
 +{
@@ -173,7 +173,7 @@ device_initialize(struct device *d)
 +
  virtual_device_parent(...) { ... }
 
-@depends on !has_vparent@
+@add_virtual_dir depends on !has_vparent@
 @@
 +/*
 + * A class device without a parent lives in /sys/devices/virtual/<class>/:
@@ -183,7 +183,7 @@ device_initialize(struct device *d)
 +
  virtual_dir_add(...) { ... }
 
-@depends on !has_vparent@
+@add_virtual_dir_release depends on !has_vparent@
 @@
 +static void virtual_dir_release(struct kobject *kobj)
 +{
@@ -192,7 +192,7 @@ device_initialize(struct device *d)
 +
  virtual_dir_add(...) { ... }
 
-@depends on !has_vparent@
+@add_virtual_dir_ktype depends on !has_vparent@
 @@
 +/* their kobj_type: nothing but the release */
 +static struct kobj_type virtual_dir_ktype = {
@@ -201,7 +201,7 @@ device_initialize(struct device *d)
 +
  virtual_dir_add(...) { ... }
 
-@depends on !has_vparent && !class_in_add@
+@call_virtual_parent depends on !has_vparent && !class_in_add@
 identifier d, p, l;
 @@
 device_add(struct device *d)
@@ -220,7 +220,7 @@ device_add(struct device *d)
   ...
 }
 
-@depends on !class_in_add && !has_class_helpers@
+@add_device_del_class depends on !class_in_add && !has_class_helpers@
 identifier link.L;
 @@
 +static void device_del_class(struct device *dev)
@@ -249,7 +249,7 @@ identifier link.L;
 +
  device_add(...) { ... }
 
-@depends on !class_in_add && !has_class_helpers@
+@add_device_add_class depends on !class_in_add && !has_class_helpers@
 identifier link.L;
 @@
 +static int device_add_class(struct device *dev)
@@ -291,7 +291,7 @@ identifier link.L;
 +
  device_del_class(...) { ... }
 
-@depends on !class_in_add && !has_class_helpers@
+@add_remove_class_attrs depends on !class_in_add && !has_class_helpers@
 @@
 +static void device_remove_class_attrs(struct device *dev)
 +{
@@ -305,7 +305,7 @@ identifier link.L;
 +
  device_add_class(...) { ... }
 
-@depends on !class_in_add && !has_class_helpers@
+@add_add_class_attrs depends on !class_in_add && !has_class_helpers@
 @@
 +static int device_add_class_attrs(struct device *dev)
 +{
@@ -328,7 +328,7 @@ identifier link.L;
 +
  device_remove_class_attrs(...) { ... }
 
-@depends on !class_in_add && !has_class_helpers@
+@add_class_link_name depends on !class_in_add && !has_class_helpers@
 @@
 +static char *class_link_name(struct device *dev)
 +{
@@ -343,7 +343,7 @@ identifier link.L;
 +
  device_add_class_attrs(...) { ... }
 
-@depends on !class_in_add && !has_class_helpers@
+@add_show_dev depends on !class_in_add && !has_class_helpers@
 @@
 +static ssize_t show_dev(struct device *dev, struct device_attribute *attr,
 +			char *buf)
@@ -353,7 +353,7 @@ identifier link.L;
 +
  class_link_name(...) { ... }
 
-@depends on !class_in_add && !has_class_helpers@
+@add_devt_attr depends on !class_in_add && !has_class_helpers@
 @@
 +/* what every device with a dev_t shows */
 +static struct device_attribute devt_attr =
@@ -362,7 +362,7 @@ identifier link.L;
  class_link_name(...) { ... }
 
 
-@depends on !has_create@
+@add_create_release depends on !has_create@
 @@
 +static void device_create_release(struct device *dev)
 +{
@@ -372,7 +372,7 @@ identifier link.L;
 +
  device_add(...) { ... }
 
-@depends on !class_in_add && !has_class_helpers@
+@call_add_class depends on !class_in_add && !has_class_helpers@
 identifier d, error, l;
 @@
 device_add(struct device *d)
@@ -387,7 +387,7 @@ device_add(struct device *d)
   ...
 }
 
-@depends on !class_in_add && !has_class_helpers@
+@call_del_class depends on !class_in_add && !has_class_helpers@
 identifier d;
 @@
 device_del(struct device *d)
@@ -401,7 +401,7 @@ device_del(struct device *d)
 // ---------------------------------------------------------------------
 // Release: a device without a release of its own uses its class's.
 
-@depends on !rel_class@
+@release_fallback depends on !rel_class@
 identifier k, d;
 expression E;
 @@
@@ -433,7 +433,7 @@ identifier ops.filt, d;
 @@
 filt(...) { <+... d->class ...+> }
 
-@depends on !filt_class@
+@filter_class depends on !filt_class@
 identifier ops.filt, d;
 @@
 filt(...)
@@ -451,7 +451,7 @@ identifier ops.nm, d;
 @@
 nm(...) { <+... d->class ...+> }
 
-@depends on !name_class@
+@name_class_name depends on !name_class@
 identifier ops.nm, d;
 @@
 nm(...)
@@ -476,7 +476,7 @@ expression list es;
 @@
 hp(...) { <+... addvar(envp, num_envp, &i, buffer, buffer_size, &length, es) ...+> }
 
-@depends on !hp_class@
+@hotplug_devt depends on !hp_class@
 identifier ops.hp, d;
 identifier av.addvar, av.envp, av.num_envp, av.i, av.buffer, av.buffer_size, av.length;
 expression E;
@@ -497,7 +497,7 @@ hp(...)
   ...
 }
 
-@depends on !hp_class@
+@hotplug_dev_uevent depends on !hp_class@
 identifier ops.hp, ops.f, d, retval, envp, num_envp, buffer, buffer_size;
 @@
 hp(...)
@@ -523,7 +523,7 @@ hp(...)
 // ---------------------------------------------------------------------
 // New exported functions, after device_unregister().
 
-@depends on !has_bin@
+@add_bin_file depends on !has_bin@
 declarer name EXPORT_SYMBOL_GPL;
 @@
  device_unregister(...) { ... }
@@ -554,7 +554,7 @@ declarer name EXPORT_SYMBOL_GPL;
 +}
 +EXPORT_SYMBOL_GPL(device_remove_bin_file);
 
-@depends on !has_rename@
+@add_rename depends on !has_rename@
 declarer name EXPORT_SYMBOL_GPL;
 @@
  device_unregister(...) { ... }
@@ -607,7 +607,7 @@ declarer name EXPORT_SYMBOL_GPL;
 +}
 +EXPORT_SYMBOL_GPL(device_rename);
 
-@depends on !has_destroy@
+@add_destroy depends on !has_destroy@
 identifier link.L;
 declarer name EXPORT_SYMBOL_GPL;
 iterator name list_for_each_entry;
@@ -638,7 +638,7 @@ typedef dev_t;
 +}
 +EXPORT_SYMBOL_GPL(device_destroy);
 
-@depends on !has_create@
+@add_create depends on !has_create@
 identifier link.fmt_va;
 declarer name EXPORT_SYMBOL_GPL;
 typedef dev_t, va_list;

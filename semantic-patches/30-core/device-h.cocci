@@ -71,7 +71,7 @@ L;
 @@
 coccinelle.L = cocci.make_ident(cdm_link[0])
 
-@depends on !has_class@
+@device_class depends on !has_class@
 identifier link.L;
 type T;
 identifier d;
@@ -85,7 +85,7 @@ struct device {
   ...
 };
 
-@depends on !has_devt@
+@device_devt depends on !has_devt@
 typedef dev_t;
 type T;
 identifier d;
@@ -107,7 +107,7 @@ type T;
 @@
 struct class { ... T devices; ... };
 
-@depends on !has_devices@
+@class_devices depends on !has_devices@
 type T;
 @@
 struct class {
@@ -122,7 +122,7 @@ type T;
 @@
 struct class { ... T virtual_dir; ... };
 
-@depends on !has_virtual_dir@
+@class_virtual_dir depends on !has_virtual_dir@
 type T;
 @@
 struct class {
@@ -139,7 +139,7 @@ type T;
 @@
 struct class { ... T dev_attrs; ... };
 
-@depends on !has_dev_attrs@
+@class_dev_attrs depends on !has_dev_attrs@
 type T;
 @@
 struct class {
@@ -154,7 +154,7 @@ type T;
 @@
 struct class { ... T (*dev_uevent)(...); ... };
 
-@depends on !has_dev_uevent@
+@class_dev_uevent depends on !has_dev_uevent@
 identifier text.uev;
 identifier hp = {hotplug, uevent};
 type T;
@@ -171,7 +171,7 @@ type T;
 @@
 struct class { ... T (*dev_release)(...); ... };
 
-@depends on !has_dev_release@
+@class_dev_release depends on !has_dev_release@
 identifier text.rel;
 type T;
 @@
@@ -216,7 +216,7 @@ w;
 if not cdm_declares(pos[0].file, "device_create"):
     coccinelle.w = cocci.make_ident("dev_set_drvdata")
 
-@@
+@decl_bin_file@
 identifier d, p;
 identifier want_bin.w;
 @@
@@ -225,7 +225,7 @@ void w(struct device *d, void *p) { ... }
 +extern void device_remove_bin_file(struct device *dev,
 +				   struct bin_attribute *attr);
 
-@@
+@decl_rename@
 identifier d, p;
 identifier want_rename.w;
 @@
@@ -233,7 +233,7 @@ void w(struct device *d, void *p) { ... }
 +
 +extern int device_rename(struct device *dev, char *new_name);
 
-@@
+@decl_create@
 identifier d, p;
 identifier want_create.w;
 identifier text.create;
