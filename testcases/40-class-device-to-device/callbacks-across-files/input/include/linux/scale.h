@@ -1,0 +1,8 @@
+#ifndef _LINUX_SCALE_H
+#define _LINUX_SCALE_H
+
+#include <linux/device.h>
+
+extern ssize_t scale_show_weight(struct class_device *cd, char *buf);
+
+#endif

@@ -1,0 +1,47 @@
+#include <linux/device.h>
+
+struct chip {
+	int temp[2];
+	int fan[2];
+	struct class_device cdev;
+};
+
+#define to_chip(cd) container_of(cd, struct chip, cdev)
+
+/* One callback per macro use: its name is pasted, spatch cannot see it. */
+#define show_temp(n) \
+static ssize_t show_temp##n(struct class_device *cd, char *buf) \
+{ \
+	struct chip *c = class_get_devdata(cd); \
+	return sprintf(buf, "%d\n", c->temp[n]); \
+}
+show_temp(0)
+show_temp(1)
+
+/* Callback and attribute in one macro. */
+#define fan_attr(n) \
+static ssize_t show_fan##n(struct class_device *cd, char *buf) \
+{ \
+	return sprintf(buf, "%d\n", to_chip(cd)->fan[n]); \
+} \
+static CLASS_DEVICE_ATTR(fan##n, S_IRUGO, show_fan##n, NULL);
+fan_attr(0)
+fan_attr(1)
+
+static CLASS_DEVICE_ATTR(temp0, S_IRUGO, show_temp0, NULL);
+static CLASS_DEVICE_ATTR(temp1, S_IRUGO, show_temp1, NULL);
+
+static ssize_t show_name(struct class_device *cd, char *buf)
+{
+	return sprintf(buf, "chip\n");
+}
+static CLASS_DEVICE_ATTR(name, S_IRUGO, show_name, NULL);
+
+static struct attribute *chip_attrs[] = {
+	&class_device_attr_temp0.attr,
+	&class_device_attr_temp1.attr,
+	&class_device_attr_fan0.attr,
+	&class_device_attr_fan1.attr,
+	&class_device_attr_name.attr,
+	NULL,
+};
