@@ -21,6 +21,13 @@ src_libcdmigrate_a_SOURCES = \
 	src/spatch.c src/spatch.h \
 	src/migrate.c src/migrate.h \
 	src/rewrite.c src/rewrite.h \
+	src/cache.c src/cache.h \
+	src/rewrite-macro-callbacks.c src/rewrite-macro-callbacks.h \
+	src/rewrite-aligned-structs.c src/rewrite-aligned-structs.h \
+	src/exports.c src/exports.h \
+	src/sysfs.c src/sysfs.h \
+	src/report.c src/report.h \
+	src/html.c src/html.h \
 	$(NULL)
 nodist_src_libcdmigrate_a_SOURCES = src/manifest-table.c
 
@@ -36,6 +43,7 @@ src_cdmigrate_SOURCES = \
 	src/cmd/plan.c \
 	src/cmd/migrate.c \
 	src/cmd/undo.c \
+	src/cmd/report.c \
 	$(NULL)
 src_cdmigrate_LDADD = $(CDMIGRATE_LIBS)
 

@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "migrate.h"
+#include "cache.h"
 #include "classify.h"
 #include "diff.h"
 #include "journal.h"
@@ -52,6 +53,8 @@ struct task {
 	struct strbuf out, err;
 	int status;
 	unsigned timed_out:1;
+	unsigned cached:1;		/* result taken from the cache: not run */
+	unsigned completed:1;		/* ran to its end: its result can be cached */
 	int failed;		/* 1 failed, 2 split into one task per file */
 };
 
@@ -352,7 +355,8 @@ static int next_task(struct child *child, void *data, void **task_data)
 	struct spatch_task st;
 	struct task *t;
 
-	while (e->next_task < e->nr_tasks && e->tasks[e->next_task].failed == 2)
+	while (e->next_task < e->nr_tasks &&
+	       (e->tasks[e->next_task].failed == 2 || e->tasks[e->next_task].cached))
 		e->next_task++;
 	if (e->next_task >= e->nr_tasks)
 		return 0;
@@ -380,6 +384,8 @@ static void task_done(int status, const struct pool_result *result, void *data, 
 	if (result->not_found)
 		error("spatch not found: install the coccinelle package");
 	t->failed = status != 0 || result->timed_out || result->start_failed || result->interrupted;
+	/* spatch is deterministic: only a timeout or a kill is worth retrying later. */
+	t->completed = !result->timed_out && !result->start_failed && !result->interrupted;
 }
 
 static void clear_tasks(struct engine *e)
@@ -469,11 +475,69 @@ static int compare_pending(const void *a, const void *b)
 	return strcmp(((const struct pending_diff *)a)->path, ((const struct pending_diff *)b)->path);
 }
 
+/*
+ * What every task of this patch run depends on: spatch itself, the patch,
+ * the options and every working file (headers give rules their types).
+ */
+static void working_key(struct engine *e, const char *patch, char key[33])
+{
+	struct cache_hasher *h = cache_hasher_new();
+	struct strbuf text = STRBUF_INIT;
+	struct stat st;
+
+	cache_hasher_add_string(h, "cdmigrate " PACKAGE_VERSION);
+	cache_hasher_add_string(h, spatch_program());
+	if (stat(spatch_program(), &st) == 0) {
+		cache_hasher_add(h, &st.st_size, sizeof(st.st_size));
+		cache_hasher_add(h, &st.st_mtime, sizeof(st.st_mtime));
+	}
+	if (strbuf_read_file(&text, patch) == 0)
+		cache_hasher_add(h, text.buf, text.len);
+	strbuf_release(&text);
+	for (size_t i = 0; e->options && e->options[i]; i++)
+		cache_hasher_add_string(h, e->options[i]);
+	cache_hasher_add_string(h, e->opts->kernel ? e->opts->kernel : "");
+	for (size_t i = 0; i < e->nr; i++) {
+		cache_hasher_add_string(h, e->files[i].path);
+		cache_hasher_add(h, &e->files[i].current.len, sizeof(e->files[i].current.len));
+		cache_hasher_add(h, e->files[i].current.buf, e->files[i].current.len);
+	}
+	cache_hasher_finish(h, key);
+}
+
+static void task_key(const char *run_key, const struct task *t, char key[33])
+{
+	struct cache_hasher *h = cache_hasher_new();
+
+	cache_hasher_add_string(h, run_key);
+	for (size_t i = 0; i < t->files.nr; i++)
+		cache_hasher_add_string(h, t->files.v[i]);
+	cache_hasher_finish(h, key);
+}
+
+/* Take the results of the tasks from `first` on from the cache where it has them. */
+static void lookup_cached(struct engine *e, const char *run_key, size_t first)
+{
+	for (size_t i = first; i < e->nr_tasks; i++) {
+		struct task *t = &e->tasks[i];
+		char key[33];
+
+		if (t->failed == 2)
+			continue;
+		task_key(run_key, t, key);
+		if (cache_get(key, &t->out, &t->err, &t->status)) {
+			t->cached = 1;
+			t->failed = t->status != 0;
+		}
+	}
+}
+
 /* Run one semantic patch of a step over its files; update the working set. */
 static int run_patch(struct engine *e, size_t step, const char *patch,
 		     const struct strvec *step_files)
 {
 	const char *step_name = e->plan.steps[step].step->name;
+	char run_key[33];
 	struct pending_diff *pending = NULL;
 	size_t nr_pending = 0, alloc_pending = 0, first_retry;
 
@@ -482,6 +546,8 @@ static int run_patch(struct engine *e, size_t step, const char *patch,
 		return -1;
 	clear_tasks(e);
 	build_tasks(e, step, step_files);
+	working_key(e, patch, run_key);
+	lookup_cached(e, run_key, 0);
 	if (run_pool(e, 0) < 0)
 		return -1;
 
@@ -500,8 +566,18 @@ static int run_patch(struct engine *e, size_t step, const char *patch,
 		}
 		t->failed = 2;
 	}
+	lookup_cached(e, run_key, first_retry);
 	if (e->nr_tasks > first_retry && run_pool(e, first_retry) < 0)
 		return -1;
+	for (size_t i = 0; i < e->nr_tasks; i++) {
+		struct task *t = &e->tasks[i];
+		char key[33];
+
+		if (t->cached || !t->completed)
+			continue;
+		task_key(run_key, t, key);
+		cache_put(key, t->out.buf, t->out.len, t->err.buf, t->err.len, t->status);
+	}
 
 	for (size_t i = 0; i < e->nr_tasks; i++) {
 		struct task *t = &e->tasks[i];

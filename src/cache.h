@@ -1,0 +1,36 @@
+/*
+ * cache.h: spatch results kept across runs, keyed by everything they
+ * depend on, so that a rerun over an unchanged tree starts no spatch.
+ *
+ * The directory is $CDMIGRATE_CACHE_DIR, else $XDG_CACHE_HOME/cdmigrate,
+ * else $HOME/.cache/cdmigrate; CDMIGRATE_CACHE_DIR=off disables it.  It is
+ * never inside the user's tree.  Entries are written atomically (temporary
+ * file, rename); an unreadable or damaged entry is a miss.
+ */
+#ifndef CDMIGRATE_CACHE_H
+#define CDMIGRATE_CACHE_H
+
+#include "util.h"
+
+/* A 128-bit xxHash (XXH3) of everything fed to it, as 32 hex digits. */
+struct cache_hasher;
+
+/* A new hasher; free it with cache_hasher_finish(). */
+struct cache_hasher *cache_hasher_new(void);
+void cache_hasher_add(struct cache_hasher *h, const void *data, size_t len);
+/* Add a string and its terminating NUL (so "ab","c" differs from "a","bc"). */
+void cache_hasher_add_string(struct cache_hasher *h, const char *s);
+/* Write the digest into key (33 bytes with the NUL) and free the hasher. */
+void cache_hasher_finish(struct cache_hasher *h, char key[33]);
+
+/* The cache directory, or NULL when disabled.  Borrowed string. */
+const char *cache_dir(void);
+
+/* Look key up: 1 and the stored result on a hit, 0 on a miss. */
+int cache_get(const char *key, struct strbuf *out, struct strbuf *err, int *status);
+
+/* Store a result; failures to write are ignored (the cache is an optimisation). */
+void cache_put(const char *key, const char *out, size_t out_len,
+	       const char *err, size_t err_len, int status);
+
+#endif
