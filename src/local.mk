@@ -43,6 +43,7 @@ src_cdmigrate_SOURCES = \
 	src/cmd/plan.c \
 	src/cmd/migrate.c \
 	src/cmd/undo.c \
+	src/cmd/verify.c \
 	src/cmd/report.c \
 	$(NULL)
 src_cdmigrate_LDADD = $(CDMIGRATE_LIBS)
