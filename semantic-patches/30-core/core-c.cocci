@@ -65,6 +65,15 @@ device_add(struct device *d) { <+... d->class ...+> }
 @@
 device_add_class(...) { ... }
 
+@has_class_link_name@
+@@
+class_link_name(...) { ... }
+
+@has_dev_attrs_use depends on file in "drivers/base/core.c"@
+expression E;
+@@
+E->dev_attrs
+
 @has_vparent@
 @@
 virtual_device_parent(...) { ... }
@@ -131,24 +140,37 @@ device_initialize(struct device *d)
 // one rule each, the last rule's function first; their comments are
 // inside them.
 
-@add_virtual_device_parent depends on !has_vparent@
+// ---------------------------------------------------------------------
+// Helpers, before device_add(), in this order.  spatch 1.1.1 prints an
+// added function well only alone in its rule and without a comment right
+// before it: one rule each, their comments inside them; rules adding
+// before the same function keep their order.
+
+@add_virtual_dir depends on !has_vparent@
 @@
-+static int virtual_device_parent(struct device *dev)
-+{
-+	struct class *class = dev->class;
++/*
++ * A class device without a parent lives in /sys/devices/virtual/<class>/:
++ * the directories are bare kobjects, made on first use.
++ */
++static struct kobject *virtual_dir;
 +
-+	/* /sys/devices/virtual, then /sys/devices/virtual/<class> */
-+	if (!virtual_dir)
-+		virtual_dir = virtual_dir_add(&devices_subsys.kset.kobj, "virtual");
-+	if (!virtual_dir)
-+		return -ENOMEM;
-+	if (!class->virtual_dir)
-+		class->virtual_dir = virtual_dir_add(virtual_dir, class->name);
-+	if (!class->virtual_dir)
-+		return -ENOMEM;
-+	dev->kobj.parent = class->virtual_dir;
-+	return 0;
+ device_add(...) { ... }
+
+@add_virtual_dir_release depends on !has_vparent@
+@@
++static void virtual_dir_release(struct kobject *kobj)
++{
++	kfree(kobj);
 +}
++
+ device_add(...) { ... }
+
+@add_virtual_dir_ktype depends on !has_vparent@
+@@
++/* their kobj_type: nothing but the release */
++static struct kobj_type virtual_dir_ktype = {
++	.release	= virtual_dir_release,
++};
 +
  device_add(...) { ... }
 
@@ -171,80 +193,95 @@ device_initialize(struct device *d)
 +	return kobj;
 +}
 +
- virtual_device_parent(...) { ... }
+ device_add(...) { ... }
 
-@add_virtual_dir depends on !has_vparent@
+@add_virtual_device_parent depends on !has_vparent@
 @@
-+/*
-+ * A class device without a parent lives in /sys/devices/virtual/<class>/:
-+ * the directories are bare kobjects, made on first use.
-+ */
-+static struct kobject *virtual_dir;
-+
- virtual_dir_add(...) { ... }
-
-@add_virtual_dir_release depends on !has_vparent@
-@@
-+static void virtual_dir_release(struct kobject *kobj)
-+{
-+	kfree(kobj);
-+}
-+
- virtual_dir_add(...) { ... }
-
-@add_virtual_dir_ktype depends on !has_vparent@
-@@
-+/* their kobj_type: nothing but the release */
-+static struct kobj_type virtual_dir_ktype = {
-+	.release	= virtual_dir_release,
-+};
-+
- virtual_dir_add(...) { ... }
-
-@call_virtual_parent depends on !has_vparent && !class_in_add@
-identifier d, p, l;
-@@
-device_add(struct device *d)
-{
-  ...
-  if (...)
-	goto l;
-+
-+	/* a class device without a parent goes under a virtual one */
-+	if (d->class && !d->parent) {
-+		error = virtual_device_parent(d);
-+		if (error)
-+			goto l;
-+	}
-  p = get_device(d->parent);
-  ...
-}
-
-@add_device_del_class depends on !class_in_add && !has_class_helpers@
-identifier link.L;
-@@
-+static void device_del_class(struct device *dev)
++static int virtual_device_parent(struct device *dev)
 +{
 +	struct class *class = dev->class;
-+	char *name;
 +
-+	if (class) {
-+		down(&class->sem);
-+		list_del_init(&dev->L);
-+		up(&class->sem);
-+		if (dev->parent) {
-+			name = class_link_name(dev);
-+			if (name)
-+				sysfs_remove_link(&dev->parent->kobj, name);
-+			kfree(name);
-+			sysfs_remove_link(&dev->kobj, "device");
++	/* /sys/devices/virtual, then /sys/devices/virtual/<class> */
++	if (!virtual_dir)
++		virtual_dir = virtual_dir_add(&devices_subsys.kset.kobj, "virtual");
++	if (!virtual_dir)
++		return -ENOMEM;
++	if (!class->virtual_dir)
++		class->virtual_dir = virtual_dir_add(virtual_dir, class->name);
++	if (!class->virtual_dir)
++		return -ENOMEM;
++	dev->kobj.parent = class->virtual_dir;
++	return 0;
++}
++
+ device_add(...) { ... }
+
+@add_show_dev depends on !class_in_add && !has_class_helpers@
+@@
++static ssize_t show_dev(struct device *dev, struct device_attribute *attr,
++			char *buf)
++{
++	return print_dev_t(buf, dev->devt);
++}
++
+ device_add(...) { ... }
+
+@add_devt_attr depends on !class_in_add && !has_class_helpers@
+@@
++/* what every device with a dev_t shows */
++static struct device_attribute devt_attr =
++	__ATTR(dev, S_IRUGO, show_dev, NULL);
++
+ device_add(...) { ... }
+
+@add_class_link_name depends on !has_class_link_name && (!has_rename || (!class_in_add && !has_class_helpers))@
+@@
++static char *class_link_name(struct device *dev)
++{
++	int size = strlen(dev->class->name) + strlen(dev->bus_id) + 2;
++	char *name = kmalloc(size, GFP_KERNEL);
++
++	/* the link from a class device's parent: "<class>:<name>" */
++	if (name)
++		snprintf(name, size, "%s:%s", dev->class->name, dev->bus_id);
++	return name;
++}
++
+ device_add(...) { ... }
+
+@add_add_class_attrs depends on !has_dev_attrs_use@
+@@
++static int device_add_class_attrs(struct device *dev)
++{
++	struct device_attribute *attr = dev->class->dev_attrs;
++	int error;
++
++	if (!attr)
++		return 0;
++	while (attr->attr.name) {
++		error = device_create_file(dev, attr);
++		if (error) {
++			while (attr != dev->class->dev_attrs)
++				device_remove_file(dev, --attr);
++			return error;
 +		}
-+		sysfs_remove_link(&class->subsys.kset.kobj, dev->bus_id);
-+		sysfs_remove_link(&dev->kobj, "subsystem");
-+		device_remove_class_attrs(dev);
++		attr++;
 +	}
-+	if (MAJOR(dev->devt))
-+		device_remove_file(dev, &devt_attr);
++	return 0;
++}
++
+ device_add(...) { ... }
+
+@add_remove_class_attrs depends on !has_dev_attrs_use@
+@@
++static void device_remove_class_attrs(struct device *dev)
++{
++	struct device_attribute *attr = dev->class->dev_attrs;
++
++	if (!attr)
++		return;
++	while (attr->attr.name)
++		device_remove_file(dev, attr++);
 +}
 +
  device_add(...) { ... }
@@ -289,78 +326,36 @@ identifier link.L;
 +	return 0;
 +}
 +
- device_del_class(...) { ... }
+ device_add(...) { ... }
 
-@add_remove_class_attrs depends on !class_in_add && !has_class_helpers@
+@add_device_del_class depends on !class_in_add && !has_class_helpers@
+identifier link.L;
 @@
-+static void device_remove_class_attrs(struct device *dev)
++static void device_del_class(struct device *dev)
 +{
-+	struct device_attribute *attr = dev->class->dev_attrs;
++	struct class *class = dev->class;
++	char *name;
 +
-+	if (!attr)
-+		return;
-+	while (attr->attr.name)
-+		device_remove_file(dev, attr++);
-+}
-+
- device_add_class(...) { ... }
-
-@add_add_class_attrs depends on !class_in_add && !has_class_helpers@
-@@
-+static int device_add_class_attrs(struct device *dev)
-+{
-+	struct device_attribute *attr = dev->class->dev_attrs;
-+	int error;
-+
-+	if (!attr)
-+		return 0;
-+	while (attr->attr.name) {
-+		error = device_create_file(dev, attr);
-+		if (error) {
-+			while (attr != dev->class->dev_attrs)
-+				device_remove_file(dev, --attr);
-+			return error;
++	if (class) {
++		down(&class->sem);
++		list_del_init(&dev->L);
++		up(&class->sem);
++		if (dev->parent) {
++			name = class_link_name(dev);
++			if (name)
++				sysfs_remove_link(&dev->parent->kobj, name);
++			kfree(name);
++			sysfs_remove_link(&dev->kobj, "device");
 +		}
-+		attr++;
++		sysfs_remove_link(&class->subsys.kset.kobj, dev->bus_id);
++		sysfs_remove_link(&dev->kobj, "subsystem");
++		device_remove_class_attrs(dev);
 +	}
-+	return 0;
++	if (MAJOR(dev->devt))
++		device_remove_file(dev, &devt_attr);
 +}
 +
- device_remove_class_attrs(...) { ... }
-
-@add_class_link_name depends on !class_in_add && !has_class_helpers@
-@@
-+static char *class_link_name(struct device *dev)
-+{
-+	int size = strlen(dev->class->name) + strlen(dev->bus_id) + 2;
-+	char *name = kmalloc(size, GFP_KERNEL);
-+
-+	/* the link from a class device's parent: "<class>:<name>" */
-+	if (name)
-+		snprintf(name, size, "%s:%s", dev->class->name, dev->bus_id);
-+	return name;
-+}
-+
- device_add_class_attrs(...) { ... }
-
-@add_show_dev depends on !class_in_add && !has_class_helpers@
-@@
-+static ssize_t show_dev(struct device *dev, struct device_attribute *attr,
-+			char *buf)
-+{
-+	return print_dev_t(buf, dev->devt);
-+}
-+
- class_link_name(...) { ... }
-
-@add_devt_attr depends on !class_in_add && !has_class_helpers@
-@@
-+/* what every device with a dev_t shows */
-+static struct device_attribute devt_attr =
-+	__ATTR(dev, S_IRUGO, show_dev, NULL);
-+
- class_link_name(...) { ... }
-
+ device_add(...) { ... }
 
 @add_create_release depends on !has_create@
 @@
@@ -371,6 +366,74 @@ identifier link.L;
 +}
 +
  device_add(...) { ... }
+
+// ---------------------------------------------------------------------
+// The calls in device_add() and device_del().
+
+@call_virtual_parent depends on !has_vparent@
+identifier d, p, l;
+@@
+device_add(struct device *d)
+{
+  ...
+  if (...)
+	goto l;
++
++	/* a class device without a parent goes under a virtual one */
++	if (d->class && !d->parent) {
++		error = virtual_device_parent(d);
++		if (error)
++			goto l;
++	}
+  p = get_device(d->parent);
+  ...
+}
+
+// A 2.6.18 core links a class device to its parent unconditionally.
+@parent_links_add depends on !has_vparent exists@
+identifier d, x;
+expression E;
+@@
+device_add(struct device *d)
+{
+  ...
+- sysfs_create_link(&d->kobj, &d->parent->kobj, "device");
+- x = E;
+- sysfs_create_link(&d->parent->kobj, &d->kobj, x);
++ if (d->parent) {
++	sysfs_create_link(&d->kobj, &d->parent->kobj, "device");
++	x = E;
++	sysfs_create_link(&d->parent->kobj, &d->kobj, x);
++ }
+  ...
+}
+
+@parent_links_del depends on !has_vparent exists@
+identifier d, x;
+@@
+device_del(struct device *d)
+{
+  ...
+- sysfs_remove_link(&d->kobj, "device");
+- sysfs_remove_link(&d->parent->kobj, x);
++ if (d->parent) {
++	sysfs_remove_link(&d->kobj, "device");
++	sysfs_remove_link(&d->parent->kobj, x);
++ }
+  ...
+}
+
+// ... and its device_create() refuses a NULL parent.
+@accept_null_parent depends on !has_vparent@
+identifier c, p;
+statement S;
+@@
+device_create(struct class *c, struct device *p, ...)
+{
+  ...
+- if (\(p == NULL\|!p\)) S
+  ...
+}
 
 @call_add_class depends on !class_in_add && !has_class_helpers@
 identifier d, error, l;
@@ -394,6 +457,57 @@ device_del(struct device *d)
 {
   ...
 + device_del_class(d);
+  bus_remove_device(d);
+  ...
+}
+
+// A core whose device_add() handles classes already (2.6.18) gets only
+// the class's dev_attrs.
+@call_add_attrs depends on class_in_add && !has_dev_attrs_use@
+identifier d, error, l;
+@@
+device_add(struct device *d)
+{
+  ...
+  if ((error = bus_add_device(d)))
+	goto l;
++	if (d->class) {
++		error = device_add_class_attrs(d);
++		if (error) {
++			bus_remove_device(d);
++			goto l;
++		}
++	}
+  ...
+}
+
+@call_add_attrs2 depends on class_in_add && !has_dev_attrs_use@
+identifier d, error, l;
+@@
+device_add(struct device *d)
+{
+  ...
+  error = bus_add_device(d);
+  if (error)
+	goto l;
++	if (d->class) {
++		error = device_add_class_attrs(d);
++		if (error) {
++			bus_remove_device(d);
++			goto l;
++		}
++	}
+  ...
+}
+
+@call_del_attrs depends on class_in_add && !has_dev_attrs_use@
+identifier d;
+@@
+device_del(struct device *d)
+{
+  ...
++ if (d->class)
++	device_remove_class_attrs(d);
   bus_remove_device(d);
   ...
 }
@@ -465,18 +579,23 @@ nm(...)
 + return NULL;
 }
 
-@hp_class@
+@hp_devt@
 identifier ops.hp, d;
 @@
-hp(...) { <+... d->class ...+> }
+hp(...) { <+... d->devt ...+> }
 
-@av depends on !hp_class@
+@hp_dev_uevent@
+identifier ops.hp, d;
+@@
+hp(...) { <+... d->class->dev_uevent ...+> }
+
+@av depends on !hp_devt@
 identifier ops.hp, addvar, envp, num_envp, i, buffer, buffer_size, length;
 expression list es;
 @@
 hp(...) { <+... addvar(envp, num_envp, &i, buffer, buffer_size, &length, es) ...+> }
 
-@hotplug_devt depends on !hp_class@
+@hotplug_devt depends on !hp_devt@
 identifier ops.hp, d;
 identifier av.addvar, av.envp, av.num_envp, av.i, av.buffer, av.buffer_size, av.length;
 expression E;
@@ -497,7 +616,7 @@ hp(...)
   ...
 }
 
-@hotplug_dev_uevent depends on !hp_class@
+@hotplug_dev_uevent depends on !hp_dev_uevent@
 identifier ops.hp, ops.f, d, retval, envp, num_envp, buffer, buffer_size;
 @@
 hp(...)

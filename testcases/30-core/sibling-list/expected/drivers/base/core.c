@@ -225,7 +225,7 @@ static int device_add_class(struct device *dev)
 		name = class_link_name(dev);
 		if (name)
 			sysfs_create_link(&dev->parent->kobj, &dev->kobj,
-				          name);
+					  name);
 		kfree(name);
 	}
 

@@ -134,6 +134,39 @@ static int virtual_device_parent(struct device *dev)
 	return 0;
 }
 
+static int device_add_attrs(struct device *dev)
+{
+	struct class *class = dev->class;
+	int error = 0;
+	int i;
+
+	if (!class)
+		return 0;
+
+	if (class->dev_attrs) {
+		for (i = 0; attr_name(class->dev_attrs[i]); i++) {
+			error = device_create_file(dev, &class->dev_attrs[i]);
+			if (error)
+				break;
+		}
+	}
+	if (error)
+		while (--i >= 0)
+			device_remove_file(dev, &class->dev_attrs[i]);
+	return error;
+}
+
+static void device_remove_attrs(struct device *dev)
+{
+	struct class *class = dev->class;
+	int i;
+
+	if (class && class->dev_attrs) {
+		for (i = 0; attr_name(class->dev_attrs[i]); i++)
+			device_remove_file(dev, &class->dev_attrs[i]);
+	}
+}
+
 int device_add(struct device *dev)
 {
 	struct device *parent = NULL;
@@ -162,6 +195,8 @@ int device_add(struct device *dev)
 		list_add_tail(&dev->node, &dev->class->devices);
 		up(&dev->class->sem);
 	}
+	if ((error = device_add_attrs(dev)))
+		goto AttrsError;
 	if ((error = bus_add_device(dev)))
 		goto BusError;
 	kobject_uevent(&dev->kobj, KOBJ_ADD);
@@ -169,6 +204,8 @@ int device_add(struct device *dev)
 	put_device(dev);
 	return error;
  BusError:
+	device_remove_attrs(dev);
+ AttrsError:
 	kobject_del(&dev->kobj);
  Error:
 	if (parent)
@@ -191,6 +228,7 @@ void device_del(struct device * dev)
 		list_del_init(&dev->node);
 		up(&dev->class->sem);
 	}
+	device_remove_attrs(dev);
 	bus_remove_device(dev);
 	kobject_uevent(&dev->kobj, KOBJ_REMOVE);
 	kobject_del(&dev->kobj);
