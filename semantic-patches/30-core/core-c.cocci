@@ -15,23 +15,30 @@
 // Requires: device-h.cocci has run on include/linux/device.h in the same
 //   run (its list link member name, node or class_node, is read back).
 // Options: --include-headers; device.h and core.c in the same run.
-// Leaves: nothing for a human on a 2.6.15-2.6.17 core.  Each piece is
-//   skipped where the core has it: the class side of device_add() when it
-//   already mentions dev->class (2.6.18 on: then the class's dev_attrs are
-//   not added here), the virtual parent when virtual_device_parent()
-//   exists, each new function when it is defined, the hotplug changes when
-//   the functions already look at dev->class.  A core without hotplug ops
-//   gets none (there is nothing to extend).  The device release keeps its
-//   "if (dev->release) ... else ..." and inherits the class's dev_release
-//   into dev->release just before it: spatch 1.1.1 cannot add an "else if"
-//   branch without reprinting the original else branch.  device_create()
-//   is variadic, which spatch 1.1.1 cannot print: its last parameter is an
-//   identifier carrying the text "fmt, ...".  Added functions are one to a
-//   rule with no comment right before them (spatch 1.1.1 otherwise puts
-//   the "{" on the signature line or drops the blank line after them), and
-//   no blank line follows an unbraced if (it would print as a line holding
-//   a tab).  device_destroy() prints "list_for_each_entry (" with a space:
-//   spatch's spelling of an added iterator.
+// Leaves: nothing for a human on a 2.6.15 to 2.6.18 core.  Each piece is
+//   added only where the core lacks it: the class side of device_add()
+//   and device_del() when device_add() does not mention dev->class yet
+//   (a 2.6.18 core has it: it only gets the class's dev_attrs, its parent
+//   links wrapped in "if (dev->parent)" and device_create() stops refusing
+//   a NULL parent), the class's dev_attrs when core.c never mentions
+//   ->dev_attrs, the virtual parent when virtual_device_parent() does not
+//   exist, each function when it is not defined, each hotplug/uevent
+//   change when the function already does it.  A core without hotplug
+//   operations gets none (there is nothing to extend).
+//   What spatch 1.1.1 could not do, and how this file works around it:
+//   - add an "else if" branch without reprinting the original else branch:
+//     the release instead inherits the class's dev_release into
+//     dev->release just before the "if (dev->release) ... else ...";
+//   - print a variadic parameter list: device_create()'s last parameter is
+//     an identifier carrying the text "fmt, ...";
+//   - print an added function well next to other added code: one function
+//     per rule, no comment right before it (else the "{" lands on the
+//     signature line or the blank line after it is lost), no blank line
+//     right after an unbraced if (it prints as a line holding a tab), no
+//     for loop (printed "for(i = 0;i < n;i++)": while loops instead);
+//   - device_destroy() prints "list_for_each_entry (" with a space, the
+//     way spatch spells an added iterator;
+//   - know which file it is in: the kdev_t.h include uses "file in".
 
 @initialize:python@
 @@
