@@ -1095,3 +1095,273 @@ int classify_macro_definitions(struct classify *c, const char *file,
 	free(abs);
 	return m.count;
 }
+
+struct field_collect {
+	CXTranslationUnit tu;
+	CXFile main;
+	const char *const *tags;
+	struct record_field **fields;
+	size_t *nr, alloc;
+	int count;
+};
+
+static enum CXChildVisitResult find_aligned_member(CXCursor cursor, CXCursor parent, CXClientData data)
+{
+	if (cursor.kind == CXCursor_FieldDecl && has_aligned_attr(cursor)) {
+		*(int *)data = 1;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Continue;
+}
+
+static int record_is_aligned(CXCursor record)
+{
+	int found = has_aligned_attr(record);
+
+	if (!found)
+		clang_visitChildren(record, find_aligned_member, &found);
+	return found;
+}
+
+/* Offset of the `tag` identifier after `struct`/`union` in the member's own tokens, or -1. */
+static long tag_offset_in(const struct field_collect *m, CXCursor field, const char *tag)
+{
+	CXSourceLocation loc = clang_getCursorLocation(field);
+	CXFile sfile, efile;
+	unsigned soff, eoff, nr = 0;
+	CXToken *tokens = NULL;
+	long found = -1;
+
+	clang_getSpellingLocation(loc, &sfile, NULL, NULL, &soff);
+	clang_getExpansionLocation(loc, &efile, NULL, NULL, &eoff);
+	if (!sfile || !clang_File_isEqual(sfile, m->main) || soff != eoff)
+		return -1;	/* a macro made the member */
+	clang_tokenize(m->tu, clang_getCursorExtent(field), &tokens, &nr);
+	for (unsigned i = 0; i + 1 < nr && found < 0; i++) {
+		char *kw, *name;
+
+		if (clang_getTokenKind(tokens[i]) != CXToken_Keyword ||
+		    clang_getTokenKind(tokens[i + 1]) != CXToken_Identifier)
+			continue;
+		kw = take_string(clang_getTokenSpelling(m->tu, tokens[i]));
+		name = take_string(clang_getTokenSpelling(m->tu, tokens[i + 1]));
+		if ((!strcmp(kw, "struct") || !strcmp(kw, "union")) && !strcmp(name, tag)) {
+			CXFile file;
+			unsigned off;
+
+			clang_getSpellingLocation(clang_getTokenLocation(m->tu, tokens[i + 1]),
+						  &file, NULL, NULL, &off);
+			if (file && clang_File_isEqual(file, m->main))
+				found = (long)off;
+		}
+		free(kw);
+		free(name);
+	}
+	if (tokens)
+		clang_disposeTokens(m->tu, tokens, nr);
+	return found;
+}
+
+static enum CXChildVisitResult collect_fields(CXCursor cursor, CXCursor parent, CXClientData data)
+{
+	struct field_collect *m = data;
+	CXSourceRange range;
+	CXFile file;
+	CXCursor record;
+	struct type_shape s;
+	const char *const *t;
+	struct record_field *f;
+	unsigned line, start, end;
+
+	if (cursor.kind != CXCursor_FieldDecl)
+		return CXChildVisit_Recurse;
+	clang_getExpansionLocation(clang_getCursorLocation(cursor), &file, &line, NULL, NULL);
+	if (!file || !clang_File_isEqual(file, m->main))
+		return CXChildVisit_Continue;
+	type_shape(clang_getCursorType(cursor), &s);
+	for (t = m->tags; s.record && *t && strcmp(*t, s.record); t++)
+		;
+	if (!s.record || !*t) {
+		free(s.record);
+		return CXChildVisit_Continue;
+	}
+	record = clang_getCursorSemanticParent(cursor);
+	range = clang_getCursorExtent(record);
+	clang_getExpansionLocation(clang_getRangeStart(range), NULL, NULL, NULL, &start);
+	clang_getExpansionLocation(clang_getRangeEnd(range), NULL, NULL, NULL, &end);
+	ALLOC_GROW(*m->fields, *m->nr + 1, m->alloc);
+	f = &(*m->fields)[(*m->nr)++];
+	f->record = take_string(clang_getCursorSpelling(record));
+	if (clang_Cursor_isAnonymous(record)) {
+		free(f->record);
+		f->record = xstrdup("");
+	}
+	f->field = take_string(clang_getCursorSpelling(cursor));
+	f->tag = xstrdup(*t);
+	f->line = line;
+	f->record_start = start;
+	f->record_end = end;
+	f->aligned = record_is_aligned(record);
+	f->tag_offset = tag_offset_in(m, cursor, *t);
+	f->pointers = s.pointers;
+	f->arrays = s.arrays;
+	m->count++;
+	free(s.record);
+	return CXChildVisit_Continue;
+}
+
+int classify_record_fields(struct classify *c, const char *file, const char *const *tags,
+			   struct record_field **fields, size_t *nr)
+{
+	CXIndex index = clang_createIndex(0, 0);
+	CXTranslationUnit tu = parse(c, index, file, NULL, 0);
+	char *abs = path_join(c->tree, file);
+	struct field_collect m;
+
+	if (!tu) {
+		clang_disposeIndex(index);
+		free(abs);
+		return -1;
+	}
+	memset(&m, 0, sizeof(m));
+	m.tu = tu;
+	m.main = clang_getFile(tu, abs);
+	m.tags = tags;
+	m.fields = fields;
+	m.nr = nr;
+	m.alloc = *nr;
+	if (m.main)
+		clang_visitChildren(clang_getTranslationUnitCursor(tu), collect_fields, &m);
+	clang_disposeTranslationUnit(tu);
+	clang_disposeIndex(index);
+	free(abs);
+	return m.count;
+}
+
+void classify_record_fields_free(struct record_field *fields, size_t nr)
+{
+	for (size_t i = 0; i < nr; i++) {
+		free(fields[i].record);
+		free(fields[i].field);
+		free(fields[i].tag);
+	}
+	free(fields);
+}
+
+struct use_collect {
+	CXFile main;
+	const char *tag;
+	struct member_use **uses;
+	size_t *nr, alloc;
+	int count;
+};
+
+static enum CXChildVisitResult first_child(CXCursor cursor, CXCursor parent, CXClientData data)
+{
+	*(CXCursor *)data = cursor;
+	return CXChildVisit_Break;
+}
+
+/* The member expression under implicit conversions and parentheses, or a null cursor. */
+static CXCursor base_member(CXCursor expr)
+{
+	CXCursor child = clang_getNullCursor();
+
+	clang_visitChildren(expr, first_child, &child);
+	while (!clang_Cursor_isNull(child) &&
+	       (child.kind == CXCursor_UnexposedExpr || child.kind == CXCursor_ParenExpr)) {
+		CXCursor inner = clang_getNullCursor();
+
+		clang_visitChildren(child, first_child, &inner);
+		child = inner;
+	}
+	if (!clang_Cursor_isNull(child) && child.kind == CXCursor_MemberRefExpr)
+		return child;
+	return clang_getNullCursor();
+}
+
+static enum CXChildVisitResult collect_uses(CXCursor cursor, CXCursor parent, CXClientData data)
+{
+	struct use_collect *m = data;
+	CXCursor field, record, base;
+	CXSourceLocation loc;
+	CXFile sfile, efile;
+	unsigned line, soff, eoff;
+	struct member_use *u;
+	char *tag;
+
+	if (cursor.kind != CXCursor_MemberRefExpr)
+		return CXChildVisit_Recurse;
+	loc = clang_getCursorLocation(cursor);
+	clang_getExpansionLocation(loc, &efile, &line, NULL, &eoff);
+	if (!efile || !clang_File_isEqual(efile, m->main))
+		return CXChildVisit_Recurse;
+	field = clang_getCursorReferenced(cursor);
+	if (field.kind != CXCursor_FieldDecl)
+		return CXChildVisit_Recurse;
+	record = clang_getCursorSemanticParent(field);
+	tag = take_string(clang_getCursorSpelling(record));
+	if (strcmp(tag, m->tag)) {
+		free(tag);
+		return CXChildVisit_Recurse;
+	}
+	free(tag);
+	clang_getSpellingLocation(loc, &sfile, NULL, NULL, &soff);
+	ALLOC_GROW(*m->uses, *m->nr + 1, m->alloc);
+	u = &(*m->uses)[(*m->nr)++];
+	u->member = take_string(clang_getCursorSpelling(field));
+	u->line = line;
+	u->offset = sfile && clang_File_isEqual(sfile, m->main) && soff == eoff ? (long)soff : -1;
+	u->base_record = u->base_field = NULL;
+	base = base_member(cursor);
+	if (!clang_Cursor_isNull(base)) {
+		CXCursor bfield = clang_getCursorReferenced(base);
+
+		if (bfield.kind == CXCursor_FieldDecl) {
+			CXCursor brecord = clang_getCursorSemanticParent(bfield);
+
+			u->base_field = take_string(clang_getCursorSpelling(bfield));
+			u->base_record = clang_Cursor_isAnonymous(brecord)
+				? xstrdup("") : take_string(clang_getCursorSpelling(brecord));
+		}
+	}
+	m->count++;
+	return CXChildVisit_Recurse;
+}
+
+int classify_member_uses(struct classify *c, const char *file, const char *tag,
+			 struct member_use **uses, size_t *nr)
+{
+	CXIndex index = clang_createIndex(0, 0);
+	CXTranslationUnit tu = parse(c, index, file, NULL, 0);
+	char *abs = path_join(c->tree, file);
+	struct use_collect m;
+
+	if (!tu) {
+		clang_disposeIndex(index);
+		free(abs);
+		return -1;
+	}
+	memset(&m, 0, sizeof(m));
+	m.main = clang_getFile(tu, abs);
+	m.tag = tag;
+	m.uses = uses;
+	m.nr = nr;
+	m.alloc = *nr;
+	if (m.main)
+		clang_visitChildren(clang_getTranslationUnitCursor(tu), collect_uses, &m);
+	clang_disposeTranslationUnit(tu);
+	clang_disposeIndex(index);
+	free(abs);
+	return m.count;
+}
+
+void classify_member_uses_free(struct member_use *uses, size_t nr)
+{
+	for (size_t i = 0; i < nr; i++) {
+		free(uses[i].member);
+		free(uses[i].base_record);
+		free(uses[i].base_field);
+	}
+	free(uses);
+}

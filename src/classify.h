@@ -118,6 +118,53 @@ int classify_macro_definitions(struct classify *c, const char *file,
 			       const char *const *tokens,
 			       struct macro_definition **defs, size_t *nr);
 
+/* A struct or union member whose type is built on one of the tags asked for. */
+struct record_field {
+	char *record;		/* the enclosing struct's or union's tag, "" when anonymous */
+	char *field;		/* the member's name */
+	char *tag;		/* the tag its type is built on (one of `tags`) */
+	unsigned line;		/* the member's line */
+	unsigned record_start, record_end;	/* byte extent of the enclosing definition */
+	int aligned;		/* that definition or one of its members carries an
+				 * aligned attribute, as parsed (active only) */
+	long tag_offset;	/* byte offset of the tag's identifier (after `struct`)
+				 * in the file, or -1 when the type is not spelled
+				 * there: a typedef, or a member a macro made */
+	int pointers, arrays;	/* as in `struct tag **x[2]`: 2 and 1 */
+};
+
+/*
+ * List the members of the structs and unions defined in `file` (relative to
+ * the tree, parsed with the overlay) whose type, through pointers, arrays
+ * and typedefs, is `struct <tag>` for one of the NULL-terminated `tags`, in
+ * file order.  Appends to *fields (a malloc'd array grown as needed; *nr
+ * updated) and returns the count appended, or -1 when the file could not be
+ * parsed.  Free with classify_record_fields_free().
+ */
+int classify_record_fields(struct classify *c, const char *file, const char *const *tags,
+			   struct record_field **fields, size_t *nr);
+void classify_record_fields_free(struct record_field *fields, size_t nr);
+
+/* A use `x.m` or `x->m` of a member m of a given struct. */
+struct member_use {
+	char *member;		/* m */
+	unsigned line;
+	long offset;		/* byte offset of m in the file, or -1 when a macro wrote it */
+	char *base_record;	/* when x is itself a member (s->f.m): the tag of */
+	char *base_field;	/* f's struct ("" anonymous) and f; else both NULL */
+};
+
+/*
+ * List the member uses in `file` (relative to the tree, parsed with the
+ * overlay) whose member belongs to `struct <tag>`, in file order.  Appends
+ * to *uses (grown as needed; *nr updated) and returns the count appended,
+ * or -1 when the file could not be parsed.  Free with
+ * classify_member_uses_free().
+ */
+int classify_member_uses(struct classify *c, const char *file, const char *tag,
+			 struct member_use **uses, size_t *nr);
+void classify_member_uses_free(struct member_use *uses, size_t nr);
+
 /* Print the parse arguments used for `file`, one per line (for -v/debug). */
 void classify_print_args(struct classify *c, const char *file, FILE *out);
 

@@ -1,4 +1,6 @@
 #include "rewrite.h"
+#include "rewrite-aligned-structs.h"
+#include "rewrite-macro-callbacks.h"
 
 #include <string.h>
 
@@ -7,6 +9,8 @@
  * listed here once they exist; the manifest may name passes before that.
  */
 static const struct rewrite_pass passes[] = {
+	{ "macro-callbacks", rewrite_macro_callbacks },
+	{ "aligned-structs", rewrite_aligned_structs },
 	{ NULL, NULL },
 };
 

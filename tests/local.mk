@@ -34,3 +34,9 @@ tests_check_child_LDADD = $(CDMIGRATE_LIBS) $(CHECK_LIBS)
 tests_check_pool_SOURCES = tests/check_pool.c
 tests_check_pool_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_check_pool_LDADD = $(CDMIGRATE_LIBS) $(CHECK_LIBS)
+
+check_PROGRAMS += tests/check_rewrite
+TESTS += tests/check_rewrite
+tests_check_rewrite_SOURCES = tests/check_rewrite.c
+tests_check_rewrite_CFLAGS = $(TEST_COMPILE_FLAGS)
+tests_check_rewrite_LDADD = $(TEST_LIBRARIES_ALL)

@@ -1,0 +1,1035 @@
+#define _GNU_SOURCE
+#include "rewrite-macro-callbacks.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+const char *const macro_callbacks_attr_names[] = {
+	"attr", "dattr", "dev_attr", "attr2", NULL,
+};
+
+/* The 1:1 renames of api-map.md that a macro body may hold. */
+static const struct {
+	const char *old, *new;
+} renames[] = {
+	{ "CLASS_DEVICE_ATTR", "DEVICE_ATTR" },
+	{ "class_get_devdata", "dev_get_drvdata" },
+	{ "class_set_devdata", "dev_set_drvdata" },
+	{ "class_device_destroy", "device_destroy" },
+	{ "class_device_register", "device_register" },
+	{ "class_device_unregister", "device_unregister" },
+	{ "class_device_initialize", "device_initialize" },
+	{ "class_device_add", "device_add" },
+	{ "class_device_del", "device_del" },
+	{ "class_device_get", "get_device" },
+	{ "class_device_put", "put_device" },
+	{ "class_device_rename", "device_rename" },
+	{ "class_device_create_file", "device_create_file" },
+	{ "class_device_remove_file", "device_remove_file" },
+	{ "class_device_create_bin_file", "device_create_bin_file" },
+	{ "class_device_remove_bin_file", "device_remove_bin_file" },
+};
+
+/* What has no textual replacement: the body is left for a human. */
+static const struct {
+	const char *ident, *why;
+} refused[] = {
+	{ "class_device_create",
+	  "class_device_create() becomes device_create() with its arguments reordered" },
+	{ "to_class_dev", "to_class_dev() has no struct device counterpart of that name" },
+};
+
+/* Attribute names every struct device already has (design.md §5). */
+static const char *const clashing_names[] = {
+	"power", "uevent", "dev", "subsystem", "device", "driver", NULL,
+};
+
+#define LINE_LIMIT 80
+
+/* Tokens of C text, comments and backslash-newlines skipped. */
+enum tok_kind { TOK_IDENT, TOK_NUMBER, TOK_LITERAL, TOK_PUNCT };
+
+struct tok {
+	enum tok_kind kind;
+	size_t off, len;
+};
+
+struct toks {
+	struct tok *v;
+	size_t nr, alloc;
+};
+
+static int is_ident_start(int c)
+{
+	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+static int is_ident_char(int c)
+{
+	return is_ident_start(c) || (c >= '0' && c <= '9');
+}
+
+static size_t skip_space(const char *t, size_t i, size_t end)
+{
+	while (i < end) {
+		if (t[i] == ' ' || t[i] == '\t' || t[i] == '\n' || t[i] == '\r' ||
+		    t[i] == '\f' || t[i] == '\v') {
+			i++;
+		} else if (t[i] == '\\' && i + 1 < end &&
+			   (t[i + 1] == '\n' || (t[i + 1] == '\r' && i + 2 < end && t[i + 2] == '\n'))) {
+			i += t[i + 1] == '\n' ? 2 : 3;
+		} else if (t[i] == '/' && i + 1 < end && t[i + 1] == '*') {
+			const char *close = memmem(t + i + 2, end - i - 2, "*/", 2);
+
+			i = close ? (size_t)(close - t) + 2 : end;
+		} else if (t[i] == '/' && i + 1 < end && t[i + 1] == '/') {
+			while (i < end && t[i] != '\n')
+				i++;
+		} else {
+			break;
+		}
+	}
+	return i;
+}
+
+static void tokenize(const char *t, size_t start, size_t end, struct toks *out)
+{
+	static const char *const punct3[] = { "...", "<<=", ">>=", NULL };
+	static const char *const punct2[] = {
+		"##", "->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||",
+		"+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", NULL,
+	};
+	size_t i = start;
+
+	for (;;) {
+		struct tok k;
+
+		i = skip_space(t, i, end);
+		if (i >= end)
+			break;
+		k.off = i;
+		if (is_ident_start((unsigned char)t[i])) {
+			k.kind = TOK_IDENT;
+			while (i < end && is_ident_char((unsigned char)t[i]))
+				i++;
+		} else if ((t[i] >= '0' && t[i] <= '9') ||
+			   (t[i] == '.' && i + 1 < end && t[i + 1] >= '0' && t[i + 1] <= '9')) {
+			k.kind = TOK_NUMBER;
+			while (i < end && (is_ident_char((unsigned char)t[i]) || t[i] == '.' ||
+					   ((t[i] == '+' || t[i] == '-') &&
+					    (t[i - 1] == 'e' || t[i - 1] == 'E' ||
+					     t[i - 1] == 'p' || t[i - 1] == 'P'))))
+				i++;
+		} else if (t[i] == '"' || t[i] == '\'') {
+			char quote = t[i++];
+
+			k.kind = TOK_LITERAL;
+			while (i < end && t[i] != quote && t[i] != '\n')
+				i += t[i] == '\\' && i + 1 < end ? 2 : 1;
+			if (i < end && t[i] == quote)
+				i++;
+		} else {
+			size_t n = 1;
+
+			k.kind = TOK_PUNCT;
+			for (size_t p = 0; punct3[p]; p++)
+				if (end - i >= 3 && !memcmp(t + i, punct3[p], 3))
+					n = 3;
+			for (size_t p = 0; n == 1 && punct2[p]; p++)
+				if (end - i >= 2 && !memcmp(t + i, punct2[p], 2))
+					n = 2;
+			i += n;
+		}
+		k.len = (i > end ? end : i) - k.off;
+		ALLOC_GROW(out->v, out->nr + 1, out->alloc);
+		out->v[out->nr++] = k;
+	}
+}
+
+/* Everything one conversion looks at. */
+struct conv {
+	const char *t;			/* the file's text */
+	size_t len, start, end;
+	struct toks tk;			/* the definition's tokens */
+	size_t body;			/* index of the first body token */
+	struct strvec params;		/* the macro's parameters */
+	struct strvec known;		/* names declared struct class_device */
+	struct strvec named;		/* show/store names given to attributes */
+	struct toks file;		/* the whole file's tokens, when needed */
+	int file_done;
+};
+
+static int tok_is(const struct conv *c, const struct tok *k, const char *s)
+{
+	size_t n = strlen(s);
+
+	return k->len == n && !memcmp(c->t + k->off, s, n);
+}
+
+static int at_is(const struct conv *c, size_t i, const char *s)
+{
+	return i < c->tk.nr && tok_is(c, &c->tk.v[i], s);
+}
+
+static char *tok_str(const struct conv *c, const struct tok *k)
+{
+	return xstrndup(c->t + k->off, k->len);
+}
+
+static int in_vec(const struct strvec *v, const char *s, size_t n)
+{
+	for (size_t i = 0; i < v->nr; i++)
+		if (strlen(v->v[i]) == n && !memcmp(v->v[i], s, n))
+			return 1;
+	return 0;
+}
+
+static int tok_in_vec(const struct conv *c, const struct tok *k, const struct strvec *v)
+{
+	return in_vec(v, c->t + k->off, k->len);
+}
+
+/* Index of the token closing the bracket at `open` in `tk`, or tk->nr. */
+static size_t matching(const struct conv *c, const struct toks *tk, size_t open)
+{
+	char o = c->t[tk->v[open].off], cl = o == '(' ? ')' : o == '{' ? '}' : ']';
+	int depth = 0;
+
+	for (size_t i = open; i < tk->nr; i++) {
+		const struct tok *k = &tk->v[i];
+
+		if (k->kind != TOK_PUNCT || k->len != 1)
+			continue;
+		if (c->t[k->off] == o)
+			depth++;
+		else if (c->t[k->off] == cl && --depth == 0)
+			return i;
+	}
+	return tk->nr;
+}
+
+/* An edit of the definition's text; `param` inserts a parameter. */
+struct edit {
+	size_t off, len;
+	char *repl;
+	int param;
+	size_t lparen;		/* the parameter list's '(' (param only) */
+};
+
+struct edits {
+	struct edit *v;
+	size_t nr, alloc;
+};
+
+static void add_edit(struct edits *e, size_t off, size_t len, char *repl, int param, size_t lparen)
+{
+	ALLOC_GROW(e->v, e->nr + 1, e->alloc);
+	e->v[e->nr].off = off;
+	e->v[e->nr].len = len;
+	e->v[e->nr].repl = repl;
+	e->v[e->nr].param = param;
+	e->v[e->nr].lparen = lparen;
+	e->nr++;
+}
+
+static int edit_cmp(const void *a, const void *b)
+{
+	const struct edit *x = a, *y = b;
+
+	if (x->off != y->off)
+		return x->off < y->off ? -1 : 1;
+	return y->param - x->param;	/* an insertion before a rename at the same place */
+}
+
+static void collect_idents(const struct conv *c, const struct toks *tk, size_t from, size_t to,
+			   struct strvec *out)
+{
+	for (size_t i = from; i < to && i < tk->nr; i++) {
+		const struct tok *k = &tk->v[i];
+
+		if (k->kind != TOK_IDENT)
+			continue;
+		if (i > 0 && tk->v[i - 1].kind == TOK_PUNCT &&
+		    (tok_is(c, &tk->v[i - 1], ".") || tok_is(c, &tk->v[i - 1], "->")))
+			continue;	/* a member name cannot collide with a parameter */
+		if (!tok_in_vec(c, k, out)) {
+			char *s = tok_str(c, k);
+
+			strvec_push(out, s);
+			free(s);
+		}
+	}
+}
+
+/*
+ * The bodies written after uses of a prototype macro: `NAME(...) { ... }`
+ * outside the definition.
+ */
+static void collect_use_bodies(struct conv *c, struct strvec *out)
+{
+	const struct tok *name = &c->tk.v[0];
+
+	if (!c->file_done) {
+		tokenize(c->t, 0, c->len, &c->file);
+		c->file_done = 1;
+	}
+	for (size_t i = 0; i + 1 < c->file.nr; i++) {
+		const struct tok *k = &c->file.v[i];
+		size_t close, open_body;
+
+		if (k->off >= c->start && k->off < c->end)
+			continue;
+		if (k->kind != TOK_IDENT || k->len != name->len ||
+		    memcmp(c->t + k->off, c->t + name->off, k->len) ||
+		    !tok_is(c, &c->file.v[i + 1], "("))
+			continue;
+		close = matching(c, &c->file, i + 1);
+		open_body = close + 1;
+		if (open_body >= c->file.nr || !tok_is(c, &c->file.v[open_body], "{"))
+			continue;
+		collect_idents(c, &c->file, open_body, matching(c, &c->file, open_body), out);
+	}
+}
+
+/* Tokens [from, to) minus qualifiers, as the shape tests want them. */
+static size_t unqualified(const struct conv *c, size_t from, size_t to, size_t *out, size_t max)
+{
+	size_t n = 0;
+
+	for (size_t i = from; i < to; i++) {
+		if (at_is(c, i, "const") || at_is(c, i, "volatile"))
+			continue;
+		if (n == max)
+			return max + 1;
+		out[n++] = i;
+	}
+	return n;
+}
+
+/* `struct class_device * [name]`: returns 1 and the name's index (or 0). */
+static int is_class_device_param(const struct conv *c, size_t from, size_t to, size_t *name)
+{
+	size_t idx[5];
+	size_t n = unqualified(c, from, to, idx, 4);
+
+	if (n < 3 || n > 4 || !at_is(c, idx[0], "struct") || !at_is(c, idx[1], "class_device") ||
+	    !at_is(c, idx[2], "*"))
+		return 0;
+	if (n == 4 && c->tk.v[idx[3]].kind != TOK_IDENT)
+		return 0;
+	*name = n == 4 ? idx[3] : 0;
+	return 1;
+}
+
+/* `char * [name]` (show) or `const char * [name]` (store). */
+static int is_buf_param(const struct conv *c, size_t from, size_t to, int store)
+{
+	size_t i = from;
+
+	if (store && !at_is(c, i++, "const"))
+		return 0;
+	if (!at_is(c, i, "char") || !at_is(c, i + 1, "*"))
+		return 0;
+	i += 2;
+	return i == to || (i + 1 == to && c->tk.v[i].kind == TOK_IDENT);
+}
+
+static int is_count_param(const struct conv *c, size_t from, size_t to)
+{
+	return at_is(c, from, "size_t") &&
+	       (from + 1 == to || (from + 2 == to && c->tk.v[from + 1].kind == TOK_IDENT));
+}
+
+/* The text of tokens [from, to) without the blanks between them. */
+static char *joined(const struct conv *c, size_t from, size_t to)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	for (size_t i = from; i < to; i++)
+		strbuf_add(&sb, c->t + c->tk.v[i].off, c->tk.v[i].len);
+	return strbuf_detach(&sb, NULL);
+}
+
+/* The show and store arguments of CLASS_DEVICE_ATTR(...) and __ATTR(...) uses. */
+static void collect_named(struct conv *c)
+{
+	for (size_t i = c->body; i + 1 < c->tk.nr; i++) {
+		size_t close, a = i + 2, nth = 0;
+		int depth = 0;
+
+		if (!(at_is(c, i, "CLASS_DEVICE_ATTR") || at_is(c, i, "__ATTR")) || !at_is(c, i + 1, "("))
+			continue;
+		close = matching(c, &c->tk, i + 1);
+		for (size_t j = i + 2; j <= close && j < c->tk.nr; j++) {
+			if (at_is(c, j, "(")) {
+				depth++;
+			} else if (depth && at_is(c, j, ")")) {
+				depth--;
+			} else if (!depth && (at_is(c, j, ",") || j == close)) {
+				if ((nth == 2 || nth == 3) && j > a) {
+					char *name = joined(c, a, j);
+
+					strvec_push(&c->named, name);
+					free(name);
+				}
+				nth++;
+				a = j + 1;
+			}
+		}
+	}
+}
+
+/*
+ * A function declarator whose parameter list is tk[lp, rp]: when it is a
+ * show or store callback (by its shape, or because an attribute in the
+ * same body names it), queue the new attr parameter.
+ */
+static int convert_declarator(struct conv *c, size_t lp, size_t rp, struct edits *ed,
+			      struct macro_callbacks_stats *st, struct strbuf *why)
+{
+	size_t commas[4], nr_commas = 0, name_first = lp - 1, p1_name;
+	int depth = 0, ssize = 0;
+	struct strvec taken = STRVEC_INIT;
+	const char *free_name = NULL;
+	size_t body_open;
+	char *name;
+	int named;
+
+	for (size_t i = lp + 1; i < rp; i++) {
+		if (at_is(c, i, "(") || at_is(c, i, "[") || at_is(c, i, "{"))
+			depth++;
+		else if (at_is(c, i, ")") || at_is(c, i, "]") || at_is(c, i, "}"))
+			depth--;
+		else if (!depth && at_is(c, i, ",")) {
+			if (nr_commas == 3)
+				return 0;
+			commas[nr_commas++] = i;
+		}
+	}
+	if (!nr_commas || !is_class_device_param(c, lp + 1, commas[0], &p1_name))
+		return 0;
+	/* the name may be pasted: show_ ## name */
+	while (name_first >= c->body + 2 && at_is(c, name_first - 1, "##") &&
+	       c->tk.v[name_first - 2].kind == TOK_IDENT)
+		name_first -= 2;
+	name = joined(c, name_first, lp);
+	named = in_vec(&c->named, name, strlen(name));
+	free(name);
+	for (size_t i = name_first; i-- > c->body;) {
+		if (at_is(c, i, ";") || at_is(c, i, "}"))
+			break;
+		if (at_is(c, i, "ssize_t"))
+			ssize = 1;
+	}
+	if (!named) {
+		if (!ssize)
+			return 0;
+		if (nr_commas == 1) {
+			if (!is_buf_param(c, commas[0] + 1, rp, 0))
+				return 0;
+		} else if (nr_commas == 2) {
+			if (!is_buf_param(c, commas[0] + 1, commas[1], 1) ||
+			    !is_count_param(c, commas[1] + 1, rp))
+				return 0;
+		} else {
+			return 0;
+		}
+	}
+
+	for (size_t i = 0; i < c->params.nr; i++)
+		strvec_push(&taken, c->params.v[i]);
+	collect_idents(c, &c->tk, lp, rp, &taken);
+	body_open = rp + 1;
+	if (body_open < c->tk.nr && at_is(c, body_open, "{"))
+		collect_idents(c, &c->tk, body_open, matching(c, &c->tk, body_open), &taken);
+	else
+		collect_use_bodies(c, &taken);
+	for (size_t i = 0; macro_callbacks_attr_names[i] && !free_name; i++)
+		if (!in_vec(&taken, macro_callbacks_attr_names[i], strlen(macro_callbacks_attr_names[i])))
+			free_name = macro_callbacks_attr_names[i];
+	strvec_clear(&taken);
+	if (!free_name) {
+		strbuf_addstr(why, "every name tried for the new attribute parameter is taken");
+		return -1;
+	}
+	add_edit(ed, c->tk.v[commas[0]].off + 1, 0,
+		 xstrfmt("struct device_attribute *%s,", p1_name ? free_name : ""),
+		 1, c->tk.v[lp].off);
+	st->callbacks++;
+	return 0;
+}
+
+/* Is tk[i] (after `->` or `.`) a member of a known class_device? */
+static int member_of_known(const struct conv *c, size_t i)
+{
+	size_t base;
+
+	if (i < c->body + 2 || !(at_is(c, i - 1, "->") || at_is(c, i - 1, ".")))
+		return 0;
+	base = i - 2;
+	if (at_is(c, base, ")") && base >= c->body + 2 && at_is(c, base - 2, "("))
+		base--;
+	return c->tk.v[base].kind == TOK_IDENT && tok_in_vec(c, &c->tk.v[base], &c->known);
+}
+
+/* A CLASS_DEVICE_ATTR at tk[i] whose sysfs name clashes: the reason, or NULL. */
+static char *attribute_clash(struct conv *c, size_t i)
+{
+	const struct tok *arg;
+	long param = -1;
+
+	if (!at_is(c, i + 1, "(") || i + 3 >= c->tk.nr || !at_is(c, i + 3, ","))
+		return NULL;
+	arg = &c->tk.v[i + 2];
+	if (arg->kind != TOK_IDENT)
+		return NULL;
+	for (size_t p = 0; p < c->params.nr; p++)
+		if (strlen(c->params.v[p]) == arg->len &&
+		    !memcmp(c->params.v[p], c->t + arg->off, arg->len))
+			param = (long)p;
+	if (param < 0) {
+		for (size_t n = 0; clashing_names[n]; n++)
+			if (tok_is(c, arg, clashing_names[n]))
+				return xstrfmt("attribute %s clashes with the %s entry every struct device has: rename it",
+					       clashing_names[n], clashing_names[n]);
+		return NULL;
+	}
+	/* the name is an argument: look at every use of the macro in the file */
+	if (!c->file_done) {
+		tokenize(c->t, 0, c->len, &c->file);
+		c->file_done = 1;
+	}
+	for (size_t u = 0; u + 1 < c->file.nr; u++) {
+		const struct tok *k = &c->file.v[u];
+		size_t close, a = u + 2, nth = 0;
+		int depth = 0;
+
+		if (k->off >= c->start && k->off < c->end)
+			continue;
+		if (k->kind != TOK_IDENT || k->len != c->tk.v[0].len ||
+		    memcmp(c->t + k->off, c->t + c->tk.v[0].off, k->len) ||
+		    !tok_is(c, &c->file.v[u + 1], "("))
+			continue;
+		close = matching(c, &c->file, u + 1);
+		for (size_t j = u + 2; j <= close && j < c->file.nr; j++) {
+			const struct tok *x = &c->file.v[j];
+
+			if (tok_is(c, x, "(")) {
+				depth++;
+			} else if (depth && tok_is(c, x, ")")) {
+				depth--;
+			} else if (!depth && (tok_is(c, x, ",") || j == close)) {
+				if (nth == (size_t)param && j == a + 1 && c->file.v[a].kind == TOK_IDENT)
+					for (size_t n = 0; clashing_names[n]; n++)
+						if (tok_is(c, &c->file.v[a], clashing_names[n])) {
+							unsigned line = 1;
+
+							for (size_t o = 0; o < k->off; o++)
+								line += c->t[o] == '\n';
+							return xstrfmt("the use at line %u makes attribute %s, which clashes with the %s entry every struct device has: rename it",
+								       line, clashing_names[n], clashing_names[n]);
+						}
+				nth++;
+				a = j + 1;
+			}
+		}
+	}
+	return NULL;
+}
+
+/* Queue every edit of the body; -1 with `why` when it must be left. */
+static int plan_edits(struct conv *c, struct edits *ed, struct macro_callbacks_stats *st,
+		      struct strbuf *why)
+{
+	int braces = 0, parens = 0;
+
+	collect_named(c);
+	/* names declared struct class_device [*] name, for ->dev and ->class_id */
+	for (size_t i = c->body; i + 2 < c->tk.nr; i++) {
+		size_t j = i + 2;
+
+		if (!at_is(c, i, "struct") || !at_is(c, i + 1, "class_device"))
+			continue;
+		while (at_is(c, j, "*") || at_is(c, j, "const") || at_is(c, j, "volatile"))
+			j++;
+		if (j < c->tk.nr && c->tk.v[j].kind == TOK_IDENT && !tok_in_vec(c, &c->tk.v[j], &c->known)) {
+			char *s = tok_str(c, &c->tk.v[j]);
+
+			strvec_push(&c->known, s);
+			free(s);
+		}
+	}
+
+	for (size_t i = c->body; i < c->tk.nr; i++) {
+		const struct tok *k = &c->tk.v[i];
+
+		if (k->kind == TOK_PUNCT) {
+			if (tok_is(c, k, "{"))
+				braces++;
+			else if (tok_is(c, k, "}"))
+				braces--;
+			else if (tok_is(c, k, ")"))
+				parens--;
+			else if (tok_is(c, k, "(")) {
+				/* a declarator at the top of the body: name ( ... ) */
+				if (!braces && !parens && i > c->body && c->tk.v[i - 1].kind == TOK_IDENT) {
+					size_t rp = matching(c, &c->tk, i);
+
+					if (rp < c->tk.nr && convert_declarator(c, i, rp, ed, st, why) < 0)
+						return -1;
+				}
+				parens++;
+			}
+			continue;
+		}
+		if (k->kind != TOK_IDENT)
+			continue;
+		for (size_t r = 0; r < sizeof(refused) / sizeof(refused[0]); r++)
+			if (tok_is(c, k, refused[r].ident)) {
+				strbuf_addstr(why, refused[r].why);
+				return -1;
+			}
+		if (tok_is(c, k, "class_data") && i > c->body &&
+		    (at_is(c, i - 1, "->") || at_is(c, i - 1, "."))) {
+			strbuf_addstr(why, "class_data becomes dev_get_drvdata()/dev_set_drvdata() calls");
+			return -1;
+		}
+		if (member_of_known(c, i)) {
+			if (tok_is(c, k, "dev"))
+				add_edit(ed, k->off, k->len, xstrdup("parent"), 0, 0);
+			else if (tok_is(c, k, "class_id"))
+				add_edit(ed, k->off, k->len, xstrdup("bus_id"), 0, 0);
+			else if (tok_is(c, k, "hotplug") || tok_is(c, k, "uevent")) {
+				strbuf_addstr(why, "a struct device has no per-device uevent callback");
+				return -1;
+			}
+			continue;
+		}
+		if (i > c->body && at_is(c, i - 1, "struct")) {
+			if (tok_is(c, k, "class_device"))
+				add_edit(ed, k->off, k->len, xstrdup("device"), 0, 0);
+			else if (tok_is(c, k, "class_device_attribute"))
+				add_edit(ed, k->off, k->len, xstrdup("device_attribute"), 0, 0);
+			continue;
+		}
+		if (k->len >= strlen("class_device_attr_") && starts_with(c->t + k->off, "class_device_attr_")) {
+			char *rest = xstrndup(c->t + k->off + strlen("class_device_attr_"),
+					      k->len - strlen("class_device_attr_"));
+
+			add_edit(ed, k->off, k->len, xstrfmt("dev_attr_%s", rest), 0, 0);
+			free(rest);
+			st->attributes++;
+			continue;
+		}
+		for (size_t r = 0; r < sizeof(renames) / sizeof(renames[0]); r++) {
+			if (!tok_is(c, k, renames[r].old))
+				continue;
+			if (!r) {
+				char *clash = attribute_clash(c, i);
+
+				if (clash) {
+					strbuf_addstr(why, clash);
+					free(clash);
+					return -1;
+				}
+				st->attributes++;
+			}
+			add_edit(ed, k->off, k->len, xstrdup(renames[r].new), 0, 0);
+			break;
+		}
+	}
+	return 0;
+}
+
+/* Display width of t[from, to), tabs at 8, starting at column `col`. */
+static size_t width_from(const char *t, size_t from, size_t to, size_t col)
+{
+	for (size_t i = from; i < to; i++)
+		col = t[i] == '\t' ? (col / 8 + 1) * 8 : col + 1;
+	return col;
+}
+
+static size_t width(const struct strbuf *sb)
+{
+	return width_from(sb->buf, 0, sb->len, 0);
+}
+
+/* Whitespace that brings column `from` to `to` (tabs first when asked). */
+static void pad(struct strbuf *sb, size_t from, size_t to, int tabs)
+{
+	if (from >= to) {
+		strbuf_addch(sb, ' ');
+		return;
+	}
+	while (tabs && (from / 8 + 1) * 8 <= to) {
+		strbuf_addch(sb, '\t');
+		from = (from / 8 + 1) * 8;
+	}
+	while (from++ < to)
+		strbuf_addch(sb, ' ');
+}
+
+/* One line of the definition: where its content ends and how it ends. */
+struct line {
+	size_t start, content_end, end;	/* end: after the newline (or the extent's end) */
+	int backslash;
+	size_t bs_col;			/* display column of the backslash */
+	int tabs;			/* the padding before it holds a tab */
+	int one_space;			/* the padding is a single space */
+	int crlf;
+};
+
+static void read_line(const char *t, size_t pos, size_t limit, struct line *l)
+{
+	const char *nl = memchr(t + pos, '\n', limit - pos);
+	size_t e = nl ? (size_t)(nl - t) : limit;
+
+	l->start = pos;
+	l->end = nl ? e + 1 : limit;
+	l->crlf = nl && e > pos && t[e - 1] == '\r';
+	if (l->crlf)
+		e--;
+	l->backslash = nl && e > pos && t[e - 1] == '\\';
+	l->content_end = e;
+	l->tabs = 0;
+	l->one_space = 0;
+	l->bs_col = 0;
+	if (l->backslash) {
+		size_t b = e - 1;
+
+		l->bs_col = width_from(t, pos, b, 0);
+		l->content_end = b;
+		while (l->content_end > pos && (t[l->content_end - 1] == ' ' || t[l->content_end - 1] == '\t')) {
+			l->tabs |= t[l->content_end - 1] == '\t';
+			l->content_end--;
+		}
+		l->one_space = b - l->content_end == 1 && t[l->content_end] == ' ';
+		if (l->content_end == b)
+			l->bs_col = (size_t)-1;	/* no padding: keep the backslash attached */
+	}
+}
+
+static void end_line(struct strbuf *sb, const struct line *l, int backslash, size_t bs_col,
+		     int tabs, int newline)
+{
+	if (backslash) {
+		if (bs_col == (size_t)-1)
+			strbuf_addch(sb, ' ');
+		else
+			pad(sb, width(sb), bs_col, tabs);
+		strbuf_addch(sb, '\\');
+	}
+	if (newline)
+		strbuf_addstr(sb, l->crlf ? "\r\n" : "\n");
+}
+
+static void add_indent(struct strbuf *sb, size_t col)
+{
+	if (col)
+		pad(sb, 0, col, 1);
+}
+
+/*
+ * A rename that moves an open parenthesis moves the arguments aligned
+ * under it on the following lines: queue their new indentation.
+ */
+static void plan_reindents(struct conv *c, struct edits *ed)
+{
+	struct open_paren {
+		size_t old_col, new_col;
+	} *stack = NULL;
+	size_t depth = 0, alloc = 0, nr_edits = ed->nr, t = 0, ls = c->start;
+
+	while (ls > 0 && c->t[ls - 1] != '\n')
+		ls--;
+	for (size_t pos = ls; pos < c->end;) {
+		struct line l;
+		size_t ws = pos, indent, shift_from = 0;
+		long delta = 0;
+
+		read_line(c->t, pos, c->end, &l);
+		while (ws < l.content_end && (c->t[ws] == ' ' || c->t[ws] == '\t'))
+			ws++;
+		indent = width_from(c->t, pos, ws, 0);
+		if (depth && ws < l.content_end && stack[depth - 1].old_col != stack[depth - 1].new_col &&
+		    indent == stack[depth - 1].old_col + 1) {
+			struct strbuf sb = STRBUF_INIT;
+
+			add_indent(&sb, stack[depth - 1].new_col + 1);
+			delta = (long)stack[depth - 1].new_col - (long)stack[depth - 1].old_col;
+			add_edit(ed, pos, ws - pos, strbuf_detach(&sb, NULL), 0, 0);
+			shift_from = ws;
+		}
+		for (; t < c->tk.nr && c->tk.v[t].off < l.end; t++) {
+			const struct tok *k = &c->tk.v[t];
+
+			if (k->off < pos || k->kind != TOK_PUNCT || k->len != 1)
+				continue;
+			if (c->t[k->off] == '(') {
+				long d = shift_from && k->off >= shift_from ? delta : 0;
+
+				for (size_t x = 0; x < nr_edits; x++)
+					if (!ed->v[x].param && ed->v[x].off >= pos && ed->v[x].off < k->off)
+						d += (long)strlen(ed->v[x].repl) - (long)ed->v[x].len;
+				ALLOC_GROW(stack, depth + 1, alloc);
+				stack[depth].old_col = width_from(c->t, pos, k->off, 0);
+				stack[depth].new_col = (size_t)((long)stack[depth].old_col + d);
+				depth++;
+			} else if (c->t[k->off] == ')' && depth) {
+				depth--;
+			}
+		}
+		pos = l.end;
+	}
+	free(stack);
+	if (ed->nr != nr_edits)
+		qsort(ed->v, ed->nr, sizeof(*ed->v), edit_cmp);
+}
+
+static void apply_edits(struct conv *c, struct edits *ed, struct strbuf *out)
+{
+	size_t ls = c->start, e = 0, common_bs = (size_t)-1;
+	size_t counts[LINE_LIMIT * 2] = { 0 }, best = 0;
+	int common_tabs = 1, aligned = 0;
+	const char *after = memchr(c->t + c->end, '\n', c->len - c->end);
+	int crlf_last = after && after > c->t + c->end && after[-1] == '\r';
+
+	while (ls > 0 && c->t[ls - 1] != '\n')
+		ls--;
+	/* the macro's usual backslash column, for lines that gain one */
+	for (size_t pos = ls; pos < c->end;) {
+		struct line l;
+
+		read_line(c->t, pos, c->end, &l);
+		if (l.backslash && l.bs_col != (size_t)-1 && l.bs_col < LINE_LIMIT * 2 &&
+		    ++counts[l.bs_col] > best) {
+			best = counts[l.bs_col];
+			common_bs = l.bs_col;
+			common_tabs = l.tabs;
+			aligned = !l.one_space;
+		}
+		pos = l.end;
+	}
+	/* the backslashes stand in a column (rather than one blank after the text) */
+	aligned = best >= 2 || (best == 1 && aligned);
+
+	for (size_t pos = ls; pos < c->end;) {
+		struct line l;
+		struct strbuf nl = STRBUF_INIT;
+		size_t cursor = pos, lparen_col = (size_t)-1, break_at = 0, lp = (size_t)-1;
+		int has_param = 0, last;
+
+		read_line(c->t, pos, c->end, &l);
+		last = l.end >= c->end;
+		if (last)
+			l.crlf = crlf_last;
+		if (l.backslash && l.one_space) {
+			if (aligned && l.bs_col > common_bs) {
+				/* it overflowed the macro's column: back to it if it can */
+				l.bs_col = common_bs;
+				l.tabs = common_tabs;
+			} else if (!aligned || l.bs_col != common_bs) {
+				l.bs_col = (size_t)-1;	/* " \" right after the text */
+			}
+		}
+		if (e == ed->nr || ed->v[e].off > l.content_end) {
+			size_t from = pos < c->start ? c->start : pos;
+
+			strbuf_add(out, c->t + from, l.end - from);
+			pos = l.end;
+			continue;
+		}
+		for (size_t k = e; k < ed->nr && ed->v[k].off <= l.content_end; k++)
+			if (ed->v[k].param) {
+				lp = ed->v[k].lparen;
+				break;
+			}
+		for (; e < ed->nr && ed->v[e].off <= l.content_end; e++) {
+			struct edit *x = &ed->v[e];
+
+			if (lp != (size_t)-1 && lp >= cursor && lp < x->off)
+				lparen_col = width_from(c->t, cursor, lp, width(&nl)) + 1;
+			strbuf_add(&nl, c->t + cursor, x->off - cursor);
+			if (x->param && !has_param) {
+				has_param = 1;
+				break_at = nl.len;
+			}
+			if (x->param)
+				strbuf_addch(&nl, ' ');
+			strbuf_addstr(&nl, x->repl);
+			cursor = x->off + x->len;
+		}
+		strbuf_add(&nl, c->t + cursor, l.content_end - cursor);
+
+		if (has_param && width(&nl) + (l.backslash || !last ? 2 : 0) > LINE_LIMIT) {
+			/* the new parameter starts a continuation line */
+			struct strbuf first = STRBUF_INIT, second = STRBUF_INIT;
+			size_t rest = break_at + 1, indent;
+
+			if (lparen_col == (size_t)-1) {
+				size_t w = 0;
+
+				for (size_t i = pos; i < l.content_end && (c->t[i] == ' ' || c->t[i] == '\t'); i++)
+					w = width_from(c->t, i, i + 1, w);
+				indent = w;
+			} else {
+				indent = lparen_col;
+			}
+			strbuf_add(&first, nl.buf, break_at);
+			end_line(&first, &l, 1, aligned ? common_bs : (size_t)-1,
+				 aligned ? common_tabs : 0, 1);
+			add_indent(&second, indent);
+			strbuf_add(&second, nl.buf + rest, nl.len - rest);
+			end_line(&second, &l, l.backslash, l.bs_col, l.tabs, !last);
+			strbuf_reset(&nl);
+			strbuf_add(&nl, first.buf, first.len);
+			strbuf_add(&nl, second.buf, second.len);
+			strbuf_release(&first);
+			strbuf_release(&second);
+		} else {
+			end_line(&nl, &l, l.backslash, l.bs_col, l.tabs, !last);
+		}
+		if (last && l.end > l.content_end && !l.backslash)
+			strbuf_add(&nl, c->t + l.content_end, l.end - l.content_end);
+		if (pos < c->start)
+			strbuf_add(out, nl.buf + (c->start - pos), nl.len - (c->start - pos));
+		else
+			strbuf_add(out, nl.buf, nl.len);
+		strbuf_release(&nl);
+		pos = l.end;
+	}
+}
+
+int macro_callbacks_convert(const char *text, size_t len, size_t start, size_t end,
+			    struct strbuf *out, struct strbuf *why,
+			    struct macro_callbacks_stats *stats)
+{
+	struct conv c;
+	struct edits ed = { NULL, 0, 0 };
+	struct macro_callbacks_stats st = { 0, 0, 0 };
+	int rc = 0;
+
+	memset(&c, 0, sizeof(c));
+	c.t = text;
+	c.len = len;
+	c.start = start;
+	c.end = end > len ? len : end;
+	tokenize(text, start, c.end, &c.tk);
+	if (c.tk.nr && c.tk.v[0].kind == TOK_IDENT) {
+		size_t i = 1;
+
+		if (at_is(&c, 1, "(") && c.tk.v[1].off == c.tk.v[0].off + c.tk.v[0].len) {
+			for (i = 2; i < c.tk.nr && !at_is(&c, i, ")"); i++)
+				if (c.tk.v[i].kind == TOK_IDENT || at_is(&c, i, "...")) {
+					char *p = tok_str(&c, &c.tk.v[i]);
+
+					strvec_push(&c.params, p);
+					free(p);
+				}
+			i++;
+		}
+		c.body = i;
+		rc = plan_edits(&c, &ed, &st, why);
+	}
+	if (rc < 0 || !ed.nr) {
+		strbuf_add(out, text + start, c.end - start);
+	} else {
+		qsort(ed.v, ed.nr, sizeof(*ed.v), edit_cmp);
+		plan_reindents(&c, &ed);
+		apply_edits(&c, &ed, out);
+		rc = 1;
+	}
+	st.edits = rc > 0 ? (unsigned)ed.nr : 0;
+	if (stats)
+		*stats = st;
+	for (size_t i = 0; i < ed.nr; i++)
+		free(ed.v[i].repl);
+	free(ed.v);
+	free(c.tk.v);
+	free(c.file.v);
+	strvec_clear(&c.params);
+	strvec_clear(&c.known);
+	strvec_clear(&c.named);
+	return rc;
+}
+
+static int def_cmp(const void *a, const void *b)
+{
+	const struct macro_definition *x = a, *y = b;
+
+	return x->start < y->start ? -1 : x->start > y->start;
+}
+
+static int may_define(const struct strbuf *sb, const char *const *tokens)
+{
+	if (!memmem(sb->buf, sb->len, "define", 6))
+		return 0;
+	for (size_t i = 0; tokens[i]; i++)
+		if (memmem(sb->buf, sb->len, tokens[i], strlen(tokens[i])))
+			return 1;
+	return 0;
+}
+
+int rewrite_macro_callbacks(struct rewrite_context *ctx)
+{
+	static const char *const tokens[] = {
+		"class_device", "CLASS_DEVICE_ATTR", "class_get_devdata", "class_set_devdata", NULL,
+	};
+	struct strbuf *next = xcalloc(ctx->nr ? ctx->nr : 1, sizeof(*next));
+	int *changed = xcalloc(ctx->nr ? ctx->nr : 1, sizeof(*changed));
+
+	/* parse everything first: the classifier's overlay points at the contents */
+	for (size_t i = 0; i < ctx->nr; i++) {
+		struct rewrite_file *f = &ctx->files[i];
+		struct macro_definition *defs = NULL;
+		size_t nr = 0, pos = 0;
+		int n;
+
+		next[i] = (struct strbuf)STRBUF_INIT;
+		if (!f->in_step || !may_define(f->content, tokens))
+			continue;
+		n = classify_macro_definitions(ctx->classify, f->path, tokens, &defs, &nr);
+		if (n < 0) {
+			strvec_pushf(ctx->log, "%s: macro-callbacks: cannot parse the file: its macro bodies are left",
+				     f->path);
+			continue;
+		}
+		qsort(defs, nr, sizeof(*defs), def_cmp);
+		for (size_t d = 0; d < nr; d++) {
+			struct macro_definition *m = &defs[d];
+			struct strbuf why = STRBUF_INIT;
+			struct macro_callbacks_stats st;
+			int rc;
+
+			if (m->start < pos || m->end > f->content->len || m->end < m->start)
+				continue;
+			strbuf_add(&next[i], f->content->buf + pos, m->start - pos);
+			rc = macro_callbacks_convert(f->content->buf, f->content->len, m->start, m->end,
+						     &next[i], &why, &st);
+			if (rc < 0)
+				strvec_pushf(ctx->log, "%s:%u: macro-callbacks: macro %s left unchanged: %s",
+					     f->path, m->line, m->name, why.buf);
+			else if (rc > 0) {
+				strvec_pushf(ctx->log, "%s:%u: macro-callbacks: converted macro %s (%u callbacks, %u attributes, %u edits)",
+					     f->path, m->line, m->name, st.callbacks, st.attributes, st.edits);
+				changed[i] = 1;
+			}
+			strbuf_release(&why);
+			pos = m->end;
+		}
+		strbuf_add(&next[i], f->content->buf + pos, f->content->len - pos);
+		for (size_t d = 0; d < nr; d++)
+			free(defs[d].name);
+		free(defs);
+	}
+	for (size_t i = 0; i < ctx->nr; i++) {
+		if (changed[i]) {
+			strbuf_reset(ctx->files[i].content);
+			strbuf_add(ctx->files[i].content, next[i].buf, next[i].len);
+		}
+		strbuf_release(&next[i]);
+	}
+	free(next);
+	free(changed);
+	return 0;
+}

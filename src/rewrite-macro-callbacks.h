@@ -1,0 +1,74 @@
+/*
+ * rewrite-macro-callbacks.h: the step-40 pass for macro bodies.
+ *
+ * spatch cannot match a show/store callback whose name is pasted with ##
+ * inside a macro (most of hwmon), nor a CLASS_DEVICE_ATTR made there, nor
+ * `&class_device_attr_##name`.  This pass rewrites the text of such macro
+ * bodies, with the extents libclang gives (classify_macro_definitions()),
+ * the way the step-40 rules rewrite ordinary code:
+ *
+ *   struct class_device            -> struct device
+ *   struct class_device_attribute  -> struct device_attribute
+ *   ssize_t f(struct class_device *cd, char *buf)
+ *       -> ssize_t f(struct device *cd, struct device_attribute *attr, char *buf)
+ *   ssize_t f(struct class_device *cd, const char *buf, size_t count)
+ *       -> ... (struct device *cd, struct device_attribute *attr, ...)
+ *      (a callback's name may be pasted or a macro parameter: a macro that
+ *      only declares the prototype is converted the same way; `attr` is
+ *      replaced by the first free name of macro_callbacks_attr_names when
+ *      the macro's parameters, the callback's parameters or its body (in
+ *      the macro, or after each `MACRO(...) {` use of a prototype macro in
+ *      the file) already use it)
+ *   CLASS_DEVICE_ATTR              -> DEVICE_ATTR
+ *   class_device_attr_<x>, class_device_attr_##x -> dev_attr_<x>, dev_attr_##x
+ *   class_get_devdata / class_set_devdata -> dev_get_drvdata / dev_set_drvdata
+ *   class_device_register ... class_device_remove_bin_file, class_device_get,
+ *   class_device_put, class_device_rename -> their struct device names
+ *   cd->class_id -> cd->bus_id, cd->dev -> cd->parent, for a name `cd`
+ *   declared `struct class_device *cd` in the same macro body.
+ *
+ * Only bodies that mention the old API are looked at; what they no longer
+ * mention after a conversion is not looked at again (idempotent).  A body
+ * holding what has no textual equivalent (class_device_create's argument
+ * shuffle, to_class_dev, the class_data, hotplug or uevent members, an
+ * attribute whose name clashes with a directory every struct device has) is
+ * left whole and logged with the reason.
+ *
+ * Layout: the text outside the edited tokens is kept, backslash-newlines
+ * included; a line whose length changed has its trailing backslash moved
+ * back to its column; a parameter that would push a line past 80 columns
+ * goes on a continuation line aligned after the opening parenthesis.
+ */
+#ifndef CDMIGRATE_REWRITE_MACRO_CALLBACKS_H
+#define CDMIGRATE_REWRITE_MACRO_CALLBACKS_H
+
+#include "rewrite.h"
+
+/* The pass (rewrite_find("macro-callbacks")), on ctx's step files. */
+int rewrite_macro_callbacks(struct rewrite_context *ctx);
+
+/* Names tried, in order, for the new struct device_attribute parameter. */
+extern const char *const macro_callbacks_attr_names[];
+
+/* What one conversion did. */
+struct macro_callbacks_stats {
+	unsigned callbacks;	/* show/store declarators that gained attr */
+	unsigned attributes;	/* CLASS_DEVICE_ATTR and class_device_attr_ names */
+	unsigned edits;		/* every token changed or inserted */
+};
+
+/*
+ * Convert the macro definition at text[start, end) of a file text[0, len):
+ * start is the macro's name (after `#define`), end just after its last
+ * token, as classify_macro_definitions() reports them.  The rest of the
+ * file is read only to find the bodies written after a prototype macro.
+ * Appends the new text of [start, end) to `out` and fills `stats` (may be
+ * NULL).  Returns 1 when the text changed, 0 when there was nothing to
+ * convert (out receives the text unchanged), -1 when the body cannot be
+ * converted: `why` receives the reason and out the text unchanged.
+ */
+int macro_callbacks_convert(const char *text, size_t len, size_t start, size_t end,
+			    struct strbuf *out, struct strbuf *why,
+			    struct macro_callbacks_stats *stats);
+
+#endif
