@@ -40,3 +40,15 @@ TESTS += tests/check_rewrite
 tests_check_rewrite_SOURCES = tests/check_rewrite.c
 tests_check_rewrite_CFLAGS = $(TEST_COMPILE_FLAGS)
 tests_check_rewrite_LDADD = $(TEST_LIBRARIES_ALL)
+
+check_PROGRAMS += tests/check_exports tests/check_sysfs tests/check_report
+TESTS += tests/check_exports tests/check_sysfs tests/check_report
+tests_check_exports_SOURCES = tests/check_exports.c
+tests_check_exports_CFLAGS = $(TEST_COMPILE_FLAGS)
+tests_check_exports_LDADD = $(TEST_LIBRARIES_ALL)
+tests_check_sysfs_SOURCES = tests/check_sysfs.c
+tests_check_sysfs_CFLAGS = $(TEST_COMPILE_FLAGS) $(JANSSON_CFLAGS)
+tests_check_sysfs_LDADD = $(TEST_LIBRARIES_ALL)
+tests_check_report_SOURCES = tests/check_report.c
+tests_check_report_CFLAGS = $(TEST_COMPILE_FLAGS) $(JANSSON_CFLAGS)
+tests_check_report_LDADD = $(TEST_LIBRARIES_ALL)

@@ -1,0 +1,146 @@
+#include "cmd/commands.h"
+#include "cmd/options.h"
+#include "html.h"
+#include "output.h"
+#include "report.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Write the report to path atomically (a temporary file, then rename). */
+static int write_report(const char *path, int format, const struct report *r)
+{
+	char *tmp = xstrfmt("%s.tmp", path);
+	FILE *out = fopen(tmp, "w");
+	int failed;
+
+	if (!out) {
+		error_errno("-o %s: cannot write %s", path, tmp);
+		free(tmp);
+		return -1;
+	}
+	if (format == OUTPUT_JSON)
+		report_print_json(out, r);
+	else if (format == OUTPUT_HTML)
+		html_write(out, r);
+	else
+		report_print_text(out, r);
+	failed = ferror(out);
+	failed |= fclose(out) != 0;
+	if (failed || rename(tmp, path) < 0) {
+		error_errno("-o %s: cannot write it", path);
+		unlink(tmp);
+		free(tmp);
+		return -1;
+	}
+	free(tmp);
+	return 0;
+}
+
+int cmd_report(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "format", required_argument, NULL, 'f' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "kernel", required_argument, NULL, 'k' },
+		{ "arch", required_argument, NULL, 'a' },
+		{ "series", required_argument, NULL, 's' },
+		{ "baseline", required_argument, NULL, 'b' },
+		{ "gate", no_argument, NULL, 'g' },
+		{ "jobs", required_argument, NULL, 'j' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct report_options opts = { NULL, NULL, NULL, 1, NULL, NULL };
+	struct report r;
+	struct strvec paths = STRVEC_INIT;
+	const char *output = NULL, *baseline = NULL;
+	int format = OUTPUT_TEXT, gate = 0, c, status;
+
+	optind = 0;
+	while ((c = getopt_long(argc, argv, "o:j:h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'f':
+			format = output_format_parse(optarg, 1);
+			if (format < 0)
+				return command_usage_error("report", "--format takes text, json or html, not '%s'",
+							   optarg);
+			break;
+		case 'o':
+			output = optarg;
+			break;
+		case 'k':
+			opts.kernel = optarg;
+			break;
+		case 'a':
+			opts.arch = optarg;
+			break;
+		case 's':
+			opts.series = optarg;
+			break;
+		case 'b':
+			baseline = optarg;
+			break;
+		case 'g':
+			gate = 1;
+			break;
+		case 'j':
+			opts.jobs = options_parse_jobs(optarg);
+			if (opts.jobs < 0)
+				return command_usage_error("report", "-j takes a number from 1 to 256, not '%s'", optarg);
+			break;
+		case 'h':
+			fputs(command_find("report")->usage, stdout);
+			return EXIT_CLEAN;
+		default:
+			return command_usage_error("report", "unknown option");
+		}
+	}
+	opts.tree = options_tree_and_paths(argc, argv, optind, &paths);
+	if (!opts.tree)
+		return command_usage_error("report", "missing TREE");
+	opts.paths = &paths;
+
+	if (report_make(&opts, &r) < 0 || (baseline && report_compare_baseline(&r, baseline) < 0)) {
+		report_release(&r);
+		strvec_clear(&paths);
+		return EXIT_USAGE;
+	}
+	if (output) {
+		if (write_report(output, format, &r) < 0) {
+			report_release(&r);
+			strvec_clear(&paths);
+			return EXIT_USAGE;
+		}
+	} else if (format == OUTPUT_JSON) {
+		report_print_json(stdout, &r);
+	} else if (format == OUTPUT_HTML) {
+		html_write(stdout, &r);
+	} else {
+		report_print_text(stdout, &r);
+	}
+
+	if (baseline || gate) {
+		status = EXIT_CLEAN;
+		if (baseline) {
+			report_print_baseline(stderr, &r);
+			if (r.baseline->nr_new_items || r.baseline->nr_new_failures)
+				status = EXIT_FINDINGS;
+		}
+		if (gate && (r.nr || r.nr_failures)) {
+			fprintf(stderr, "cdmigrate report: --gate: %zu site%s and %zu parse failure%s left\n", r.nr,
+				r.nr == 1 ? "" : "s", r.nr_failures, r.nr_failures == 1 ? "" : "s");
+			status = EXIT_FINDINGS;
+		}
+	} else {
+		status = r.nr ? EXIT_FINDINGS : EXIT_CLEAN;
+	}
+	report_release(&r);
+	strvec_clear(&paths);
+	if (fflush(stdout) || ferror(stdout))
+		return EXIT_USAGE;
+	return status;
+}

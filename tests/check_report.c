@@ -1,0 +1,470 @@
+/*
+ * Tests of report.c: the tokenizer, grouping and reasons, the migration
+ * record, baselines (identity across line moves), the exit statuses of
+ * `cdmigrate report`, and html_escape().  The report runs the real scan
+ * (libclang) on a small tree written here.
+ */
+#define _GNU_SOURCE
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "html.h"
+#include "report.h"
+
+static char tree[64];
+static char work[64];
+
+static void put_in(const char *root, const char *rel, const char *text)
+{
+	char path[512], dir[512];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", root, rel);
+	snprintf(dir, sizeof(dir), "%s", path);
+	for (char *slash = strchr(dir + strlen(root) + 1, '/'); slash; slash = strchr(slash + 1, '/')) {
+		*slash = '\0';
+		mkdir(dir, 0755);
+		*slash = '/';
+	}
+	f = fopen(path, "wb");
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+static const char device_h[] =
+	"#ifndef _DEVICE_H_\n"
+	"#define _DEVICE_H_\n"
+	"#define NULL ((void *)0)\n"
+	"struct device { const char *bus_id; };\n"
+	"struct class_device;\n"
+	"struct class {\n"
+	"\tconst char *name;\n"
+	"\tvoid (*release)(struct class_device *dev);\n"
+	"};\n"
+	"struct class_device {\n"
+	"\tstruct class *class;\n"
+	"\tstruct device *dev;\n"
+	"\tchar class_id[20];\n"
+	"};\n"
+	"struct class_interface {\n"
+	"\tstruct class *class;\n"
+	"\tint (*add)(struct class_device *, struct class_interface *);\n"
+	"};\n"
+	"struct class_device_attribute { const char *name; };\n"
+	"#define CLASS_DEVICE_ATTR(_name, _mode, _show, _store) \\\n"
+	"\tstruct class_device_attribute class_device_attr_##_name = { #_name }\n"
+	"extern int class_register(struct class *cls);\n"
+	"extern struct class_device *class_device_create(struct class *cls, struct class_device *parent,\n"
+	"\t\t\t\t\t\tint devt, struct device *dev, const char *fmt, ...);\n"
+	"extern int class_device_create_file(struct class_device *cd, const struct class_device_attribute *a);\n"
+	"extern int class_device_register(struct class_device *cd);\n"
+	"extern int class_interface_register(struct class_interface *);\n"
+	"#endif\n";
+
+static const char foo_c[] =
+	"#include <linux/device.h>\n"
+	"\n"
+	"static struct class foo_class = {\n"
+	"\t.name = \"foo\",\n"
+	"};\n"
+	"\n"
+	"static CLASS_DEVICE_ATTR(power, 0644, NULL, NULL);\n"
+	"\n"
+	"static int foo_add(struct class_device *cd,\n"
+	"\t\t   struct class_interface *intf)\n"
+	"{\n"
+	"\tclass_device_create_file(cd, &class_device_attr_power);\n"
+	"\treturn class_device_create_file(cd, &class_device_attr_power);\n"
+	"}\n"
+	"\n"
+	"static struct class_interface foo_interface = {\n"
+	"\t.class = &foo_class,\n"
+	"\t.add = foo_add,\n"
+	"};\n"
+	"\n"
+	"static struct class_device *foo_dev;\n"
+	"\n"
+	"int foo_init(struct device *parent)\n"
+	"{\n"
+	"\tclass_register(&foo_class);\n"
+	"\tfoo_dev = class_device_create(&foo_class, NULL, 0, parent, \"foo%d\", 0);\n"
+	"\tclass_interface_register(&foo_interface);\n"
+	"\treturn 0;\n"
+	"}\n"
+	"\n"
+	"#if 0\n"
+	"static struct class_device *old_dev;\n"
+	"#endif\n";
+
+static void write_tree(const char *root)
+{
+	put_in(root, "include/linux/device.h", device_h);
+	put_in(root, "drivers/base/class.c",
+	       "#include <linux/device.h>\n\n"
+	       "int class_device_register(struct class_device *cd)\n{\n\treturn cd != NULL;\n}\n");
+	put_in(root, "drivers/foo/foo.c", foo_c);
+	put_in(root, "drivers/bar/bar.c", "int bar(void) { return 0; }\n");
+}
+
+static void setup(void)
+{
+	strcpy(tree, "/tmp/check-report-XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(tree));
+	strcpy(work, "/tmp/check-report-work-XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(work));
+	write_tree(tree);
+}
+
+static void teardown(void)
+{
+	char cmd[256];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf %s %s", tree, work);
+	ck_assert_int_eq(system(cmd), 0);
+}
+
+static void make_report(const char *root, const char *series, struct report *r)
+{
+	struct report_options o = { root, NULL, NULL, 1, NULL, series };
+
+	ck_assert_int_eq(report_make(&o, r), 0);
+}
+
+static const struct report_item *find(const struct report *r, const char *kind, const char *symbol,
+				      unsigned line)
+{
+	for (size_t i = 0; i < r->nr; i++)
+		if (!strcmp(r->items[i].kind, kind) && !strcmp(r->items[i].symbol, symbol) &&
+		    (!line || r->items[i].line == line))
+			return &r->items[i];
+	ck_abort_msg("no %s %s at line %u", kind, symbol, line);
+	return NULL;
+}
+
+/* Run the program; the exit status, stderr in *err when not NULL. */
+static int run(const char *args, char **err)
+{
+	char *cmd, *errfile;
+	int rc;
+
+	if (asprintf(&errfile, "%s/stderr", work) < 0 ||
+	    asprintf(&cmd, "%s/src/cdmigrate report %s > /dev/null 2> %s", CDMIGRATE_BUILDDIR, args, errfile) < 0)
+		ck_abort();
+	rc = system(cmd);
+	if (err) {
+		FILE *f = fopen(errfile, "r");
+		size_t n;
+
+		*err = calloc(1, 65536);
+		n = f ? fread(*err, 1, 65535, f) : 0;
+		(*err)[n] = '\0';
+		if (f)
+			fclose(f);
+	}
+	free(cmd);
+	free(errfile);
+	ck_assert(WIFEXITED(rc));
+	return WEXITSTATUS(rc);
+}
+
+START_TEST(tokenizer_directives_if0_and_punctuators)
+{
+	const char *text = "#define A(x) x##_y \\\n  + 1\n"
+			   "int a = b->c; /* c\n */ s = \"x\\\"y\"; // z\n"
+			   "#if 0\nint hidden;\n#if X\n#endif\n#else\nint shown;\n#endif\n"
+			   "x <<= 2 ... y != z;\n";
+	struct report_tokens t = REPORT_TOKENS_INIT;
+	size_t i;
+
+	report_tokenize(text, strlen(text), &t);
+	ck_assert(t.v[0].directive_start && report_token_is(&t.v[0], "#"));
+	ck_assert(report_token_is(&t.v[7], "##") && t.v[7].directive);
+	ck_assert(report_token_is(&t.v[9], "+") && t.v[9].directive && t.v[9].line == 2);
+	ck_assert(report_token_is(&t.v[11], "int") && !t.v[11].directive && t.v[11].line == 3);
+	ck_assert(report_token_is(&t.v[14], "b") && report_token_is(&t.v[15], "->"));
+	ck_assert_uint_eq(t.v[15].column, 10);
+	ck_assert(report_token_is(&t.v[18], "s") && t.v[18].line == 4);
+	ck_assert_int_eq(t.v[20].kind, TOKEN_STRING);
+	ck_assert(report_token_is(&t.v[20], "\"x\\\"y\""));
+	for (i = 0; i < t.nr; i++)
+		ck_assert_msg(!report_token_is(&t.v[i], "hidden"), "#if 0 text was kept");
+	for (i = 0; i < t.nr && !report_token_is(&t.v[i], "shown"); i++)
+		;
+	ck_assert_uint_lt(i, t.nr);
+	ck_assert_uint_eq(t.v[i].line, 10);
+	ck_assert(!t.v[i].directive);
+	for (i = 0; i < t.nr && !report_token_is(&t.v[i], "<<="); i++)
+		;
+	ck_assert(i + 3 < t.nr && report_token_is(&t.v[i + 2], "...") && report_token_is(&t.v[i + 4], "!="));
+	ck_assert_uint_eq(report_tokens_match(t.v, t.nr, 3), 5);	/* A( x ) */
+	report_tokens_release(&t);
+}
+END_TEST
+
+START_TEST(items_are_grouped_by_step_with_reasons)
+{
+	struct report r;
+	const struct report_item *it;
+	unsigned last = 0;
+
+	make_report(tree, NULL, &r);
+	it = find(&r, "static-class", "foo_class", 3);
+	ck_assert_uint_eq(it->group, 10);
+	ck_assert_str_eq(it->reason, "no-rule");
+	ck_assert_str_eq(it->subsystem, "foo");
+	it = find(&r, "class-interface", "foo_interface", 16);
+	ck_assert_uint_eq(it->group, 50);
+	it = find(&r, "class-device-call", "class_device_create", 26);
+	ck_assert_uint_eq(it->group, 40);
+	ck_assert_str_eq(it->function, "foo_init");
+	it = find(&r, "inactive", "class_device", 32);
+	ck_assert_uint_eq(it->group, REPORT_GROUP_INACTIVE);
+	ck_assert_str_eq(it->reason, "inactive-#if");
+	it = find(&r, "class-device-function", "class_device_register", 3);
+	ck_assert_str_eq(it->file, "drivers/base/class.c");
+	ck_assert_uint_eq(it->group, 70);
+	ck_assert_str_eq(it->reason, "driver-core");
+	/* the continuation line of foo_add's parameters: no site is on it */
+	it = find(&r, "token", "class_interface", 10);
+	ck_assert_uint_eq(it->group, 50);
+	ck_assert_str_eq(it->reason, "no-rule");
+	it = find(&r, "token", "class_interface_register", 27);
+	ck_assert_uint_eq(it->group, 50);
+
+	/* every class_device token of a candidate file is on a listed line */
+	for (size_t i = 0; i < r.nr; i++) {
+		ck_assert_uint_ge(r.items[i].group, last);
+		last = r.items[i].group;
+		ck_assert_ptr_nonnull(r.items[i].id);
+	}
+	ck_assert(!report_deletion_possible(&r));
+	ck_assert_uint_gt(r.blocking, 0);
+	{
+		size_t sum = 0, sub = 0;
+
+		for (size_t i = 0; i < r.nr_steps; i++)
+			sum += r.steps[i].sites;
+		for (size_t i = 0; i < r.nr_subsystems; i++)
+			sub += r.subsystems[i].sites;
+		ck_assert_uint_eq(sum, r.nr);
+		ck_assert_uint_eq(sub, r.nr);
+	}
+	/* the two create_file calls of foo_add share (file, function, kind, symbol) */
+	{
+		const struct report_item *a = find(&r, "class-device-call", "class_device_create_file", 12);
+		const struct report_item *b = find(&r, "class-device-call", "class_device_create_file", 13);
+
+		ck_assert_str_ne(a->id, b->id);
+		ck_assert_ptr_nonnull(strstr(b->id, "#2"));
+	}
+	report_release(&r);
+}
+END_TEST
+
+START_TEST(text_lines_start_with_the_location)
+{
+	struct report r;
+	char *buf = NULL, *line, *save = NULL;
+	size_t len = 0, seen = 0;
+	FILE *out = open_memstream(&buf, &len);
+
+	make_report(tree, NULL, &r);
+	report_print_text(out, &r);
+	fclose(out);
+	for (line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		for (size_t i = 0; i < r.nr; i++) {
+			char *prefix;
+
+			if (asprintf(&prefix, "%s:%u:%u: %s: %s: %s", r.items[i].file, r.items[i].line,
+				     r.items[i].column, r.items[i].kind, r.items[i].symbol, r.items[i].reason) < 0)
+				ck_abort();
+			if (!strncmp(line, prefix, strlen(prefix)))
+				seen++;
+			free(prefix);
+		}
+	}
+	ck_assert_uint_eq(seen, r.nr);
+	free(buf);
+	report_release(&r);
+}
+END_TEST
+
+START_TEST(migration_record_gives_reasons_and_counts)
+{
+	struct report r;
+	const struct report_item *it;
+
+	put_in(tree, ".cdmigrate/migrate.json",
+	       "{\"tree\": \"t\", \"steps\": [{\"order\": 10, \"name\": \"class-create\", \"action\": \"run\", "
+	       "\"files_changed\": 3, \"sites_converted\": 5}, {\"order\": 40, \"name\": "
+	       "\"class-device-to-device\", \"action\": \"run\", \"files_changed\": 1, \"sites_converted\": 2}], "
+	       "\"files\": [{\"file\": \"drivers/foo/foo.c\", \"step\": \"class-device-to-device\", "
+	       "\"status\": \"parse-failure\", \"detail\": \"static CLASS_DEVICE_ATTR(\"}, "
+	       "{\"file\": \"drivers/bar/bar.c\", \"step\": \"class-create\", \"status\": \"timeout\", "
+	       "\"detail\": \"\"}]}\n");
+	make_report(tree, NULL, &r);
+	ck_assert_ptr_nonnull(r.migration);
+	ck_assert_uint_eq(r.migration->sites_converted, 7);
+	ck_assert_uint_eq(r.migration->files_changed, 4);
+	it = find(&r, "class-device-call", "class_device_create", 26);
+	ck_assert_str_eq(it->reason, "parse-failure");
+	ck_assert_ptr_nonnull(strstr(it->detail, "CLASS_DEVICE_ATTR"));
+	/* inactive and driver-core keep theirs */
+	ck_assert_str_eq(find(&r, "inactive", "class_device", 32)->reason, "inactive-#if");
+	ck_assert_uint_eq(r.nr_failures, 2);
+	ck_assert_str_eq(r.failures[0].file, "drivers/bar/bar.c");
+	ck_assert_str_eq(r.failures[0].status, "timeout");
+	report_release(&r);
+}
+END_TEST
+
+START_TEST(baseline_survives_line_moves_and_names_new_users)
+{
+	char *base, *copy, *cmd, *err = NULL;
+	struct report r;
+	FILE *out;
+
+	if (asprintf(&base, "%s/base.json", work) < 0 || asprintf(&copy, "%s/copy", work) < 0)
+		ck_abort();
+	make_report(tree, NULL, &r);
+	out = fopen(base, "w");
+	report_print_json(out, &r);
+	fclose(out);
+	report_release(&r);
+
+	/* the same tree, lines inserted above every site of foo.c */
+	if (asprintf(&cmd, "cp -r %s %s", tree, copy) < 0)
+		ck_abort();
+	ck_assert_int_eq(system(cmd), 0);
+	free(cmd);
+	{
+		char *moved;
+
+		if (asprintf(&moved, "/* moved */\n\n\n%s", foo_c) < 0)
+			ck_abort();
+		put_in(copy, "drivers/foo/foo.c", moved);
+		free(moved);
+	}
+	make_report(copy, NULL, &r);
+	ck_assert_int_eq(report_compare_baseline(&r, base), 0);
+	ck_assert_uint_eq(r.baseline->nr_new_items, 0);
+	ck_assert_uint_eq(r.baseline->nr_new_failures, 0);
+	ck_assert_uint_eq(r.baseline->gone, 0);
+	report_release(&r);
+	ck_assert_int_eq(run(copy, NULL), 1);
+	if (asprintf(&cmd, "%s --baseline %s", copy, base) < 0)
+		ck_abort();
+	ck_assert_int_eq(run(cmd, NULL), 0);
+
+	/* a new class_device user fails it, and is named */
+	{
+		char *more;
+
+		if (asprintf(&more, "/* moved */\n\n\n%s\nint foo_more(struct class_device *cd)\n{\n"
+				    "\treturn class_device_register(cd);\n}\n", foo_c) < 0)
+			ck_abort();
+		put_in(copy, "drivers/foo/foo.c", more);
+		free(more);
+	}
+	make_report(copy, NULL, &r);
+	ck_assert_int_eq(report_compare_baseline(&r, base), 0);
+	ck_assert_uint_eq(r.baseline->nr_new_items, 2);
+	{
+		int named = 0;
+
+		for (size_t i = 0; i < r.baseline->nr_new_items; i++) {
+			const struct report_item *it = &r.items[r.baseline->new_items[i]];
+
+			named |= !strcmp(it->symbol, "class_device_register") && it->function &&
+				 !strcmp(it->function, "foo_more");
+		}
+		ck_assert(named);
+	}
+	report_release(&r);
+	ck_assert_int_eq(run(cmd, &err), 1);
+	ck_assert_msg(strstr(err, "new: drivers/foo/foo.c:") && strstr(err, "class_device_register"),
+		      "stderr does not name the new site: %s", err);
+	free(err);
+	free(cmd);
+	free(copy);
+	free(base);
+}
+END_TEST
+
+START_TEST(exit_statuses)
+{
+	char *clean, *args;
+
+	ck_assert_int_eq(run(tree, NULL), 1);
+	if (asprintf(&args, "%s --gate", tree) < 0)
+		ck_abort();
+	ck_assert_int_eq(run(args, NULL), 1);
+	free(args);
+	if (asprintf(&args, "%s --baseline /nonexistent/base.json", tree) < 0)
+		ck_abort();
+	ck_assert_int_eq(run(args, NULL), 2);
+	free(args);
+	if (asprintf(&args, "%s --format yaml", tree) < 0)
+		ck_abort();
+	ck_assert_int_eq(run(args, NULL), 2);
+	free(args);
+
+	/* a tree with nothing left */
+	if (asprintf(&clean, "%s/clean", work) < 0)
+		ck_abort();
+	ck_assert_int_eq(mkdir(clean, 0755), 0);
+	put_in(clean, "include/linux/device.h", "struct device { int x; };\n");
+	put_in(clean, "drivers/bar/bar.c", "#include <linux/device.h>\nint bar(struct device *d) { return 0; }\n");
+	ck_assert_int_eq(run(clean, NULL), 0);
+	if (asprintf(&args, "%s --gate --format json", clean) < 0)
+		ck_abort();
+	ck_assert_int_eq(run(args, NULL), 0);
+	free(args);
+	free(clean);
+}
+END_TEST
+
+START_TEST(html_escapes_everything)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	html_escape(&sb, "<a href=\"x\">&'</a>");
+	ck_assert_str_eq(sb.buf, "&lt;a href=&quot;x&quot;&gt;&amp;&#39;&lt;/a&gt;");
+	strbuf_release(&sb);
+}
+END_TEST
+
+static Suite *report_suite(void)
+{
+	Suite *s = suite_create("report");
+	TCase *tc = tcase_create("core");
+
+	tcase_set_timeout(tc, 120);
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, tokenizer_directives_if0_and_punctuators);
+	tcase_add_test(tc, items_are_grouped_by_step_with_reasons);
+	tcase_add_test(tc, text_lines_start_with_the_location);
+	tcase_add_test(tc, migration_record_gives_reasons_and_counts);
+	tcase_add_test(tc, baseline_survives_line_moves_and_names_new_users);
+	tcase_add_test(tc, exit_statuses);
+	tcase_add_test(tc, html_escapes_everything);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(report_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
