@@ -67,6 +67,7 @@ struct engine {
 	size_t nr, alloc;
 	struct include_graph includes;
 	struct strvec class_objects;	/* names of static struct class objects */
+	struct strvec class_homes;	/* "name\tfile" where each is defined or declared */
 	struct step_change *changes;
 	size_t nr_changes, alloc_changes;
 	struct strvec include_dirs;
@@ -192,8 +193,19 @@ static int load_working_set(struct engine *e)
 		struct strbuf text = STRBUF_INIT;
 		char *abs = path_join(e->opts->tree, cands.v[i]);
 
-		if (strbuf_read_file(&text, abs) == 0)
-			find_class_objects(text.buf, &e->class_objects);
+		if (strbuf_read_file(&text, abs) == 0) {
+			struct strvec here = STRVEC_INIT;
+
+			find_class_objects(text.buf, &here);
+			for (size_t n = 0; n < here.nr; n++) {
+				if (!in_strvec_sorted(&e->class_objects, here.v[n])) {
+					strvec_push(&e->class_objects, here.v[n]);
+					strvec_sort(&e->class_objects);
+				}
+				strvec_pushf(&e->class_homes, "%s\t%s", here.v[n], cands.v[i]);
+			}
+			strvec_clear(&here);
+		}
 		strbuf_release(&text);
 		free(abs);
 	}
@@ -419,6 +431,43 @@ static int in_strvec(const struct strvec *v, const char *s)
 	return 0;
 }
 
+static int names_identifier(const struct strbuf *text, const char *name)
+{
+	size_t n = strlen(name);
+	const char *p = text->buf;
+
+	while ((p = memmem(p, text->len - (size_t)(p - text->buf), name, n))) {
+		if ((p == text->buf || !ident_char(p[-1])) && !ident_char(p[n]))
+			return 1;
+		p += n;
+	}
+	return 0;
+}
+
+static void add_class_homes(struct engine *e, struct task *t, const struct strvec *step_files)
+{
+	size_t own = t->files.nr;
+
+	for (size_t c = 0; c < e->class_objects.nr; c++) {
+		const char *name = e->class_objects.v[c];
+		int used = 0;
+
+		for (size_t i = 0; i < own && !used; i++)
+			used = names_identifier(&find_file(e, t->files.v[i])->current, name);
+		if (!used)
+			continue;
+		for (size_t h = 0; h < e->class_homes.nr; h++) {
+			const char *tab = strchr(e->class_homes.v[h], '\t');
+			const char *file = tab + 1;
+
+			if ((size_t)(tab - e->class_homes.v[h]) == strlen(name) &&
+			    !strncmp(e->class_homes.v[h], name, strlen(name)) &&
+			    in_strvec(step_files, file) && !in_strvec(&t->files, file))
+				strvec_push(&t->files, file);
+		}
+	}
+}
+
 /* One task per subsystem: its files and the step's headers they include. */
 static void build_tasks(struct engine *e, size_t step, const struct strvec *step_files)
 {
@@ -449,6 +498,13 @@ static void build_tasks(struct engine *e, size_t step, const struct strvec *step
 					strvec_push(&t->files, h);
 			}
 		}
+		/*
+		 * A class used from another subsystem is converted through the
+		 * bindings of the file that defines it: bring that file (and its
+		 * extern's header) into this group too.
+		 */
+		if (manifest_count(e->plan.steps[step].step->follow))
+			add_class_homes(e, t, step_files);
 		strvec_sort(&t->files);
 	}
 	strvec_clear(&subsystems);
@@ -787,7 +843,18 @@ static int run_step(struct engine *e, size_t step, struct migrate_step_stats *st
 		}
 		free(patch);
 	}
-	if (run_rewriter(e, m, &step_files) < 0) {
+	switch (run_rewriter(e, m, &step_files)) {
+	case 0:
+		break;
+	case REWRITE_REFUSED:
+		/* the whole step is dropped, its patches' edits too */
+		for (size_t i = 0; i < e->nr; i++) {
+			strbuf_reset(&e->files[i].current);
+			strbuf_add(&e->files[i].current, before[i].buf, before[i].len);
+		}
+		st->refused = 1;
+		break;
+	default:
 		strvec_clear(&step_files);
 		return -1;
 	}
@@ -950,7 +1017,8 @@ static json_t *report_json(struct engine *e, const struct migrate_stats *stats,
 
 		json_object_set_new(s, "order", json_integer(e->plan.steps[i].step->order));
 		json_object_set_new(s, "name", json_string(e->plan.steps[i].step->name));
-		json_object_set_new(s, "action", json_string(plan_action_name(e->plan.steps[i].action)));
+		json_object_set_new(s, "action", json_string(i < stats->nr && stats->steps[i].refused
+							     ? "refused" : plan_action_name(e->plan.steps[i].action)));
 		json_object_set_new(s, "files_changed", json_integer(i < stats->nr ? stats->steps[i].files_changed : 0));
 		json_object_set_new(s, "sites_converted", json_integer(step_sites[i]));
 		json_array_append_new(steps, s);
@@ -1026,6 +1094,7 @@ static void engine_release(struct engine *e)
 	free(e->tasks);
 	include_graph_release(&e->includes);
 	strvec_clear(&e->class_objects);
+	strvec_clear(&e->class_homes);
 	strvec_clear(&e->include_dirs);
 	plan_release(&e->plan);
 	free(e->tree);
@@ -1229,6 +1298,8 @@ int migrate_run(const struct migrate_options *opts, struct migrate_stats *stats)
 					  !strcmp(e.files[i].status, "crashed")))
 			stats->failures++;
 	stats->conflicts = (unsigned)e.conflicts;
+	for (size_t s = 0; s < stats->nr; s++)
+		stats->refused += !!stats->steps[s].refused;
 	if (verify_changes(&e, &before, &after, stats) < 0) {
 		engine_release(&e);
 		return EXIT_USAGE;
@@ -1240,11 +1311,15 @@ int migrate_run(const struct migrate_options *opts, struct migrate_stats *stats)
 		status = EXIT_USAGE;
 	else if (e.conflicts)
 		status = EXIT_CONFLICT;
+	else if (stats->refused)
+		status = EXIT_FINDINGS;
 	else if (!opts->in_place && changed)
 		status = EXIT_FINDINGS;
 	if (!opts->quiet) {
 		for (size_t s = 0; s < stats->nr; s++)
-			if (e.plan.steps[s].action == PLAN_RUN)
+			if (e.plan.steps[s].action == PLAN_RUN && stats->steps[s].refused)
+				printf("step %u %s: refused\n", stats->steps[s].order, stats->steps[s].name);
+			else if (e.plan.steps[s].action == PLAN_RUN)
 				printf("step %u %s: %u files changed\n", stats->steps[s].order,
 				       stats->steps[s].name, stats->steps[s].files_changed);
 		printf("%u files changed%s%s; %u held back, %u conflicts, %u spatch failures\n", changed,
