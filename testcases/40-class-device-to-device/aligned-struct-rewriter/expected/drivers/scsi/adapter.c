@@ -2,7 +2,7 @@
 
 struct adapter_host {
 	int host_no;
-	struct class_device shost_classdev;
+	struct device shost_classdev;
 	unsigned long hostdata[0] __attribute__ ((aligned (sizeof(unsigned long))));
 };
 

@@ -36,11 +36,6 @@ static struct class beacon_class = {
 	.dev_attrs = beacon_cd_attrs,
 };
 
-static struct class flare_class = {
-	.name		= "flare",
-	.dev_uevent		= beacon_hotplug,
-};
-
 static void beacon_setup(struct class *cls)
 {
 	cls->dev_release = beacon_release;

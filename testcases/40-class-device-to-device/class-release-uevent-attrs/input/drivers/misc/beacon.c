@@ -35,11 +35,6 @@ static struct class beacon_class = {
 	.class_dev_attrs = beacon_cd_attrs,
 };
 
-static struct class flare_class = {
-	.name		= "flare",
-	.uevent		= beacon_hotplug,
-};
-
 static void beacon_setup(struct class *cls)
 {
 	cls->release = beacon_release;

@@ -10,9 +10,10 @@ struct chip {
 
 /* One callback per macro use: its name is pasted, spatch cannot see it. */
 #define show_temp(n) \
-static ssize_t show_temp##n(struct class_device *cd, char *buf) \
+static ssize_t show_temp##n(struct device *cd, \
+			    struct device_attribute *attr, char *buf) \
 { \
-	struct chip *c = class_get_devdata(cd); \
+	struct chip *c = dev_get_drvdata(cd); \
 	return sprintf(buf, "%d\n", c->temp[n]); \
 }
 show_temp(0)
@@ -20,11 +21,12 @@ show_temp(1)
 
 /* Callback and attribute in one macro. */
 #define fan_attr(n) \
-static ssize_t show_fan##n(struct class_device *cd, char *buf) \
+static ssize_t show_fan##n(struct device *cd, \
+			   struct device_attribute *attr, char *buf) \
 { \
 	return sprintf(buf, "%d\n", to_chip(cd)->fan[n]); \
 } \
-static CLASS_DEVICE_ATTR(fan##n, S_IRUGO, show_fan##n, NULL);
+static DEVICE_ATTR(fan##n, S_IRUGO, show_fan##n, NULL);
 fan_attr(0)
 fan_attr(1)
 

@@ -1,7 +1,0 @@
-#include <linux/device.h>
-
-static ssize_t firmware_loading_show(struct class_device *class_dev, char *buf)
-{
-	return sprintf(buf, "%d\n", class_get_devdata(class_dev) != NULL);
-}
-static CLASS_DEVICE_ATTR(loading, 0644, firmware_loading_show, NULL);
