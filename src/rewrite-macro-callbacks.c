@@ -816,7 +816,7 @@ static void apply_edits(struct conv *c, struct edits *ed, struct strbuf *out)
 	for (size_t pos = ls; pos < c->end;) {
 		struct line l;
 		struct strbuf nl = STRBUF_INIT;
-		size_t cursor = pos, lparen_col = (size_t)-1, break_at = 0, lp = (size_t)-1;
+		size_t cursor = pos, lparen_col = (size_t)-1, break_at = 0, lp = (size_t)-1, param_len = 0;
 		int has_param = 0, last;
 
 		read_line(c->t, pos, c->end, &l);
@@ -853,6 +853,7 @@ static void apply_edits(struct conv *c, struct edits *ed, struct strbuf *out)
 			if (x->param && !has_param) {
 				has_param = 1;
 				break_at = nl.len;
+				param_len = strlen(x->repl);
 			}
 			if (x->param)
 				strbuf_addch(&nl, ' ');
@@ -863,8 +864,8 @@ static void apply_edits(struct conv *c, struct edits *ed, struct strbuf *out)
 
 		if (has_param && width(&nl) + (l.backslash || !last ? 2 : 0) > LINE_LIMIT) {
 			/* the new parameter starts a continuation line */
-			struct strbuf first = STRBUF_INIT, second = STRBUF_INIT;
-			size_t rest = break_at + 1, indent;
+			struct strbuf first = STRBUF_INIT, second = STRBUF_INIT, third = STRBUF_INIT;
+			size_t rest = break_at + 1, indent, tail = rest + param_len;
 
 			if (lparen_col == (size_t)-1) {
 				size_t w = 0;
@@ -880,12 +881,28 @@ static void apply_edits(struct conv *c, struct edits *ed, struct strbuf *out)
 				 aligned ? common_tabs : 0, 1);
 			add_indent(&second, indent);
 			strbuf_add(&second, nl.buf + rest, nl.len - rest);
-			end_line(&second, &l, l.backslash, l.bs_col, l.tabs, !last);
+			while (tail < nl.len && (nl.buf[tail] == ' ' || nl.buf[tail] == '\t'))
+				tail++;
+			if (width(&second) + 2 > LINE_LIMIT && tail < nl.len) {
+				/* still too long: the parameters after it go on a line of their own */
+				strbuf_reset(&second);
+				add_indent(&second, indent);
+				strbuf_add(&second, nl.buf + rest, param_len);
+				end_line(&second, &l, 1, aligned ? common_bs : (size_t)-1,
+					 aligned ? common_tabs : 0, 1);
+				add_indent(&third, indent);
+				strbuf_add(&third, nl.buf + tail, nl.len - tail);
+				end_line(&third, &l, l.backslash, l.bs_col, l.tabs, !last);
+			} else {
+				end_line(&second, &l, l.backslash, l.bs_col, l.tabs, !last);
+			}
 			strbuf_reset(&nl);
 			strbuf_add(&nl, first.buf, first.len);
 			strbuf_add(&nl, second.buf, second.len);
+			strbuf_add(&nl, third.buf, third.len);
 			strbuf_release(&first);
 			strbuf_release(&second);
+			strbuf_release(&third);
 		} else {
 			end_line(&nl, &l, l.backslash, l.bs_col, l.tabs, !last);
 		}
