@@ -48,6 +48,7 @@ struct migrate_step_stats {
 	double wall, cpu;		/* seconds, cdmigrate and its children */
 	unsigned spatch_runs;
 	unsigned files_changed;
+	int refused;			/* a rewriter pass refused the step (rewrite.h) */
 };
 
 struct migrate_stats {
@@ -55,13 +56,15 @@ struct migrate_stats {
 	size_t nr;
 	unsigned files_changed;		/* over the whole run */
 	unsigned conflicts, held_back, failures;
+	unsigned refused;		/* steps refused: nothing of theirs is written */
 	double verify_wall;
 };
 
 /*
  * Run the migration.  Returns the exit status: EXIT_CLEAN when nothing
  * changes (or in_place and everything was written), EXIT_FINDINGS when a
- * series with changes was written, EXIT_CONFLICT when a file had
+ * series with changes was written or a step was refused (its error says
+ * why; the other steps are written), EXIT_CONFLICT when a file had
  * conflicting edits (the rest is still written), EXIT_USAGE on errors (a
  * one-line message was printed).  stats may be NULL; free its steps array.
  */

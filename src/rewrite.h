@@ -9,10 +9,13 @@
  *                      uses generated with ## inside a macro body
  *   aligned-structs    step 40: structs carrying __attribute__((aligned)),
  *                      which spatch cannot parse
- *   unused-exports     step 20: remove the export, declaration and
+ *   unused-exports     steps 20 and 55: remove the export, declaration and
  *                      definition of driver-core class functions nobody uses
+ *   virtual-parent     step 60: refuse the step unless the core places
+ *                      parentless class devices under /sys/devices/virtual
  *   delete-class-device step 70: remove struct class_device and its API
  *                      from the driver core, refused while users are left
+ * (the driver-core passes are documented in rewrite-core.h)
  * A pass that is named in the manifest but not registered makes the step
  * report "not written yet" (plan.c) instead of pretending to run.
  */
@@ -49,8 +52,14 @@ struct rewrite_context {
  * A pass: edit ctx->files in place.  Returns 0, or -1 after error() when it
  * cannot run at all; a file it cannot handle is left unchanged and named in
  * the log.  A pass must be idempotent: run on its own output it changes
- * nothing.
+ * nothing.  REWRITE_REFUSED: the step must not happen on this tree (what
+ * only the working contents tell, e.g. users left before a deletion); the
+ * pass printed why with error().  The engine then drops every change of the
+ * step, skips its later passes, goes on with the next steps, and the run
+ * ends with EXIT_FINDINGS (in place too).
  */
+#define REWRITE_REFUSED 1
+
 typedef int (*rewrite_pass_fn)(struct rewrite_context *ctx);
 
 struct rewrite_pass {
