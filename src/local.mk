@@ -21,6 +21,10 @@ src_libcdmigrate_a_SOURCES = \
 	src/spatch.c src/spatch.h \
 	src/migrate.c src/migrate.h \
 	src/rewrite.c src/rewrite.h \
+	src/rewrite-core.c src/rewrite-core.h \
+	src/rewrite-unused-exports.c \
+	src/rewrite-virtual-parent.c \
+	src/rewrite-delete.c \
 	src/cache.c src/cache.h \
 	src/rewrite-macro-callbacks.c src/rewrite-macro-callbacks.h \
 	src/rewrite-aligned-structs.c src/rewrite-aligned-structs.h \

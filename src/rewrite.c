@@ -1,4 +1,5 @@
 #include "rewrite.h"
+#include "rewrite-core.h"
 #include "rewrite-aligned-structs.h"
 #include "rewrite-macro-callbacks.h"
 
@@ -11,6 +12,9 @@
 static const struct rewrite_pass passes[] = {
 	{ "macro-callbacks", rewrite_macro_callbacks },
 	{ "aligned-structs", rewrite_aligned_structs },
+	{ "unused-exports", rewrite_unused_exports },
+	{ "virtual-parent", rewrite_virtual_parent },
+	{ "delete-class-device", rewrite_delete_class_device },
 	{ NULL, NULL },
 };
 
