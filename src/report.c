@@ -131,7 +131,7 @@ static void drop_if0(struct report_tokens *t)
 	t->nr = out;
 }
 
-void report_tokenize(const char *text, size_t len, struct report_tokens *out)
+static void report_tokenize_raw(const char *text, size_t len, struct report_tokens *out)
 {
 	size_t i = 0, line_start = 0;
 	unsigned line = 1;
@@ -209,7 +209,199 @@ void report_tokenize(const char *text, size_t len, struct report_tokens *out)
 			push_token(out, TOKEN_PUNCT, text, start, n, line, column, directive, 0);
 		}
 	}
+}
+
+void report_tokenize(const char *text, size_t len, struct report_tokens *out)
+{
+	report_tokenize_raw(text, len, out);
 	drop_if0(out);
+}
+
+/* One level of #if nesting. */
+struct cond_level {
+	int state;		/* the branch being read: 1 true, 0 false, -1 unknown */
+	int taken;		/* an earlier branch was true */
+	int maybe;		/* an earlier branch was unknown */
+	int parent;		/* the enclosing branch is read */
+};
+
+static int cond_value(const struct report_token *v, size_t n, report_condition_fn fn, void *data)
+{
+	if (n == 1 && report_token_is(&v[0], "0"))
+		return 0;
+	if (n == 1 && report_token_is(&v[0], "1"))
+		return 1;
+	return fn ? fn(v, n, data) : -1;
+}
+
+static int is_kw(const struct report_token *kw, const char *s)
+{
+	return kw && report_token_is(kw, s);
+}
+
+static void drop_inactive(struct report_tokens *t, report_condition_fn fn, void *data)
+{
+	struct cond_level stack[64];
+	size_t out = 0, i = 0, depth = 0;
+	int active = 1;
+
+	while (i < t->nr) {
+		struct report_token *v = t->v;
+		size_t end = i + 1;
+		const struct report_token *kw;
+		int line_active = active;
+
+		if (!v[i].directive_start) {
+			if (active)
+				t->v[out++] = v[i];
+			i++;
+			continue;
+		}
+		while (end < t->nr && v[end].directive && !v[end].directive_start)
+			end++;
+		kw = end > i + 1 ? &v[i + 1] : NULL;
+		if (is_kw(kw, "if") || is_kw(kw, "ifdef") || is_kw(kw, "ifndef")) {
+			int val = is_kw(kw, "if") ? cond_value(v + i + 2, end - i - 2, fn, data) : -1;
+
+			if (depth < 64) {
+				stack[depth].state = val;
+				stack[depth].taken = val == 1;
+				stack[depth].maybe = val == -1;
+				stack[depth].parent = active;
+			}
+			depth++;
+		} else if (depth && depth <= 64 && (is_kw(kw, "elif") || is_kw(kw, "else"))) {
+			struct cond_level *l = &stack[depth - 1];
+
+			line_active = l->parent;
+			if (l->taken) {
+				l->state = 0;
+			} else if (is_kw(kw, "else")) {
+				l->state = l->maybe ? -1 : 1;
+			} else {
+				int val = cond_value(v + i + 2, end - i - 2, fn, data);
+
+				l->state = val == 0 ? 0 : l->maybe ? -1 : val;
+				l->taken = val == 1 && !l->maybe;
+				l->maybe |= val == -1;
+			}
+		} else if (depth && is_kw(kw, "endif")) {
+			if (depth <= 64)
+				line_active = stack[depth - 1].parent;
+			depth--;
+		}
+		for (size_t k = i; line_active && k < end; k++)
+			t->v[out++] = v[k];
+		active = 1;
+		for (size_t d = 0; d < depth && d < 64; d++)
+			active &= stack[d].state != 0;
+		i = end;
+	}
+	t->nr = out;
+}
+
+void report_tokenize_cond(const char *text, size_t len, struct report_tokens *out,
+			  report_condition_fn fn, void *data)
+{
+	struct report_tokens mine = REPORT_TOKENS_INIT;
+
+	report_tokenize_raw(text, len, &mine);
+	drop_inactive(&mine, fn, data);
+	for (size_t i = 0; i < mine.nr; i++) {
+		ALLOC_GROW(out->v, out->nr + 1, out->alloc);
+		out->v[out->nr++] = mine.v[i];
+	}
+	report_tokens_release(&mine);
+}
+
+/* A side of a version comparison: LINUX_VERSION_CODE, KERNEL_VERSION(a,b,c) or a number. */
+static int version_operand(const struct report_token *v, size_t n, unsigned code, unsigned long *value)
+{
+	if (n == 1 && report_token_is(&v[0], "LINUX_VERSION_CODE")) {
+		*value = code;
+		return 1;
+	}
+	if (n == 1 && v[0].kind == TOKEN_NUMBER) {
+		*value = strtoul(v[0].text, NULL, 0);
+		return 1;
+	}
+	if (n == 8 && report_token_is(&v[0], "KERNEL_VERSION") && report_token_is(&v[1], "(") &&
+	    v[2].kind == TOKEN_NUMBER && report_token_is(&v[3], ",") && v[4].kind == TOKEN_NUMBER &&
+	    report_token_is(&v[5], ",") && v[6].kind == TOKEN_NUMBER && report_token_is(&v[7], ")")) {
+		*value = (strtoul(v[2].text, NULL, 10) << 16) + (strtoul(v[4].text, NULL, 10) << 8) +
+			 strtoul(v[6].text, NULL, 10);
+		return 1;
+	}
+	return 0;
+}
+
+int report_version_condition(const struct report_token *v, size_t n, void *data)
+{
+	static const char *const ops[] = { "<", "<=", ">", ">=", "==", "!=", NULL };
+	unsigned code = data ? *(const unsigned *)data : 0;
+	unsigned long a, b;
+
+	while (n >= 2 && report_token_is(&v[0], "(") && report_tokens_match(v, n, 0) == n - 1) {
+		v++;
+		n -= 2;
+	}
+	if (n >= 2 && report_token_is(&v[0], "!")) {
+		int inner = report_version_condition(v + 1, n - 1, data);
+
+		return inner < 0 ? -1 : !inner;
+	}
+	if (!code)
+		return -1;
+	for (size_t i = 1; i + 1 < n; i++) {
+		for (size_t o = 0; ops[o]; o++) {
+			if (!report_token_is(&v[i], ops[o]))
+				continue;
+			if (!version_operand(v, i, code, &a) || !version_operand(v + i + 1, n - i - 1, code, &b))
+				return -1;
+			switch (o) {
+			case 0: return a < b;
+			case 1: return a <= b;
+			case 2: return a > b;
+			case 3: return a >= b;
+			case 4: return a == b;
+			default: return a != b;
+			}
+		}
+	}
+	return -1;
+}
+
+unsigned report_kernel_version(const char *root)
+{
+	char *path = path_join(root, "Makefile");
+	struct strbuf text = STRBUF_INIT;
+	unsigned long parts[3] = { 0, 0, 0 };
+	static const char *const names[] = { "VERSION", "PATCHLEVEL", "SUBLEVEL" };
+	int found = 0;
+
+	if (strbuf_read_file(&text, path) == 0) {
+		for (char *line = text.buf; line && *line;) {
+			char *next = strchr(line, '\n');
+
+			for (int k = 0; k < 3; k++) {
+				size_t n = strlen(names[k]);
+				char *p = line + n;
+
+				if (strncmp(line, names[k], n))
+					continue;
+				while (*p == ' ' || *p == '\t')
+					p++;
+				if (*p != '=')
+					continue;
+				parts[k] = strtoul(p + 1, NULL, 10);
+				found |= 1 << k;
+			}
+			line = next ? next + 1 : NULL;
+		}
+	}
+	strbuf_release(&text);
+	free(path);
+	return found == 7 ? (unsigned)((parts[0] << 16) + (parts[1] << 8) + parts[2]) : 0;
 }
 
 void report_tokens_release(struct report_tokens *t)
@@ -420,7 +612,10 @@ static const char *item_reason(unsigned group, const char *kind, const char *sit
 	} else if (m) {
 		const struct report_migration_step *ms = migration_step(m, group);
 
-		if (ms && !strcmp(ms->action, "run") && mf)
+		if (ms && !strcmp(ms->action, "run") && mf && m->in_place)
+			*detail = xstrfmt("step %u %s ran and changed this file but left this site", group,
+					  step->name);
+		else if (ms && !strcmp(ms->action, "run") && mf)
 			*detail = xstrfmt("step %u %s ran and changed this file, but this site is still here: "
 					  "apply the series, or the rule does not cover it", group, step->name);
 		else if (ms && !strcmp(ms->action, "run"))
@@ -773,6 +968,8 @@ int report_make(const struct report_options *opts, struct report *r)
 		free(record);
 		return -1;
 	}
+	if (r->migration)
+		r->migration->in_place = !opts->series;
 	free(record);
 	if (opts->series && read_series(opts->series, r) < 0)
 		return -1;
@@ -849,7 +1046,7 @@ int report_make(const struct report_options *opts, struct report *r)
 		exports_find_unused(opts->tree, everything, &r->exports);
 		r->exports_done = 1;
 	}
-	sysfs_analyze(opts->tree, everything, opts->jobs, &r->sysfs);
+	sysfs_analyze(opts->tree, opts->kernel, everything, opts->jobs, &r->sysfs);
 
 	strvec_clear(&all);
 	strbuf_release(&text);

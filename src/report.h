@@ -102,6 +102,7 @@ struct report_migration_file {
 
 struct report_migration {
 	char *source;			/* the JSON file read */
+	int in_place;			/* TREE/.cdmigrate/migrate.json: the tree holds the result */
 	char *tree;
 	struct report_migration_step *steps;
 	size_t nr_steps;
@@ -234,6 +235,35 @@ struct report_tokens {
 
 void report_tokenize(const char *text, size_t len, struct report_tokens *out);
 void report_tokens_release(struct report_tokens *t);
+
+/*
+ * The value of the condition of an #if or #elif (its tokens after the
+ * keyword): 1 true, 0 false, -1 unknown.
+ */
+typedef int (*report_condition_fn)(const struct report_token *v, size_t n, void *data);
+
+/*
+ * Like report_tokenize(), but every conditional is decided by fn: the
+ * branches it makes false (and the #else of a true one) yield no token;
+ * with an unknown condition every branch is read.  The directive lines of
+ * the conditionals themselves are kept when their enclosing branch is read.
+ */
+void report_tokenize_cond(const char *text, size_t len, struct report_tokens *out,
+			  report_condition_fn fn, void *data);
+
+/*
+ * A report_condition_fn that knows 0, 1 and comparisons of
+ * LINUX_VERSION_CODE with KERNEL_VERSION(a, b, c) or a number (also
+ * negated with !); data points to the unsigned version code; anything else
+ * is unknown.
+ */
+int report_version_condition(const struct report_token *v, size_t n, void *data);
+
+/*
+ * KERNEL_VERSION(VERSION, PATCHLEVEL, SUBLEVEL) from the Makefile of the
+ * kernel tree `root`, or 0 when it cannot be read.
+ */
+unsigned report_kernel_version(const char *root);
 
 /* Nonzero when token t is spelled s. */
 int report_token_is(const struct report_token *t, const char *s);

@@ -86,6 +86,7 @@ struct field_init {
 /* Where a device kind's parent is to be read from, resolved at the end. */
 struct pending_parent {
 	int kind;				/* 0: from args, 1: from assignments */
+	int device_api;				/* struct device's: .parent is any device */
 	size_t file, func;
 	size_t cd_start, cd_end;		/* class-device parent argument, or empty */
 	size_t dev_start, dev_end;		/* device parent argument, or empty */
@@ -602,7 +603,7 @@ static size_t local_decl(struct afile *f, size_t fn, const struct report_token *
 		t = k;
 		while (t > 0 && (is(&v[t - 1], "*") || is(&v[t - 1], "const")))
 			t--;
-		if (t == k && !(t > 0 && is_ident(&v[t - 1])))
+		if (t == 0 || v[t - 1].directive || (t == k && !is_ident(&v[t - 1])))
 			continue;
 		if (t >= 2 && is_ident(&v[t - 1]) && is(&v[t - 2], "struct")) {
 			*tag = tok_str(&v[t - 1]);
@@ -710,6 +711,34 @@ static char *chain_key(struct ctx *c, size_t file, size_t fn, const struct chain
 	return key;
 }
 
+/* The struct tag of the object v[a, b) denotes ("class_device"), or NULL. */
+static char *object_tag(struct ctx *c, size_t file, size_t fn, size_t a, size_t b)
+{
+	struct afile *f = &c->files[file];
+	const struct report_token *v = f->t.v;
+	struct chain ch;
+	char *tag = NULL, *name;
+	size_t def_file;
+	const struct def *def;
+
+	if (!parse_chain(v, a, b, &ch))
+		return NULL;
+	if (local_decl(f, fn, &v[ch.base], ch.base, &tag) == NO_INDEX) {
+		name = tok_str(&v[ch.base]);
+		def = global_def(c, file, name, &def_file);
+		free(name);
+		if (def && starts_with(def->type, "struct "))
+			tag = xstrdup(def->type + strlen("struct "));
+	}
+	for (size_t m = 0; tag && m < ch.nr; m++) {
+		const char *next = member_tag(c, tag, &v[ch.members[m]]);
+
+		free(tag);
+		tag = xstrdup(next);
+	}
+	return tag;
+}
+
 /* -------------------------------------------------------------- bindings */
 
 static void bind(struct ctx *c, const char *key, int is_class, size_t index)
@@ -735,6 +764,40 @@ static const struct binding *find_binding(struct ctx *c, const char *key, size_t
 			return &c->bindings[i];
 		}
 	return NULL;
+}
+
+/*
+ * The token range of the left side of the '=' at v[eq]: a chain
+ * `a[i].b->c`, read backwards; an empty range when there is none.
+ */
+static void lhs_of(const struct report_token *v, size_t lower, size_t eq, size_t *a, size_t *b)
+{
+	size_t s = eq;
+
+	*a = *b = eq;
+	for (;;) {
+		/* an optional [index], then an identifier */
+		while (s > lower && is(&v[s - 1], "]") && !v[s - 1].directive) {
+			size_t k = s - 1;
+			int depth = 0;
+
+			for (; k > lower; k--) {
+				if (is(&v[k], "]"))
+					depth++;
+				else if (is(&v[k], "[") && !--depth)
+					break;
+			}
+			s = k;
+		}
+		if (s <= lower || !is_ident(&v[s - 1]) || v[s - 1].directive)
+			return;
+		s--;
+		*a = s;
+		if (s > lower && (is(&v[s - 1], ".") || is(&v[s - 1], "->")) && !v[s - 1].directive)
+			s--;
+		else
+			return;
+	}
 }
 
 /* ---------------------------------------------------------------- classes */
@@ -850,17 +913,13 @@ static void read_classes(struct ctx *c)
 		}
 		for (size_t fn = 0; fn < f->nr_funcs; fn++) {
 			for (size_t i = f->funcs[fn].body_open; i < f->funcs[fn].body_close; i++) {
-				size_t args[4][2], close, n, lhs_end = i - 1, lhs_start;
+				size_t args[4][2], close, n, lhs_end, lhs_start;
 				char *name, *var;
 
 				if (!is(&v[i], "class_create") || !is(&v[i + 1], "(") || !is(&v[i - 1], "="))
 					continue;
 				n = call_args(v, f->t.nr, i + 1, args, 4, &close);
-				lhs_start = lhs_end;
-				while (lhs_start > f->funcs[fn].body_open &&
-				       (is_ident(&v[lhs_start - 1]) || is(&v[lhs_start - 1], ".") ||
-					is(&v[lhs_start - 1], "->")))
-					lhs_start--;
+				lhs_of(v, f->funcs[fn].body_open, i - 1, &lhs_start, &lhs_end);
 				if (n != 2 || lhs_start == lhs_end)
 					continue;
 				var = join(v, lhs_start, lhs_end);
@@ -1063,35 +1122,6 @@ static void name_from_format(struct ctx *c, size_t file, size_t fn, size_t (*arg
 	d->name_predicted = 0;
 	device_note(d, "name: %s is computed at run time", text);
 	free(text);
-}
-
-/* The token range of the left side of the '=' at v[eq], or an empty range. */
-static void lhs_of(const struct report_token *v, size_t lower, size_t eq, size_t *a, size_t *b)
-{
-	size_t s = eq;
-
-	while (s > lower) {
-		const struct report_token *t = &v[s - 1];
-
-		if (is_ident(t) || is(t, ".") || is(t, "->"))
-			s--;
-		else if (is(t, "]")) {
-			size_t k = s - 1;
-			int depth = 0;
-
-			for (; k > lower; k--) {
-				if (is(&v[k], "]"))
-					depth++;
-				else if (is(&v[k], "[") && !--depth)
-					break;
-			}
-			s = k;
-		} else {
-			break;
-		}
-	}
-	*a = s;
-	*b = eq;
 }
 
 static void read_created_devices(struct ctx *c)
@@ -1297,6 +1327,72 @@ static int def_field(struct afile *f, const struct def *def, const char *field, 
 	return 0;
 }
 
+/* The index of parameter `name` of function fn, or NO_INDEX. */
+static size_t param_index(struct afile *f, const struct func *fn, const char *name)
+{
+	const struct report_token *v = f->t.v;
+	size_t index = 0, last = NO_INDEX;
+
+	for (size_t i = fn->params_open + 1; i <= fn->params_close; i++) {
+		if (i == fn->params_close || is(&v[i], ",")) {
+			if (last != NO_INDEX && is(&v[last], name))
+				return index;
+			index++;
+			last = NO_INDEX;
+		} else if (is_ident(&v[i])) {
+			last = i;
+		}
+	}
+	return NO_INDEX;
+}
+
+/*
+ * The class given to interface `name` (defined in file) by a setter: a
+ * function that assigns its parameter's ->class, called with &name
+ * (rtc_interface_register(&rtc_sysfs_interface) in 2.6.18's rtc).
+ */
+static size_t class_from_setter(struct ctx *c, size_t file, const char *name)
+{
+	for (size_t a = 0; a < c->nr_assigns; a++) {
+		const struct assign *as = &c->assigns[a];
+		struct afile *sf = &c->files[as->file];
+		const struct func *setter = &sf->funcs[as->func];
+		const char *param;
+		size_t index, k;
+
+		if (strcmp(as->member, "class") || !starts_with(as->key, "local:"))
+			continue;
+		param = strrchr(as->key, ':') + 1;
+		index = param_index(sf, setter, param);
+		k = index == NO_INDEX ? NO_INDEX : class_ref(c, as->file, as->value_start, as->value_end);
+		if (k == NO_INDEX)
+			continue;
+		for (size_t fi = 0; fi < c->nr_files; fi++) {
+			struct afile *f = &c->files[fi];
+			const struct report_token *v = f->t.v;
+
+			if (fi != file)
+				continue;
+			for (size_t fn = 0; fn < f->nr_funcs; fn++)
+				for (size_t i = f->funcs[fn].body_open; i < f->funcs[fn].body_close; i++) {
+					size_t args[8][2], close, n, x;
+
+					if (!is(&v[i], setter->name) || !is(&v[i + 1], "("))
+						continue;
+					n = call_args(v, f->t.nr, i + 1, args, 8, &close);
+					if (index >= n)
+						continue;
+					x = args[index][0];
+					while (x < args[index][1] && is(&v[x], "&"))
+						x++;
+					if (fi == file && x + 1 == args[index][1] && is(&v[x], name))
+						return k;
+				}
+		}
+	}
+	return NO_INDEX;
+}
+
 /* class_interface objects: the add callback's first parameter is a device of its class. */
 static void read_interfaces(struct ctx *c)
 {
@@ -1321,8 +1417,8 @@ static void read_interfaces(struct ctx *c)
 			for (size_t i = 0; k == NO_INDEX && i < c->nr_assigns; i++) {
 				const struct assign *as = &c->assigns[i];
 
-				if (as->file == fi && !strcmp(as->member, "class") && !strcmp(as->key, key))
-					k = class_ref(c, fi, as->value_start, as->value_end);
+				if (!strcmp(as->member, "class") && !strcmp(as->key, key))
+					k = class_ref(c, as->file, as->value_start, as->value_end);
 			}
 			free(key);
 			if (def_field(f, def, "add", &a, &b)) {
@@ -1335,6 +1431,8 @@ static void read_interfaces(struct ctx *c)
 					free(name);
 				}
 			}
+			if (k == NO_INDEX)
+				k = class_from_setter(c, fi, def->name);
 			if (k == NO_INDEX || !add) {
 				if (k == NO_INDEX)
 					note(c, fi, &v[def->name_tok], "class_interface %s: its class is not one this analysis found",
@@ -1491,6 +1589,7 @@ static void read_registered_devices(struct ctx *c)
 				c->device_keys[dev] = key;
 				bind(c, key, 0, dev);
 				c->parents[dev].kind = 1;
+				c->parents[dev].device_api = !starts_with(call, "class_device_");
 				c->parents[dev].file = fi;
 				c->parents[dev].func = fn;
 				c->parents[dev].key = xstrdup(key);
@@ -1768,7 +1867,7 @@ static void read_attributes(struct ctx *c)
 				size_t args[3][2], close, n, obj_end;
 				struct attr_list l = { NULL, 0, 0 };
 				struct chain ch;
-				char *key = NULL, *text, *attr_text;
+				char *key = NULL, *text, *attr_text, *tag;
 				int ok;
 
 				if (!(group || is(&v[i], "class_device_create_file") || is(&v[i], "device_create_file")) ||
@@ -1808,18 +1907,53 @@ static void read_attributes(struct ctx *c)
 				}
 				text = join(v, args[0][0], obj_end);
 				attr_text = join(v, args[1][0], args[1][1]);
-				if (!ok) {
-					note(c, fi, &v[i], "%.*s(%s, %s): the attribute %s is not one this analysis can follow",
-					     (int)v[i].len, v[i].text, text, attr_text, attr_text);
-				} else if (!attach(c, key, &l)) {
-					note(c, fi, &v[i], "%.*s(%s, %s): %s is not a class device this analysis can tie to a class",
-					     (int)v[i].len, v[i].text, text, attr_text, text);
+				tag = object_tag(c, fi, fn, args[0][0], obj_end);
+				if (ok ? attach(c, key, &l) : 0) {
+					/* attached */
+				} else if (tag && !strcmp(tag, "class_device")) {
+					/* only a class device's attributes are ours to explain */
+					if (!ok)
+						note(c, fi, &v[i], "%.*s(%s, %s): the attribute %s is not one this analysis can follow",
+						     (int)v[i].len, v[i].text, text, attr_text, attr_text);
+					else
+						note(c, fi, &v[i], "%.*s(%s, %s): %s is not a class device this analysis can tie to a class",
+						     (int)v[i].len, v[i].text, text, attr_text, text);
 				}
+				free(tag);
 				free(attr_text);
 				free(text);
 				free(key);
 				attr_list_release(&l);
 				i = close;
+			}
+		}
+		/* cls->dev_attrs = array; (a class_create()d class, after step 10) */
+		for (size_t fn = 0; fn < f->nr_funcs; fn++) {
+			for (size_t i = f->funcs[fn].body_open + 1; i + 4 < f->funcs[fn].body_close; i++) {
+				struct attr_list l = { NULL, 0, 0 };
+				size_t k, e;
+
+				if (!is_ident(&v[i]) || !is(&v[i + 1], "->") || !is(&v[i + 3], "=") ||
+				    !(is(&v[i + 2], "dev_attrs") || is(&v[i + 2], "class_dev_attrs")) ||
+				    is(&v[i - 1], ".") || is(&v[i - 1], "->"))
+					continue;
+				k = class_ref(c, fi, i, i + 1);
+				for (e = i + 4; e < f->funcs[fn].body_close && !is(&v[e], ";"); e++)
+					;
+				if (k == NO_INDEX)
+					continue;
+				if (attr_names(c, fi, fn, v + i + 4, e - i - 4, &l, 0)) {
+					struct sysfs_class *cl = &c->out->classes[k];
+
+					add_attrs(&cl->attrs, &cl->nr_attrs, &cl->alloc_attrs, &l);
+				} else {
+					char *text = join(v, i + 4, e);
+
+					note(c, fi, &v[i + 4], "class %s: its attributes %s are not ones this analysis can follow",
+					     c->out->classes[k].name, text);
+					free(text);
+				}
+				attr_list_release(&l);
 			}
 		}
 		/* a static class's class_dev_attrs / dev_attrs */
@@ -1869,7 +2003,13 @@ static void resolve_parent(struct ctx *c, size_t dev)
 		const struct assign *cd = find_assign(c, pp->key, "parent", pp->file);
 		const struct assign *pd = find_assign(c, pp->key, "dev", pp->file);
 
-		if (cd && !is_null(c->files[cd->file].t.v, cd->value_start, cd->value_end)) {
+		if (cd && pp->device_api) {
+			/* struct device's parent: a class device, or any other device */
+			pp->file = cd->file;
+			pp->func = cd->func;
+			pp->dev_start = cd->value_start;
+			pp->dev_end = cd->value_end;
+		} else if (cd && !is_null(c->files[cd->file].t.v, cd->value_start, cd->value_end)) {
 			pp->file = cd->file;
 			pp->func = cd->func;
 			pp->cd_start = cd->value_start;
@@ -2155,9 +2295,11 @@ static void afile_release(struct afile *f)
 	free(f->defs);
 }
 
-void sysfs_analyze(const char *tree, const struct strvec *files, int jobs, struct sysfs_report *out)
+void sysfs_analyze(const char *tree, const char *kernel, const struct strvec *files, int jobs,
+		   struct sysfs_report *out)
 {
 	struct strvec cands = STRVEC_INIT;
+	unsigned version = report_kernel_version(kernel ? kernel : tree);
 	struct ctx c;
 
 	memset(&c, 0, sizeof(c));
@@ -2180,7 +2322,7 @@ void sysfs_analyze(const char *tree, const struct strvec *files, int jobs, struc
 		free(abs);
 		f->path = xstrdup(cands.v[i]);
 		f->core = plan_is_driver_core(f->path);
-		report_tokenize(f->text.buf, f->text.len, &f->t);
+		report_tokenize_cond(f->text.buf, f->text.len, &f->t, report_version_condition, &version);
 		read_file(&c, f);
 		c.nr_files++;
 	}

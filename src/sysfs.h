@@ -34,15 +34,20 @@
  *   A function returning what class_device_create() made is followed
  *   once (`x = hwmon_device_register(dev)` makes x a hwmon device).
  * Attributes: class_device_create_file(obj, attr) / device_create_file,
- *   sysfs_create_group(&obj.kobj, &group) (its .attrs array), a static
- *   class's .class_dev_attrs / .dev_attrs array, and those added by the
- *   add callback of a class_interface (every device of its class).  An
+ *   sysfs_create_group(&obj.kobj, &group) (its .attrs array), a class's
+ *   .class_dev_attrs / .dev_attrs array (in a static initializer or
+ *   assigned as cls->dev_attrs = array), and those added by the
+ *   add callback of a class_interface (every device of its class; the
+ *   interface's class from its initializer, an assignment, or a function
+ *   that sets its parameter's ->class and is called with the interface).  An
  *   attribute is &class_device_attr_x / &dev_attr_x (after expanding the
  *   file's function-like macros, ## included), an element of an array of
  *   them (also through a pointer set to the array, or a struct field set
  *   to an array in some initializer, e.g. a host template's shost_attrs),
  *   or __ATTR(x, ...) in an array of attribute structs.
- * Code in #if 0 is ignored; both branches of other conditionals are read.
+ * Code in #if 0, and in branches of LINUX_VERSION_CODE comparisons that the
+ * kernel's version makes false, is ignored; both branches of other
+ * conditionals are read.
  * What cannot be followed is said, with the reason, never guessed.
  */
 #ifndef CDMIGRATE_SYSFS_H
@@ -115,10 +120,13 @@ struct sysfs_report {
 /*
  * Analyse `files` (relative to `tree`, e.g. everything walk_tree()
  * listed: only those mentioning the class API are read) and fill `out`.
- * Files in the driver core are read for struct definitions only.
- * An unreadable file is skipped with a warning.
+ * Files in the driver core are read for struct definitions only.  The
+ * version in the Makefile of `kernel` (NULL: of tree) decides
+ * LINUX_VERSION_CODE conditionals.  An unreadable file is skipped with a
+ * warning.
  */
-void sysfs_analyze(const char *tree, const struct strvec *files, int jobs, struct sysfs_report *out);
+void sysfs_analyze(const char *tree, const char *kernel, const struct strvec *files, int jobs,
+		   struct sysfs_report *out);
 
 void sysfs_report_release(struct sysfs_report *r);
 

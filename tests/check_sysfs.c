@@ -53,7 +53,7 @@ static void analyze(const char *root, struct sysfs_report *r)
 	struct strvec files = STRVEC_INIT;
 
 	ck_assert_int_eq(walk_tree(root, NULL, &files, NULL), 0);
-	sysfs_analyze(root, &files, 2, r);
+	sysfs_analyze(root, NULL, &files, 2, r);
 	strvec_clear(&files);
 }
 
