@@ -659,7 +659,7 @@ static int patch(FILE *out, const struct report_patch *p, size_t index)
 	{
 		char *body = strstr(text.buf, "\n\n"), *end = strstr(text.buf, "\n---\n");
 
-		if (body && end && end > body) {
+		if (body && end && end > body + 2) {
 			strbuf_add(&msg, body + 2, (size_t)(end - body - 2));
 			fprintf(out, "<pre class=\"msg\">");
 			put(out, msg.buf);

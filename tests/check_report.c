@@ -440,6 +440,48 @@ START_TEST(html_escapes_everything)
 }
 END_TEST
 
+START_TEST(html_renders_the_series)
+{
+	char *series, *buf = NULL;
+	size_t len = 0;
+	struct report r;
+	FILE *out;
+	const char *p;
+	int patches = 0;
+
+	if (asprintf(&series, "%s/series", work) < 0)
+		ck_abort();
+	ck_assert_int_eq(mkdir(series, 0755), 0);
+	put_in(series, "0000-cover-letter.patch", "Subject: [PATCH 0/2] cover\n\n");
+	/* a patch with no message at all, then one whose diff holds markup */
+	put_in(series, "0001-driver-core-unused-exports.patch",
+	       "From 0\nSubject: [PATCH 1/2] driver-core: remove exports\n\n---\n"
+	       " a | 1 -\n\ndiff --git a/a b/a\n--- a/a\n+++ b/a\n@@ -1 +0,0 @@\n-int x;\n");
+	put_in(series, "0002-foo-class-create.patch",
+	       "From 0\nSubject: [PATCH 2/2] foo: convert <things>\n\nWhy & how.\n---\n"
+	       "diff --git a/b b/b\n--- a/b\n+++ b/b\n@@ -1 +1 @@\n-if (a<b)\n+if (a>b && \"c\")\n-- \ncdmigrate 0.1\n");
+	make_report(tree, series, &r);
+	ck_assert_uint_eq(r.nr_patches, 2);
+	ck_assert_str_eq(r.patches[1].subsystem, "foo");
+	out = open_memstream(&buf, &len);
+	ck_assert_int_eq(html_write(out, &r), 0);
+	fclose(out);
+	for (p = buf; (p = strstr(p, "<details class=\"patch\"")); p++)
+		patches++;
+	ck_assert_int_eq(patches, 2);
+	ck_assert_ptr_nonnull(strstr(buf, "<span class=\"d\">-int x;</span>"));
+	ck_assert_ptr_nonnull(strstr(buf, "<span class=\"a\">+if (a&gt;b &amp;&amp; &quot;c&quot;)</span>"));
+	ck_assert_ptr_nonnull(strstr(buf, "foo: convert &lt;things&gt;"));
+	ck_assert_ptr_nonnull(strstr(buf, "<pre class=\"msg\">Why &amp; how.</pre>"));
+	ck_assert_ptr_null(strstr(buf, "cdmigrate 0.1</span>"));
+	ck_assert_ptr_null(strstr(buf, "http://"));
+	ck_assert_ptr_null(strstr(buf, "https://"));
+	free(buf);
+	free(series);
+	report_release(&r);
+}
+END_TEST
+
 static Suite *report_suite(void)
 {
 	Suite *s = suite_create("report");
@@ -454,6 +496,7 @@ static Suite *report_suite(void)
 	tcase_add_test(tc, baseline_survives_line_moves_and_names_new_users);
 	tcase_add_test(tc, exit_statuses);
 	tcase_add_test(tc, html_escapes_everything);
+	tcase_add_test(tc, html_renders_the_series);
 	suite_add_tcase(s, tc);
 	return s;
 }
