@@ -169,7 +169,7 @@ static void reset_signals(void)
 		}
 	}
 	sigemptyset(&none);
-	sigprocmask(SIG_SETMASK, &none, NULL);
+	pthread_sigmask(SIG_SETMASK, &none, NULL);
 }
 
 static void __attribute__((noreturn))
@@ -177,10 +177,11 @@ run_child(const struct child *child, const char *path, char **envp,
 	  int in_fd, int out_fd, int err_fd, int report_fd)
 {
 	int fds[3] = { in_fd, out_fd, err_fd };
+	int moved = move_high(report_fd);
 
-	report_fd = move_high(report_fd);
-	if (report_fd < 0)
-		_exit(127);
+	if (moved < 0)
+		exec_fail(report_fd, STAGE_SETUP);
+	report_fd = moved;
 	if (child->own_pgroup && setpgid(0, 0) < 0)
 		exec_fail(report_fd, STAGE_SETUP);
 	for (int i = 0; i < 3; i++) {
@@ -300,7 +301,7 @@ int child_start(struct child *child)
 	 * handlers runs in the child before run_child() resets them.
 	 */
 	sigfillset(&all);
-	sigprocmask(SIG_SETMASK, &all, &old);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
 	pid = fork();
 	if (!pid)
 		run_child(child, path, env.nr ? env.v : environ,
@@ -313,7 +314,7 @@ int child_start(struct child *child)
 	if (pid < 0) {
 		int saved = errno;
 
-		sigprocmask(SIG_SETMASK, &old, NULL);
+		pthread_sigmask(SIG_SETMASK, &old, NULL);
 		errno = saved;
 		error_errno("cannot fork to run '%s'", prog);
 		goto out;
@@ -321,7 +322,7 @@ int child_start(struct child *child)
 	/* Both sides set the group, so it exists whichever runs first. */
 	if (child->own_pgroup)
 		setpgid(pid, pid);
-	sigprocmask(SIG_SETMASK, &old, NULL);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
 
 	close_fd(&in[0]);
 	close_fd(&out[1]);
@@ -614,7 +615,10 @@ int child_capture(struct child *child, const char *input, size_t input_len,
 
 	if (timed_out)
 		*timed_out = 0;
-	if (input) {
+	if (!input) {
+		child->no_stdin = 1;
+		child->pipe_stdin = 0;
+	} else {
 		memset(&ignore, 0, sizeof(ignore));
 		ignore.sa_handler = SIG_IGN;
 		sigemptyset(&ignore.sa_mask);

@@ -27,6 +27,13 @@
  * inheritable.  In the child, SIGPIPE, SIGINT and SIGTERM are reset to
  * their default disposition, other caught signals too (an ignored SIGHUP,
  * as under nohup, stays ignored), and the signal mask is emptied.
+ *
+ * Children are reaped with waitpid() on their own pid: the caller must not
+ * set SIGCHLD to SIG_IGN (the kernel would reap them and lose the codes),
+ * nor reap with waitpid(-1, ...) while children of this module run.
+ * Nothing is allocated between fork() and exec(), so forking from a
+ * process with other threads is safe; the module itself is not thread-safe
+ * (use it from one thread).
  */
 #ifndef CDMIGRATE_CHILD_H
 #define CDMIGRATE_CHILD_H
@@ -125,7 +132,8 @@ void child_release(struct child *child);
  * code (or -1 when it could not be started; see child->not_found).
  *
  * input (input_len bytes, may contain NULs) becomes the child's stdin;
- * with input NULL the child's own no_stdin setting applies.  out and err,
+ * with input NULL, stdin is /dev/null (never the caller's: the child may
+ * be in a process group of its own, see own_pgroup).  out and err,
  * when not NULL, receive stdout and stderr (appended, separately); when
  * NULL, the child's stdout_mode / stderr_mode apply.  Feeding and reading
  * are multiplexed with poll(), so a child that writes megabytes before

@@ -54,7 +54,7 @@ static void catch_signals(struct signal_state *st)
 	sigemptyset(&block);
 	for (size_t i = 0; i < NR_FORWARDED; i++)
 		sigaddset(&block, forwarded_signals[i]);
-	sigprocmask(SIG_BLOCK, &block, &st->old_mask);
+	pthread_sigmask(SIG_BLOCK, &block, &st->old_mask);
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
@@ -74,7 +74,7 @@ static void restore_signals(struct signal_state *st)
 	for (size_t i = 0; i < NR_FORWARDED; i++)
 		if (st->installed[i])
 			sigaction(forwarded_signals[i], &st->old_action[i], NULL);
-	sigprocmask(SIG_SETMASK, &st->old_mask, NULL);
+	pthread_sigmask(SIG_SETMASK, &st->old_mask, NULL);
 }
 
 static unsigned online_cpus(void)

@@ -108,6 +108,11 @@ typedef void (*pool_done_fn)(int status, const struct pool_result *result,
  * that ends the process (its children are already reaped); if the caller
  * has a handler of its own, that handler runs and pool_run() returns -1.
  * pool_run() is not reentrant: calling it from a callback is a BUG().
+ * Other threads of the process should keep these signals blocked while a
+ * pool runs, else a signal they take is acted on only at the pool's next
+ * wake-up.  A done callback must not exit the process while tasks run
+ * (they would be left running in their own groups): record, return, and
+ * let next return 0.
  *
  * Returns 0 when every task produced was started (whatever their exit
  * codes), -1 when at least one could not be started or the pool was

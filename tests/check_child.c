@@ -46,6 +46,34 @@ static void assert_clean(int fds_before)
 	ck_assert_int_eq(errno, ECHILD);
 }
 
+/*
+ * pid is gone, or a zombie waiting for whoever inherited it (a container's
+ * init may never reap it).  Allows a few seconds for the kill to land.
+ */
+static void assert_gone(pid_t pid)
+{
+	char *path = xstrfmt("/proc/%d/stat", (int)pid);
+	int gone = 0;
+
+	ck_assert_int_gt(pid, 1);
+	for (int i = 0; i < 100 && !gone; i++) {
+		struct strbuf sb = STRBUF_INIT;
+		const char *paren;
+
+		if (strbuf_read_file(&sb, path) < 0) {
+			gone = 1;
+		} else {
+			paren = strrchr(sb.buf, ')');
+			gone = paren && paren[1] == ' ' && paren[2] == 'Z';
+		}
+		strbuf_release(&sb);
+		if (!gone)
+			usleep(50000);
+	}
+	free(path);
+	ck_assert_msg(gone, "process %d is still running", (int)pid);
+}
+
 static void set_args(struct child *c, ...)
 {
 	va_list ap;
@@ -148,17 +176,26 @@ START_TEST(test_unread_input_is_not_an_error)
 }
 END_TEST
 
-START_TEST(test_no_stdin_reads_dev_null)
+START_TEST(test_capture_without_input_reads_dev_null)
 {
 	int fds = count_fds();
 	struct child c = CHILD_INIT;
 	struct strbuf out = STRBUF_INIT;
+	int saved = dup(0), p[2];
 
-	c.no_stdin = 1;
-	set_sh(&c, "wc -c");
+	/* Our own stdin has data: the child must not see it. */
+	ck_assert_int_eq(pipe(p), 0);
+	ck_assert_int_eq(write_all(p[1], "xyz", 3), 0);
+	close(p[1]);
+	ck_assert_int_eq(dup2(p[0], 0), 0);
+	close(p[0]);
+	set_args(&c, "wc", "-c", NULL);
 	ck_assert_int_eq(child_capture(&c, NULL, 0, &out, NULL, 0, NULL), 0);
 	ck_assert_int_eq(atoi(out.buf), 0);
+	ck_assert_int_eq(c.no_stdin, 1);
 	child_release(&c);
+	dup2(saved, 0);
+	close(saved);
 	strbuf_release(&out);
 	assert_clean(fds);
 }
@@ -224,6 +261,7 @@ START_TEST(test_program_not_found)
 	child_release(&c);
 
 	/* An explicit path is tried by the forked child: same report. */
+	c.silent_exec_failure = 1;
 	set_args(&c, "/nonexistent/cdmigrate-test/prog", NULL);
 	ck_assert_int_eq(child_capture(&c, "x", 1, &out, NULL, 1000, NULL), -1);
 	ck_assert_int_eq(c.not_found, 1);
@@ -420,12 +458,12 @@ START_TEST(test_timeout_kills_descendants_holding_the_pipe)
 
 	/* sh exits at once; its background sleep keeps stdout open. */
 	c.no_stdin = 1;
-	set_sh(&c, "sleep 30 & echo started");
+	set_sh(&c, "sleep 30 & echo $!");
 	code = child_capture(&c, NULL, 0, &out, NULL, 300, &timed_out);
 	ck_assert_int_eq(timed_out, 1);
 	ck_assert_int_eq(code, 0);
-	ck_assert_str_eq(out.buf, "started\n");
 	ck_assert_uint_lt(now_ms() - t0, 10000);
+	assert_gone(atoi(out.buf));
 	child_release(&c);
 	strbuf_release(&out);
 	assert_clean(fds);
@@ -517,19 +555,25 @@ START_TEST(test_kill_reaches_the_process_group)
 	struct child c = CHILD_INIT;
 	struct strbuf out = STRBUF_INIT;
 	uint64_t t0 = now_ms();
+	char ch;
 
 	c.no_stdin = 1;
 	c.own_pgroup = 1;
 	c.stdout_mode = CHILD_IO_PIPE;
 	/* The background sleep holds stdout: EOF only comes if it dies too. */
-	set_sh(&c, "sleep 30 & sleep 30; echo never");
+	set_sh(&c, "sleep 30 & echo $!; sleep 30; echo never");
 	ck_assert_int_eq(child_start(&c), 0);
 	ck_assert_int_eq(getpgid(c.pid), c.pid);
+	/* Wait for the pid line, so the background sleep surely exists. */
+	while (read(c.out, &ch, 1) == 1 && ch != '\n')
+		strbuf_addch(&out, ch);
+	ck_assert_int_gt(atoi(out.buf), 1);
 	ck_assert_int_eq(child_kill(&c, SIGKILL), 0);
 	ck_assert_int_eq(strbuf_read_fd(&out, c.out), 0);
-	ck_assert_uint_eq(out.len, 0);
 	ck_assert_int_eq(child_finish(&c), 128 + SIGKILL);
 	ck_assert_uint_lt(now_ms() - t0, 10000);
+	ck_assert_ptr_null(strstr(out.buf, "never"));
+	assert_gone(atoi(out.buf));
 	errno = 0;
 	ck_assert_int_eq(child_kill(&c, SIGKILL), -1);
 	ck_assert_int_eq(errno, ESRCH);
@@ -591,7 +635,7 @@ static Suite *child_suite(void)
 	tcase_add_test(tc, test_capture_big_stdout_and_stderr);
 	tcase_add_test(tc, test_feed_big_stdin);
 	tcase_add_test(tc, test_unread_input_is_not_an_error);
-	tcase_add_test(tc, test_no_stdin_reads_dev_null);
+	tcase_add_test(tc, test_capture_without_input_reads_dev_null);
 	tcase_add_test(tc, test_exit_codes);
 	tcase_add_test(tc, test_signal_death_is_128_plus_signal);
 	tcase_add_test(tc, test_program_not_found);
