@@ -128,6 +128,8 @@ static const char css[] =
 	".r-parse-failure{background:#ffd8d3;color:#82071e}.r-timeout{background:#fff8c5;color:#7d4e00}"
 	".r-macro-generated{background:#dafbe1;color:#116329}.r-inactive-\\#if{background:#fbefff;color:#6e40c9}"
 	".r-driver-core{background:#eaeef2;color:#424a53}"
+	".why{margin-top:14px;display:flex;flex-wrap:wrap;gap:6px;align-items:center}"
+	".why a.chip{text-decoration:none}.why a.chip:hover{filter:brightness(.95);text-decoration:underline}"
 	".step{display:inline-block;width:9px;height:9px;border-radius:2px;margin-right:6px}"
 	".clash{background:#ffebe9;color:#a40e26;border-radius:4px;padding:0 4px;font-weight:600}"
 	".attrs code{margin-right:6px;display:inline-block}.from{color:var(--muted);font-size:12px}"
@@ -143,7 +145,7 @@ static const char css[] =
 	".add-n{color:var(--ok)}.del-n{color:var(--bad)}"
 	"pre.msg{margin:0;padding:10px 14px;white-space:pre-wrap;color:var(--muted);border-bottom:1px solid var(--line)}"
 	"pre.diff{margin:0;padding:6px 0;overflow:auto}"
-	"pre.diff span{display:block;padding:0 14px;white-space:pre}"
+	"pre.diff span{display:block;padding:0 14px;white-space:pre;tab-size:8}"
 	"pre.diff .a{background:#e6ffec;color:#116329}pre.diff .d{background:#ffebe9;color:#82071e}"
 	"pre.diff .h{background:#ddf4ff;color:#0550ae}pre.diff .m{color:var(--muted);font-weight:600}"
 	"footer{color:var(--muted);text-align:center;font-size:12px;padding-bottom:24px}";
@@ -167,7 +169,8 @@ static const char script[] =
 	"if(fr.value)a.push('reason='+encodeURIComponent(fr.value));\n"
 	" try{history.replaceState(null,'',a.length?'#'+a.join('&'):location.pathname+location.search);}catch(e){}}\n"
 	"if(fs){fs.onchange=fr.onchange=function(){apply();toHash();};}\n"
-	"window.addEventListener('hashchange',fromHash);\n"
+	"window.addEventListener('hashchange',function(){fromHash();var t=document.getElementById('residual');"
+	"if(t)t.scrollIntoView();});\n"
 	"[].forEach.call(document.querySelectorAll('table.sortable'),function(t){\n"
 	" var ths=t.tHead.rows[0].cells;\n"
 	" [].forEach.call(ths,function(th,i){th.addEventListener('click',function(){\n"
@@ -363,6 +366,32 @@ static void summary(FILE *out, const struct report *r)
 		fprintf(out, "<div class=\"charts\">\n");
 		chart_subsystems(out, r);
 		chart_steps(out, r);
+		fprintf(out, "</div>\n<div class=\"why\"><span class=\"muted\">Why they are left:</span>");
+		for (size_t i = 0; i < r->nr_reasons; i++) {
+			char *frag = xstrdup(r->reasons[i].name);
+			char *hash = strchr(frag, '#');
+			struct strbuf href = STRBUF_INIT;
+
+			/* the fragment filters the table; '#' inside it is %23 */
+			if (hash) {
+				*hash = '\0';
+				strbuf_addf(&href, "#reason=%s%%23%s", frag, hash + 1);
+			} else {
+				strbuf_addf(&href, "#reason=%s", frag);
+			}
+			fprintf(out, " <a class=\"chip r-");
+			put(out, r->reasons[i].name);
+			fprintf(out, "\" href=\"");
+			put(out, href.buf);
+			fprintf(out, "\" title=\"");
+			putf(out, "%zu site%s in %zu file%s: show them", r->reasons[i].sites,
+			     r->reasons[i].sites == 1 ? "" : "s", r->reasons[i].files, r->reasons[i].files == 1 ? "" : "s");
+			fprintf(out, "\">");
+			putf(out, "%s %zu", r->reasons[i].name, r->reasons[i].sites);
+			fprintf(out, "</a>");
+			strbuf_release(&href);
+			free(frag);
+		}
 		fprintf(out, "</div>\n");
 	}
 	fprintf(out, "<div class=\"deletion %s\" id=\"deletion\"><strong>Deleting struct class_device (step 70): ",
