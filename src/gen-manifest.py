@@ -6,7 +6,8 @@ usage: gen-manifest.py STEPS_FILE PATCH_DIR OUTPUT
 import os
 import sys
 
-KEYS = ("title", "patches", "triggers", "follow", "options", "requires", "scope", "rewriter")
+KEYS = ("title", "patches", "triggers", "follow", "options", "requires", "scope", "rewriter",
+        "variant", "variant-title")
 
 
 def c_string(s):
@@ -31,6 +32,16 @@ def parse(path):
         key, value = line.strip().split(":", 1)
         if key not in KEYS:
             sys.exit(f"{path}:{number}: unknown key '{key}'")
+        if key in ("variant", "variant-title"):
+            # "variant: NAME = PATCH, ..." and "variant-title: NAME = TITLE"
+            # (several variants may follow each other)
+            name, sep, rest = value.partition("=")
+            if not sep or not name.strip():
+                sys.exit(f"{path}:{number}: expected '{key}: NAME = ...'")
+            variants = steps[-1].setdefault("variants", {})
+            v = variants.setdefault(name.strip(), {"line": number})
+            v["patches" if key == "variant" else "title"] = rest.strip()
+            continue
         steps[-1][key] = value.strip()
     orders = [s["order"] for s in steps]
     if orders != sorted(orders) or len(set(orders)) != len(orders):
@@ -77,6 +88,18 @@ def main():
         out.append(c_list(f"requires_{n}", split_list(s.get("requires", ""), ",")))
         out.append(c_list(f"rewriter_{n}", split_list(s.get("rewriter", ""), ",")))
         out.append(c_list(f"follow_{n}", split_list(s.get("follow", ""), ",")))
+        variants = sorted(s.get("variants", {}).items())
+        for i, (name, v) in enumerate(variants):
+            if "patches" not in v:
+                sys.exit(f"{steps_file}:{v['line']}: variant '{name}' has a title but no patches")
+            v["patch_list"] = split_list(v["patches"], ",")
+            out.append(c_list(f"variant_patches_{n}_{i}", v["patch_list"]))
+        out.append(f"static const struct manifest_variant variants_{n}[] = {{\n")
+        for i, (name, v) in enumerate(variants):
+            out.append(f"\t{{ {c_string(name)}, {c_string(v.get('title', s.get('title', '')))}, "
+                       f"variant_patches_{n}_{i},\n"
+                       f"\t  {c_string(description(patch_dir, v['patch_list']))} }},\n")
+        out.append("\t{ NULL, NULL, NULL, NULL },\n};\n")
     out.append("\nconst struct manifest_step manifest_steps[] = {\n")
     for s in steps:
         n = s["order"]
@@ -86,7 +109,8 @@ def main():
         out.append(f"\t{{ {n}, {c_string(s['name'])}, {c_string(s.get('title', ''))}, "
                    f"patches_{n}, triggers_{n}, options_{n}, requires_{n}, "
                    f"{1 if scope == 'in-tree' else 0}, rewriter_{n}, follow_{n},\n"
-                   f"\t  {c_string(description(patch_dir, s['patch_list']))} }},\n")
+                   f"\t  {c_string(description(patch_dir, s['patch_list']))},\n"
+                   f"\t  variants_{n} }},\n")
     out.append("};\n\n")
     out.append(f"const size_t manifest_nr_steps = {len(steps)};\n")
     tmp = output + ".tmp"

@@ -805,6 +805,8 @@ static int run_step(struct engine *e, size_t step, struct migrate_step_stats *st
 {
 	const struct plan_step *ps = &e->plan.steps[step];
 	const struct manifest_step *m = ps->step;
+	const struct manifest_variant *variant = manifest_variant(m, e->opts->variant);
+	const char *const *patches = variant ? variant->patches : m->patches;
 	struct strvec step_files = STRVEC_INIT;
 	struct strbuf *before;
 	unsigned runs = e->spatch_runs;
@@ -827,8 +829,8 @@ static int run_step(struct engine *e, size_t step, struct migrate_step_stats *st
 		strbuf_add(&before[i], e->files[i].current.buf, e->files[i].current.len);
 	}
 	e->options = m->options;
-	for (size_t p = 0; step_files.nr && m->patches[p]; p++) {
-		char *patch = path_join(spatch_patch_dir(), m->patches[p]);
+	for (size_t p = 0; step_files.nr && patches[p]; p++) {
+		char *patch = path_join(spatch_patch_dir(), patches[p]);
 
 		if (access(patch, R_OK) < 0) {
 			error("%s: semantic patch missing: reinstall cdmigrate", patch);
@@ -1123,6 +1125,8 @@ static int write_outputs(struct engine *e, struct migrate_stats *stats,
 	int rc = 0;
 
 	for (size_t s = 0; s < e->plan.nr; s++) {
+		const struct manifest_variant *variant =
+			manifest_variant(e->plan.steps[s].step, e->opts->variant);
 		struct strvec subsystems = STRVEC_INIT;
 
 		for (size_t c = 0; c < e->nr_changes; c++) {
@@ -1141,8 +1145,8 @@ static int write_outputs(struct engine *e, struct migrate_stats *stats,
 			memset(p, 0, sizeof(*p));
 			p->step_order = e->plan.steps[s].step->order;
 			p->step_name = e->plan.steps[s].step->name;
-			p->step_title = e->plan.steps[s].step->title;
-			p->body = e->plan.steps[s].step->description;
+			p->step_title = variant ? variant->title : e->plan.steps[s].step->title;
+			p->body = variant ? variant->description : e->plan.steps[s].step->description;
 			p->subsystem = xstrdup(subsystems.v[u]);
 			p->sites = (struct strvec)STRVEC_INIT;
 			for (size_t c = 0; c < e->nr_changes; c++) {

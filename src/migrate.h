@@ -39,6 +39,12 @@ struct migrate_options {
 	int in_place;
 	int force;			/* in_place on a dirty git tree */
 	int quiet;			/* no progress on stderr */
+	/*
+	 * A step variant by name (manifest.h): a step that has one runs its
+	 * patches instead of its own (--interface=callbacks: "callbacks");
+	 * NULL: every step's own patches.
+	 */
+	const char *variant;
 };
 
 /* Per-step numbers for benchmarks (runner/bench-migrate). */

@@ -6,6 +6,7 @@
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 int cmd_migrate(int argc, char **argv)
 {
@@ -21,6 +22,7 @@ int cmd_migrate(int argc, char **argv)
 		{ "timeout", required_argument, NULL, 't' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "stats", no_argument, NULL, 'T' },
+		{ "interface", required_argument, NULL, 'I' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -71,6 +73,13 @@ int cmd_migrate(int argc, char **argv)
 			break;
 		case 'T':
 			print_stats = 1;
+			break;
+		case 'I':
+			/* step 50: a virtual bus (the default) or class_interface callbacks */
+			if (!strcmp(optarg, "callbacks"))
+				opts.variant = "callbacks";
+			else if (strcmp(optarg, "bus"))
+				return command_usage_error("migrate", "--interface takes 'bus' or 'callbacks', not '%s'", optarg);
 			break;
 		case 'h':
 			fputs(command_find("migrate")->usage, stdout);

@@ -1,0 +1,1195 @@
+/// Tell the users of a class's interfaces of its devices through a virtual
+/// bus, as the USB serial core does with its ports (the default of step 50;
+/// --interface=callbacks keeps class_interface instead).
+///
+/// The file that defines the class (its owner) gains <p>_bus_type, where <p>
+/// is the class's name without "_class": each device of the class gets a
+/// mirror on it, a child that no driver binds, and one twin per driver of
+/// the bus, which only that driver binds; the driver core probes a driver
+/// with its twin when either appears and removes it when either goes.  Its
+/// drivers are struct <p>_bus_driver, which embeds a struct device_driver
+/// and keeps the interface's add() and remove(), called with the device of
+/// the class as class_device_add() and class_device_del() called them.
+/// The bus is registered right after the class, with an error path, and
+/// unregistered before it; <p>_bus_add_device() follows every registration
+/// of a device of the class and <p>_bus_del_device() precedes its removal;
+/// <p>_bus_register_driver() and <p>_bus_unregister_driver() take the
+/// place of class_interface_register() and class_interface_unregister().
+/// Where the class is declared extern (its header), the driver struct and
+/// these functions are declared after it; without such a declaration they
+/// are static to the owner's file.
+///
+/// Each struct class_interface becomes a struct <p>_bus_driver called
+/// <name>_driver instead of <name>_interface (<name> is also the driver's
+/// name), loses its class, and its callbacks take the driver instead of the
+/// interface as second parameter.
+//
+// Order: 50 (class-interface-to-virtual-bus), default variant.
+// Requires: 40 (the devices of the class are struct device: add() and
+//  remove() take a struct device *, E.class = &cls marks them); 10 has run
+//  (the class is a static object only when step 10 left it alone).
+// Options: --include-headers.  The owner of the class, its header and the
+//  files of its interfaces must be in one spatch run (one subsystem): the
+//  rules follow the class from the interface to its owner by name.
+// Leaves (the class and its interfaces are left unchanged, the report keeps
+//  their class-interface sites):
+//   - an interface whose class is not named in its initializer nor by an
+//     assignment "intf.class = &cls;" (a helper that sets it), or whose
+//     owner is not in the run (another subsystem, or the kernel out of
+//     tree): the bus must live with the class;
+//   - a class registered in a shape these rules do not know: other than
+//     "ret = class_register(&cls); if (ret) S" for a static class, and for
+//     a class_create()d one other than "cls = class_create(...);" followed
+//     by "if (IS_ERR(cls))" and "return PTR_ERR(cls);", "goto label;" or
+//     "{ err = PTR_ERR(cls); goto label; }";
+//   - a class whose devices are made by device_create(), registered in a
+//     shape other than "ret = device_register(&E); if (ret) S" (device_add
+//     likewise) after "E.class = cls", or not registered in the run at all;
+//   - a class whose devices may be removed through an expression other than
+//     the one that marks them (device_del(&x->f) where "y->f.class = cls"):
+//     the removal could not tell the drivers;
+//   - a class whose name in class_create() is not a string literal;
+//   - an interface declared without an initializer, or one whose fields
+//     are set at run time other than its class.
+//  For a human to review where it applies: a failed add() no longer earns a
+//  remove() (the old core called remove() for every interface); a device of
+//  the class whose mirror cannot be made (no memory) is not seen by the
+//  drivers, as an interface's failed add() was ignored before; every device
+//  of the class gets one directory per driver in sysfs (/sys/bus/<p>/).
+
+@initialize:python@
+@@
+import os
+import re
+
+# interface -> class, from its initializer and from run-time assignments
+cdm_iface_class = {}
+# class -> reason it is left alone
+cdm_left = {}
+# class -> facts about its owner
+cdm_owner = {}
+# class -> (owner file, static?, export macro, name) once it is converted
+cdm_plan = {}
+# class -> files that declare it extern
+cdm_extern = {}
+# class -> ["EXPORT_SYMBOL"] or [] (how the class itself is exported)
+cdm_export = {}
+# class -> registration shapes found (position strings)
+cdm_reg = {}
+cdm_reg_known = {}
+# class -> device registrations found / in a known shape
+cdm_devreg = {}
+cdm_devreg_known = {}
+# classes made in a function that already has "int err"
+cdm_has_err = set()
+# class -> its devices (E of "E.class = cls"), without blanks
+cdm_devs = {}
+# every device removed with device_unregister(&X) or device_del(&X)
+cdm_dels = set()
+# files an interface name appears in (to check the new name is free)
+cdm_iface_files = {}
+
+
+# what a rule of a case that does not apply matches instead of a name: no
+# code uses it.  (cocci.include_match(False) would also drop the bindings
+# of other rules that later rules combine with, so it is never used.)
+CDM_NONE = "cdm_no_such_identifier"
+# comment delimiters, spelled so that spatch reads no comment in this script
+CDM_OPEN = "/" + "*"
+CDM_OPEN_DOC = "/" + "**"
+CDM_CLOSE = " *" + "/"
+# a backslash: spatch misreads one before a closing quote
+CDM_BS = chr(92)
+
+
+def cdm_prefix(c):
+    return c[:-len("_class")] if c.endswith("_class") and len(c) > 6 else c
+
+
+def cdm_stem(i):
+    for suffix in ("_interface", "_intf"):
+        if i.endswith(suffix) and len(i) > len(suffix):
+            return i[:-len(suffix)]
+    return i
+
+
+def cdm_text(path):
+    try:
+        with open(path, errors="replace") as fp:
+            return fp.read()
+    except OSError:
+        return ""
+
+
+def cdm_leave(c, why):
+    cdm_left.setdefault(c, why)
+
+
+def cdm_proto(ret, name, params, end=""):
+    """A prototype wrapped after a comma, the rest aligned under the parenthesis."""
+    head = "%s%s(" % (ret, name)
+    line = head + ", ".join(params) + ")" + end
+    if len(line.expandtabs()) <= 80:
+        return line
+    if len(params) == 1 and not ret.startswith("\t"):
+        return ret.rstrip() + "\n" + name + "(" + params[0] + ")" + end
+    out, cur = [], head
+    tabs, spaces = divmod(len(head.expandtabs()), 8)
+    indent = "\t" * tabs + " " * spaces
+    for i, p in enumerate(params):
+        piece = p + (", " if i < len(params) - 1 else ")" + end)
+        if cur != head and cur != indent and len((cur + piece).rstrip().expandtabs()) > 80:
+            out.append(cur.rstrip())
+            cur = indent
+        cur += piece
+    out.append(cur)
+    return "\n".join(out)
+
+
+def cdm_local(decl, init):
+    """A local variable with its initial value, split when too long."""
+    line = "\t%s = %s;" % (decl, init)
+    if len(line.expandtabs()) <= 80:
+        return [line, ""]
+    return ["\t%s;" % decl, "", "\t%s = %s;" % (decl.split()[-1].lstrip("*"), init)]
+
+
+def cdm_members(n):
+    """The members of the driver struct."""
+    drv = "struct %(T)s *drv" % n
+    return [cdm_proto("\tint (*add)", "", ["struct device *dev", drv], ";"),
+            cdm_proto("\tvoid (*remove)", "", ["struct device *dev", drv], ";"),
+            "\tstruct device_driver driver;"]
+
+
+def cdm_names(c):
+    p = cdm_prefix(c)
+    return {"P": p, "C": c, "T": p + "_bus_driver", "B": p + "_bus_type",
+            "REG": p + "_bus_register_driver", "UNREG": p + "_bus_unregister_driver",
+            "ADD": p + "_bus_add_device", "DEL": p + "_bus_del_device"}
+
+
+def cdm_header(c):
+    """The declarations for the header of the class, after its extern."""
+    n = cdm_names(c)
+    drv = "struct %(T)s *drv" % n
+    return "\n".join(["%(T)s {" % n] + cdm_members(n) + [
+        "};",
+        "",
+        "extern struct bus_type %(B)s;" % n,
+        cdm_proto("extern int ", n["REG"], ["struct %(T)s *" % n], ";"),
+        cdm_proto("extern void ", n["UNREG"], ["struct %(T)s *" % n], ";"),
+        cdm_proto("extern void ", n["ADD"], ["struct device *"], ";"),
+        cdm_proto("extern void ", n["DEL"], ["struct device *"])])
+
+
+def cdm_block(c, static, export, name):
+    """The bus, for the file of the owner, after the definition of the class."""
+    n = dict(cdm_names(c))
+    n["static"] = "static " if static else ""
+    n["name"] = name
+    drv = "struct %(T)s *drv" % n
+    if static:
+        # no header declares the class: the driver struct comes first here
+        out = cdm_header(c).split("\n\n")[0].split("\n") + ["", "struct %(P)s_bus_dev {" % n]
+    else:
+        out = ["%(P)s_bus_dev {" % n]
+    out += [
+        "\tstruct device\t\tdev;",
+        "\tstruct %(T)s\t*drv;\t/* NULL: the mirror */" % n,
+        "};",
+        "",
+        "#define to_%(P)s_bus_dev(d) " % n + CDM_BS,
+        "\tcontainer_of(d, struct %(P)s_bus_dev, dev)" % n,
+        "#define to_%(T)s(d) " % n + CDM_BS,
+        "\tcontainer_of(d, struct %(T)s, driver)" % n,
+        ""]
+    if static:
+        out += ["static struct bus_type %(B)s;" % n, ""]
+    out += [
+        "/* devices and drivers come and go one at a time */",
+        "static DECLARE_MUTEX(%(P)s_bus_sem);" % n,
+        "/* twins made so far, for their names */",
+        "static unsigned int %(P)s_bus_twins;" % n,
+        "",
+        cdm_proto("static int ", n["P"] + "_bus_match",
+                  ["struct device *dev", "struct device_driver *drv"]),
+        "{",
+        "\tstruct %(P)s_bus_dev *bdev = to_%(P)s_bus_dev(dev);" % n,
+        "",
+        "\treturn bdev->drv && &bdev->drv->driver == drv;",
+        "}",
+        "",
+        "static int %(P)s_bus_probe(struct device *dev)" % n,
+        "{"] + cdm_local("struct %(T)s *drv" % n, "to_%(P)s_bus_dev(dev)->drv" % n) + [
+        "\treturn drv->add ? drv->add(dev->parent, drv) : 0;",
+        "}",
+        "",
+        "static int %(P)s_bus_remove(struct device *dev)" % n,
+        "{"] + cdm_local("struct %(T)s *drv" % n, "to_%(P)s_bus_dev(dev)->drv" % n) + [
+        "\tif (drv->remove)",
+        "\t\tdrv->remove(dev->parent, drv);",
+        "\treturn 0;",
+        "}",
+        "",
+        "static void %(P)s_bus_release(struct device *dev)" % n,
+        "{",
+        "\tkfree(to_%(P)s_bus_dev(dev));" % n,
+        "}",
+        "",
+        CDM_OPEN,
+        " * Put the mirror of cdev (drv NULL) or its twin for drv on the bus.  A",
+        " * failure is reported and otherwise ignored: cdev works without it, as",
+        " * it did when the add() of an interface failed.  Called with the sem",
+        " * held.",
+        CDM_CLOSE,
+        cdm_proto("static int ", n["P"] + "_bus_add_dev",
+                  ["struct device *cdev", drv]),
+        "{",
+        "\tstruct %(P)s_bus_dev *bdev;" % n,
+        "\tint error = -ENOMEM;",
+        "",
+        "\tbdev = kzalloc(sizeof(*bdev), GFP_KERNEL);",
+        "\tif (!bdev)",
+        "\t\tgoto out;",
+        "\tbdev->drv = drv;",
+        "\tbdev->dev.parent = cdev;",
+        "\tbdev->dev.bus = &%(B)s;" % n,
+        "\tbdev->dev.release = %(P)s_bus_release;" % n,
+        "\tif (drv)",
+        "\t\tsnprintf(bdev->dev.bus_id, BUS_ID_SIZE, \"%s.%u\",",
+        "\t\t\t drv->driver.name, %(P)s_bus_twins++);" % n,
+        "\telse",
+        "\t\tsnprintf(bdev->dev.bus_id, BUS_ID_SIZE, \"%s\", cdev->bus_id);",
+        "\terror = device_register(&bdev->dev);",
+        "\tif (error)",
+        "\t\tput_device(&bdev->dev);",
+        "out:",
+        "\tif (error)",
+        "\t\tprintk(KERN_WARNING \"%s: no device for %s on the bus (%d)\\n\",",
+        "\t\t       %(B)s.name, cdev->bus_id, error);" % n,
+        "\treturn error;",
+        "}",
+        "",
+        "/* bus_for_each_drv(): a new device of the class, its twin for drv */",
+        cdm_proto("static int ", n["P"] + "_bus_add_twin",
+                  ["struct device_driver *drv", "void *cdev"]),
+        "{",
+        "\t%(P)s_bus_add_dev(cdev, to_%(T)s(drv));" % n,
+        "\treturn 0;",
+        "}",
+        "",
+        "/* bus_for_each_dev(): a new driver, its twin of each mirror */",
+        cdm_proto("static int ", n["P"] + "_bus_add_twins",
+                  ["struct device *dev", "void *drv"]),
+        "{",
+        "\tif (!to_%(P)s_bus_dev(dev)->drv)" % n,
+        "\t\t%(P)s_bus_add_dev(dev->parent, drv);" % n,
+        "\treturn 0;",
+        "}",
+        "",
+        "/* bus_find_device(): the mirror and twins of a device of the class */",
+        cdm_proto("static int ", n["P"] + "_bus_dev_of",
+                  ["struct device *dev", "void *cdev"]),
+        "{",
+        "\treturn dev->parent == cdev;",
+        "}",
+        "",
+        "/* bus_find_device(): the twins of a driver */",
+        cdm_proto("static int ", n["P"] + "_bus_twin_of",
+                  ["struct device *dev", "void *drv"]),
+        "{",
+        "\treturn to_%(P)s_bus_dev(dev)->drv == drv;" % n,
+        "}",
+        "",
+        "/* Take what match() finds off the bus: remove() runs for each twin. */",
+        cdm_proto("static void ", n["P"] + "_bus_del_devs",
+                  ["void *data", "int (*match)(struct device *, void *)"]),
+        "{",
+        "\tstruct device *dev;",
+        "",
+        cdm_proto("\twhile ((dev = ", "bus_find_device",
+                  ["&" + n["B"], "NULL", "data", "match"], ")) {"),
+        "\t\tdevice_unregister(dev);",
+        "\t\tput_device(dev);",
+        "\t}",
+        "}",
+        "",
+        CDM_OPEN_DOC,
+        " * %(ADD)s - tell the bus drivers of a new device" % n,
+        " * @dev: a device of %(C)s, just registered" % n,
+        " *",
+        " * The add() of each driver is called with @dev.",
+        CDM_CLOSE,
+        cdm_proto("%(static)svoid " % n, n["ADD"], ["struct device *dev"]),
+        "{",
+        "\tdown(&%(P)s_bus_sem);" % n,
+        "\tif (!%(P)s_bus_add_dev(dev, NULL))" % n,
+        cdm_proto("\t\tbus_for_each_drv", "",
+                  ["&" + n["B"], "NULL", "dev", n["P"] + "_bus_add_twin"], ";"),
+        "\tup(&%(P)s_bus_sem);" % n,
+        "}",
+        "",
+        CDM_OPEN_DOC,
+        " * %(DEL)s - tell the bus drivers a device goes" % n,
+        " * @dev: a device of %(C)s, still registered" % n,
+        " *",
+        " * The remove() of each driver that was given @dev is called with it.",
+        CDM_CLOSE,
+        cdm_proto("%(static)svoid " % n, n["DEL"], ["struct device *dev"]),
+        "{",
+        "\tdown(&%(P)s_bus_sem);" % n,
+        "\t%(P)s_bus_del_devs(dev, %(P)s_bus_dev_of);" % n,
+        "\tup(&%(P)s_bus_sem);" % n,
+        "}",
+        "",
+        CDM_OPEN_DOC,
+        " * %(REG)s - register a driver of the bus" % n,
+        " * @drv: its add() is called with each device of %(C)s," % n,
+        " *\tpresent or to come, and its remove() when the device goes",
+        CDM_CLOSE,
+        cdm_proto("%(static)sint " % n, n["REG"], [drv]),
+        "{",
+        "\tint error;",
+        "",
+        "\tdrv->driver.bus = &%(B)s;" % n,
+        "\tdrv->driver.probe = %(P)s_bus_probe;" % n,
+        "\tdrv->driver.remove = %(P)s_bus_remove;" % n,
+        "\tdown(&%(P)s_bus_sem);" % n,
+        "\terror = driver_register(&drv->driver);",
+        "\tif (!error)",
+        cdm_proto("\t\tbus_for_each_dev", "",
+                  ["&" + n["B"], "NULL", "drv", n["P"] + "_bus_add_twins"], ";"),
+        "\tup(&%(P)s_bus_sem);" % n,
+        "\treturn error;",
+        "}"]
+    if export:
+        out += ["%s(%s);" % (export, n["REG"])]
+    out += [
+        "",
+        CDM_OPEN_DOC,
+        " * %(UNREG)s - unregister a driver of the bus" % n,
+        " * @drv: its remove() is called with each device of %(C)s" % n,
+        " *\tit was given",
+        CDM_CLOSE,
+        cdm_proto("%(static)svoid " % n, n["UNREG"], [drv]),
+        "{",
+        "\tdown(&%(P)s_bus_sem);" % n,
+        "\t%(P)s_bus_del_devs(drv, %(P)s_bus_twin_of);" % n,
+        "\tdriver_unregister(&drv->driver);",
+        "\tup(&%(P)s_bus_sem);" % n,
+        "}"]
+    if export:
+        out += ["%s(%s);" % (export, n["UNREG"])]
+    out += [
+        "",
+        "%(static)sstruct bus_type %(B)s = {" % n,
+        "\t.name\t= %(name)s," % n,
+        "\t.match\t= %(P)s_bus_match," % n,
+        "}"]
+    if export:
+        out[-1] += ";"
+        out += ["%s(%s)" % (export, n["B"])]
+    return "\n".join(out)
+
+// ---------------------------------------------------------------------
+// Which interfaces there are, and their classes.
+
+@iface_def@
+identifier I;
+position p;
+@@
+struct class_interface I@p = { ... };
+
+@iface_init@
+identifier iface_def.I, C;
+@@
+struct class_interface I = { .class = \(&C\|C\), };
+
+@script:python@
+I << iface_def.I;
+C << iface_init.C;
+@@
+cdm_iface_class.setdefault(I, set()).add(C)
+
+@iface_set@
+identifier iface_def.I, C;
+@@
+I.class = \(&C\|C\);
+
+@script:python@
+I << iface_def.I;
+C << iface_set.C;
+@@
+cdm_iface_class.setdefault(I, set()).add(C)
+
+@iface_ext@
+identifier iface_def.I;
+position p;
+@@
+extern struct class_interface I@p;
+
+@iface_use@
+identifier iface_def.I;
+position p;
+@@
+I@p
+
+@script:python@
+I << iface_def.I;
+p << iface_def.p;
+@@
+cdm_iface_files.setdefault(I, set()).add(p[0].file)
+
+@script:python@
+I << iface_def.I;
+p << iface_ext.p;
+@@
+cdm_iface_files.setdefault(I, set()).add(p[0].file)
+
+@script:python@
+I << iface_def.I;
+p << iface_use.p;
+@@
+cdm_iface_files.setdefault(I, set()).add(p[0].file)
+
+// The class of each interface; an interface given two classes is left.
+@script:python iface@
+I << iface_def.I;
+C;
+@@
+classes = cdm_iface_class.get(I, set())
+coccinelle.C = cocci.make_ident(list(classes)[0] if len(classes) == 1 else CDM_NONE)
+
+// ---------------------------------------------------------------------
+// The owner of each class, and how it registers the class and its devices.
+
+@owner_static@
+identifier iface.C;
+expression N;
+position p;
+@@
+struct class C@p = { .name = N, };
+
+@owner_ptr@
+identifier iface.C;
+position p;
+@@
+struct class *C@p;
+
+@owner_create@
+identifier iface.C;
+expression M, N;
+position p;
+@@
+C = class_create@p(M, N)
+
+@script:python@
+C << iface.C;
+p << owner_static.p;
+N << owner_static.N;
+@@
+cdm_owner.setdefault(C, []).append(("static", p[0].file, N, p[0].line))
+
+@script:python@
+C << iface.C;
+p << owner_ptr.p;
+@@
+cdm_owner.setdefault(C, []).append(("pointer", p[0].file, None, p[0].line))
+
+@script:python@
+C << iface.C;
+N << owner_create.N;
+p << owner_create.p;
+@@
+cdm_reg.setdefault(C, set()).add(str(p[0].file) + ":" + p[0].line)
+if not re.match(r'^"[^"]*"$', N.strip()):
+    cdm_leave(C, "its name in class_create() is not a string literal")
+else:
+    cdm_owner.setdefault(C, []).append(("name", p[0].file, N, p[0].line))
+
+@owner_register@
+identifier iface.C;
+position p;
+@@
+class_register@p(&C)
+
+@script:python@
+C << iface.C;
+p << owner_register.p;
+@@
+cdm_reg.setdefault(C, set()).add(str(p[0].file) + ":" + p[0].line)
+
+@export_plain@
+identifier iface.C;
+position p;
+declarer name EXPORT_SYMBOL;
+@@
+EXPORT_SYMBOL(C@p);
+
+@script:python@
+C << iface.C;
+p << export_plain.p;
+@@
+cdm_export[C] = "EXPORT_SYMBOL"
+
+@export_gpl@
+identifier iface.C;
+position p;
+declarer name EXPORT_SYMBOL_GPL;
+@@
+EXPORT_SYMBOL_GPL(C@p);
+
+@script:python@
+C << iface.C;
+p << export_gpl.p;
+@@
+cdm_export[C] = "EXPORT_SYMBOL_GPL"
+
+@class_extern@
+identifier iface.C;
+position p;
+@@
+(
+extern struct class C@p;
+|
+extern struct class *C@p;
+)
+
+@script:python@
+C << iface.C;
+p << class_extern.p;
+@@
+cdm_extern.setdefault(C, set()).add((p[0].file, p[0].line))
+
+// Registrations of the class in a known shape.
+@reg_static@
+identifier iface.C;
+expression ret, E;
+identifier L;
+position p;
+@@
+ret = class_register@p(&C);
+if (ret)
+(
+  return E;
+|
+  goto L;
+|
+  { ... }
+)
+
+@script:python@
+C << iface.C;
+p << reg_static.p;
+@@
+cdm_reg_known.setdefault(C, set()).add(str(p[0].file) + ":" + p[0].line)
+
+@reg_create@
+identifier iface.C;
+expression M, N, E;
+identifier L;
+position p;
+@@
+C = class_create@p(M, N);
+if (IS_ERR(C))
+(
+  return PTR_ERR(C);
+|
+  goto L;
+|
+  {
+  E = PTR_ERR(C);
+  goto L;
+  }
+)
+
+@script:python@
+C << iface.C;
+p << reg_create.p;
+@@
+cdm_reg_known.setdefault(C, set()).add(str(p[0].file) + ":" + p[0].line)
+
+// The devices of the class: E.class = cls marks them.
+@dev_class@
+identifier iface.C;
+expression E;
+@@
+(
+E.class = &C;
+|
+E.class = C;
+)
+
+@script:python@
+C << iface.C;
+E << dev_class.E;
+@@
+cdm_devs.setdefault(C, set()).add(re.sub(r"\s+", "", E))
+
+@dev_reg@
+expression dev_class.E;
+position p;
+@@
+(
+device_register@p(&E)
+|
+device_add@p(&E)
+)
+
+@script:python@
+C << iface.C;
+p << dev_reg.p;
+@@
+cdm_devreg.setdefault(C, set()).add(str(p[0].file) + ":" + p[0].line + ":" + p[0].column)
+
+@dev_reg_known@
+expression dev_class.E, ret;
+statement S;
+position p;
+@@
+(
+ret = device_register@p(&E);
+|
+ret = device_add@p(&E);
+)
+if (ret) S
+
+@script:python@
+C << iface.C;
+p << dev_reg_known.p;
+@@
+cdm_devreg_known.setdefault(C, set()).add(str(p[0].file) + ":" + p[0].line + ":" + p[0].column)
+
+// Removals of any device: one whose expression ends in the same field as a
+// device of the class but is written otherwise may be one of its devices
+// that the hooks below would miss.
+@dev_del@
+expression X;
+position p;
+@@
+(
+device_unregister@p(&X)
+|
+device_del@p(&X)
+)
+
+@script:python@
+X << dev_del.X;
+@@
+cdm_dels.add(re.sub(r"\s+", "", X))
+
+@dev_create@
+identifier iface.C;
+position p;
+@@
+device_create@p(\(&C\|C\), ...)
+
+@script:python@
+C << iface.C;
+p << dev_create.p;
+@@
+cdm_leave(C, "its devices are made by device_create()")
+
+@ret_err_has@
+identifier iface.C, fn;
+expression M, N, E;
+position p;
+symbol err;
+@@
+fn(...)
+{
+  ... when any
+(
+  int err;
+|
+  int err = E;
+)
+  ... when any
+  C = class_create@p(M, N);
+  if (IS_ERR(C))
+	return PTR_ERR(C);
+  ... when any
+}
+
+@script:python@
+C << iface.C;
+p << ret_err_has.p;
+@@
+cdm_has_err.add(C)
+
+// ---------------------------------------------------------------------
+// The verdict per class, and the names the rules below use.
+
+@script:python cls@
+C << iface.C;
+CC;
+B;
+T;
+REG;
+UNREG;
+ADD;
+DEL;
+CX;
+CD;
+CE;
+BLK;
+HDR;
+@@
+owners = cdm_owner.get(C, [])
+defs = [o for o in owners if o[0] in ("static", "pointer")
+        and (o[1], o[3]) not in cdm_extern.get(C, ())]
+names = [o for o in owners if o[0] == "name"]
+files = set(o[1] for o in defs)
+if len(defs) != 1:
+    cdm_leave(C, "no single definition of the class in this run")
+elif defs[0][0] == "pointer" and len(names) != 1:
+    cdm_leave(C, "not made by one class_create() in this run")
+elif len(cdm_reg.get(C, ())) != 1 or cdm_reg.get(C) != cdm_reg_known.get(C, set()):
+    cdm_leave(C, "not registered once, in a known shape")
+elif not cdm_devreg.get(C):
+    cdm_leave(C, "no registration of its devices in this run")
+elif cdm_devreg.get(C) != cdm_devreg_known.get(C, set()):
+    cdm_leave(C, "its devices are registered in a shape the rules do not know")
+else:
+    for e in cdm_devs.get(C, ()):
+        field = re.split(r"->|\.", e)[-1]
+        for x in cdm_dels:
+            if x != e and re.split(r"->|\.", x)[-1] == field:
+                cdm_leave(C, "%s is removed, maybe one of its devices (%s)" % (x, e))
+if C == CDM_NONE:
+    cdm_leave(C, "no class")
+n = cdm_names(C)
+if C not in cdm_left:
+    owner = defs[0][1]
+    name = defs[0][2] if defs[0][0] == "static" else names[0][2]
+    text = cdm_text(owner)
+    taken = re.search(r"\b%s_bus_\w+" % re.escape(n["P"]), text)
+    if taken:
+        cdm_leave(C, "%s already exists in %s" % (taken.group(0), owner))
+# The names are set in any case: a class left alone gets CDM_NONE for CC
+# and for the anchors, which the rules below match instead of it.
+coccinelle.CC = cocci.make_ident(CDM_NONE if C in cdm_left else C)
+coccinelle.B = cocci.make_ident(n["B"])
+coccinelle.T = cocci.make_ident(n["T"])
+coccinelle.REG = cocci.make_ident(n["REG"])
+coccinelle.UNREG = cocci.make_ident(n["UNREG"])
+coccinelle.ADD = cocci.make_ident(n["ADD"])
+coccinelle.DEL = cocci.make_ident(n["DEL"])
+if C in cdm_left:
+    for v in ("CX", "CD", "CE", "BLK", "HDR"):
+        setattr(coccinelle, v, cocci.make_ident(CDM_NONE))
+else:
+    static = not cdm_extern.get(C)
+    export = None if static else cdm_export.get(C)
+    # the rule of the other case sees CDM_NONE
+    coccinelle.CX = cocci.make_ident(C if C in cdm_export else CDM_NONE)
+    coccinelle.CD = cocci.make_ident(CDM_NONE if C in cdm_export else C)
+    coccinelle.CE = cocci.make_ident(CDM_NONE if C in cdm_has_err else C)
+    coccinelle.BLK = cocci.make_ident(cdm_block(C, static, export, name.strip()))
+    coccinelle.HDR = cocci.make_ident(cdm_header(C))
+    cdm_plan[C] = (owner, static)
+
+// Each interface of a converted class: its new name and its driver's name.
+@script:python drv@
+I << iface_def.I;
+C << iface.C;
+T << cls.T;
+II;
+D;
+NAME;
+@@
+coccinelle.II = cocci.make_ident(CDM_NONE if C in cdm_left else I)
+stem = cdm_stem(I)
+new = stem + "_driver"
+for f in cdm_iface_files.get(I, ()):
+    if re.search(r"\b%s\b" % re.escape(new), cdm_text(f)):
+        new = I
+coccinelle.D = cocci.make_ident(new)
+coccinelle.NAME = cocci.make_ident('"%s"' % stem)
+
+// The callbacks of each interface, found before the interface changes.
+@cb_add@
+identifier drv.II, F;
+@@
+struct class_interface II = {
+ .add = \(F\|&F\|__devexit_p(F)\|__devexit_p(&F)\),
+};
+
+@cb_remove@
+identifier drv.II, F;
+@@
+struct class_interface II = {
+ .remove = \(F\|&F\|__devexit_p(F)\|__devexit_p(&F)\),
+};
+
+// ---------------------------------------------------------------------
+// The owner: the bus goes away before the class, and is there right
+// after it (error paths included); then the devices of the class.
+
+@@
+identifier cls.CC, cls.B;
+@@
+(
++ bus_unregister(&B);
+  class_unregister(&CC);
+|
++ bus_unregister(&B);
+  class_destroy(CC);
+)
+
+@@
+identifier cls.CC, cls.B;
+expression ret;
+statement list SS;
+@@
+  ret = class_register(&CC);
+  if (ret) { SS }
++ ret = bus_register(&B);
++ if (ret) {
++	class_unregister(&CC);
++	SS
++ }
+
+@@
+identifier cls.CC, cls.B;
+expression ret, E;
+@@
+  ret = class_register(&CC);
+  if (ret)
+	return E;
++ ret = bus_register(&B);
++ if (ret) {
++	class_unregister(&CC);
++	return E;
++ }
+
+@@
+identifier cls.CC, cls.B;
+expression ret;
+identifier L;
+@@
+  ret = class_register(&CC);
+  if (ret)
+	goto L;
++ ret = bus_register(&B);
++ if (ret) {
++	class_unregister(&CC);
++	goto L;
++ }
+
+@@
+identifier cls.CC, cls.B;
+expression M, N;
+identifier L;
+@@
+  CC = class_create(M, N);
+  if (IS_ERR(CC))
+	goto L;
++ if (bus_register(&B)) {
++	class_destroy(CC);
++	goto L;
++ }
+
+@@
+identifier cls.CC, cls.B;
+expression M, N, E;
+identifier L;
+@@
+  CC = class_create(M, N);
+  if (IS_ERR(CC)) {
+	E = PTR_ERR(CC);
+	goto L;
+  }
++ E = bus_register(&B);
++ if (E) {
++	class_destroy(CC);
++	goto L;
++ }
+
+// "return PTR_ERR(cls)": the error of bus_register() needs a variable.
+@@
+identifier cls.CE, fn;
+expression M, N;
+symbol err;
+@@
+fn(...)
+{
++ int err;
++
+  ...
+  CE = class_create(M, N);
+  if (IS_ERR(CE))
+	return PTR_ERR(CE);
+  ...
+}
+
+@@
+identifier cls.CC, cls.B;
+expression M, N;
+symbol err;
+@@
+  CC = class_create(M, N);
+  if (IS_ERR(CC))
+	return PTR_ERR(CC);
++ err = bus_register(&B);
++ if (err) {
++	class_destroy(CC);
++	return err;
++ }
+
+// The devices of a converted class.
+@dev_class_ok@
+identifier cls.CC;
+expression E;
+@@
+(
+E.class = &CC;
+|
+E.class = CC;
+)
+
+@@
+expression dev_class_ok.E, ret;
+identifier cls.ADD;
+statement S;
+@@
+(
+  ret = device_register(&E);
+|
+  ret = device_add(&E);
+)
+  if (ret) S
++ ADD(&E);
+
+@@
+expression dev_class_ok.E;
+identifier cls.DEL;
+@@
+(
++ DEL(&E);
+  device_unregister(&E);
+|
++ DEL(&E);
+  device_del(&E);
+)
+
+// The bus itself: after the export of the class, or after its definition
+// when it is not exported; its declarations after the extern declaration
+// of the class.
+@@
+identifier cls.CX, cls.BLK;
+declarer name EXPORT_SYMBOL;
+@@
+  EXPORT_SYMBOL(CX);
++
++/*
++ * The virtual bus of the class above.  Its drivers are what were the
++ * interfaces of the class: each device of the class has a mirror on the
++ * bus, which no driver binds, and for each driver a twin, which only this
++ * driver binds; the driver core calls the probe() and remove() of the
++ * driver with the twin, and they call its add() and remove() with the
++ * device of the class.
++ */
++struct BLK;
+
+@@
+identifier cls.CX, cls.BLK;
+declarer name EXPORT_SYMBOL_GPL;
+@@
+  EXPORT_SYMBOL_GPL(CX);
++
++/*
++ * The virtual bus of the class above.  Its drivers are what were the
++ * interfaces of the class: each device of the class has a mirror on the
++ * bus, which no driver binds, and for each driver a twin, which only this
++ * driver binds; the driver core calls the probe() and remove() of the
++ * driver with the twin, and they call its add() and remove() with the
++ * device of the class.
++ */
++struct BLK;
+
+@@
+identifier cls.CD, cls.BLK;
+position p != class_extern.p;
+@@
+  struct class CD@p = { ... };
++
++/*
++ * The virtual bus of the class above.  Its drivers are what were the
++ * interfaces of the class: each device of the class has a mirror on the
++ * bus, which no driver binds, and for each driver a twin, which only this
++ * driver binds; the driver core calls the probe() and remove() of the
++ * driver with the twin, and they call its add() and remove() with the
++ * device of the class.
++ */
++struct BLK;
+
+@@
+identifier cls.CD, cls.BLK;
+position p != class_extern.p;
+@@
+  struct class *CD@p;
++
++/*
++ * The virtual bus of the class above.  Its drivers are what were the
++ * interfaces of the class: each device of the class has a mirror on the
++ * bus, which no driver binds, and for each driver a twin, which only this
++ * driver binds; the driver core calls the probe() and remove() of the
++ * driver with the twin, and they call its add() and remove() with the
++ * device of the class.
++ */
++struct BLK;
+
+@@
+identifier cls.CC, cls.HDR;
+@@
+  extern struct class CC;
++
++/*
++ * A driver of the virtual bus of the class above, what was an interface
++ * of the class: add() is called with each device of the class, present
++ * or to come, and remove() when the device or the driver goes.
++ */
++struct HDR;
+
+@@
+identifier cls.CC, cls.HDR;
+@@
+  extern struct class *CC;
++
++/*
++ * A driver of the virtual bus of the class above, what was an interface
++ * of the class: add() is called with each device of the class, present
++ * or to come, and remove() when the device or the driver goes.
++ */
++struct HDR;
+
+// A header that gains the driver struct needs struct device_driver: it
+// includes <linux/device.h> after its include guard if it did not.
+@guard@
+identifier G;
+position p;
+@@
+#define G@p
+
+@script:python guard_ok@
+G << guard.G;
+p << guard.p;
+GG;
+@@
+path = p[0].file
+text = cdm_text(path)
+headers = set(f for c, plan in cdm_plan.items() if not plan[1]
+              for f, line in cdm_extern.get(c, ()))
+if (path not in headers or not path.endswith(".h")
+        or re.search(r"#\s*include\s*<linux/device\.h>", text)
+        or not re.search(r"#\s*ifndef\s+%s\s*\n\s*#\s*define\s+%s\b" % (G, G), text)):
+    G = CDM_NONE
+coccinelle.GG = cocci.make_ident(G)
+
+@@
+identifier guard_ok.GG;
+@@
+#define GG
++
++#include <linux/device.h>
+
+// ---------------------------------------------------------------------
+// The interfaces become drivers of the bus.
+
+@@
+identifier cb_add.F, cls.T;
+identifier p;
+type t;
+parameter p0;
+@@
+t F(p0,
+-   struct class_interface *p
++   struct T *p
+    ) {...}
+
+@@
+identifier cb_add.F, cls.T;
+type t;
+parameter p0;
+@@
+t F(p0,
+-   struct class_interface *
++   struct T *
+    );
+
+@@
+identifier cb_remove.F, cls.T;
+identifier p;
+type t;
+parameter p0;
+@@
+t F(p0,
+-   struct class_interface *p
++   struct T *p
+    ) {...}
+
+@@
+identifier cb_remove.F, cls.T;
+type t;
+parameter p0;
+@@
+t F(p0,
+-   struct class_interface *
++   struct T *
+    );
+
+@@
+identifier drv.II;
+expression E;
+@@
+- II.class = E;
+
+@@
+identifier drv.II;
+expression E;
+@@
+struct class_interface II = {
+- .class = E,
+};
+
+@@
+identifier drv.II, drv.NAME;
+@@
+struct class_interface II = {
+  ...,
++ .driver = {
++	.name = NAME,
++ },
+};
+
+@@
+identifier drv.II, cls.T, drv.D;
+@@
+(
+- struct class_interface II
++ struct T D
+  = ...;
+|
+  extern
+- struct class_interface II;
++ struct T D;
+)
+
+@@
+identifier drv.II, cls.REG, cls.UNREG, drv.D;
+@@
+(
+- class_interface_register(&II)
++ REG(&D)
+|
+- class_interface_unregister(&II)
++ UNREG(&D)
+)
+
+@@
+identifier drv.II, drv.D;
+@@
+- II
++ D
