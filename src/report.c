@@ -1217,22 +1217,30 @@ void report_print_baseline(FILE *out, const struct report *r)
 	strbuf_release(&sb);
 }
 
+/* "10 class-create", "inactive #if", or a subsystem's or reason's name. */
+static char *report_count_label(const struct report_count *c, int steps)
+{
+	if (!steps)
+		return xstrdup(c->name);
+	if (c->order == REPORT_GROUP_INACTIVE)
+		return xstrdup("inactive #if");
+	return xstrfmt("%u %s", c->order, c->name);
+}
+
 static void print_counts(FILE *out, const char *title, const struct report_count *v, size_t nr, int steps)
 {
 	size_t width = 0;
 
 	fprintf(out, "  %s:\n", title);
 	for (size_t i = 0; i < nr; i++) {
-		char *label = steps && v[i].order != REPORT_GROUP_INACTIVE ? xstrfmt("%u %s", v[i].order, v[i].name)
-									   : xstrdup(v[i].name);
+		char *label = report_count_label(&v[i], steps);
 
 		if (strlen(label) > width)
 			width = strlen(label);
 		free(label);
 	}
 	for (size_t i = 0; i < nr; i++) {
-		char *label = steps && v[i].order != REPORT_GROUP_INACTIVE ? xstrfmt("%u %s", v[i].order, v[i].name)
-									   : xstrdup(v[i].name);
+		char *label = report_count_label(&v[i], steps);
 
 		fprintf(out, "    %-*s %5zu site%s in %zu file%s\n", (int)width, label, v[i].sites,
 			v[i].sites == 1 ? " " : "s", v[i].files, v[i].files == 1 ? "" : "s");
@@ -1325,12 +1333,20 @@ void report_print_text(FILE *out, const struct report *r)
 		fprintf(out, "; %zu file%s did not parse or convert", r->nr_failures,
 			r->nr_failures == 1 ? "" : "s");
 	fputc('\n', out);
-	if (r->migration)
+	if (r->migration) {
 		fprintf(out, "  converted by the last migration: %zu site%s, %zu file%s changed (%s)\n",
 			r->migration->sites_converted, r->migration->sites_converted == 1 ? "" : "s",
 			r->migration->files_changed, r->migration->files_changed == 1 ? "" : "s",
 			r->migration->source);
-	else
+		for (size_t i = 0; i < r->migration->nr_steps; i++) {
+			const struct report_migration_step *st = &r->migration->steps[i];
+
+			if (st->files_changed || st->sites_converted)
+				fprintf(out, "    %u %s: %zu site%s, %zu file%s changed\n", st->order, st->name,
+					st->sites_converted, st->sites_converted == 1 ? "" : "s", st->files_changed,
+					st->files_changed == 1 ? "" : "s");
+		}
+	} else
 		fprintf(out, "  converted: no migration record (run cdmigrate migrate, or give --series OUT)\n");
 	if (r->nr_steps)
 		print_counts(out, "per step", r->steps, r->nr_steps, 1);
