@@ -38,6 +38,24 @@
  * Identity: every item has an "id" that survives line moves: the xxHash64
  * of (file, function, kind, symbol) in hex, with "#2", "#3"... appended to
  * the second and later items of equal key in file order.
+ *
+ * JSON (report_json(); keys in this order, an interface baselines read):
+ *   tree, path
+ *   summary: sites, files, blocking, deletion {possible, text},
+ *            converted {sites, files, source} or null, failures,
+ *            unused_exports (null out of tree),
+ *            steps [{step (null: inactive), name, sites, files}],
+ *            subsystems [{name, sites, files}], reasons [{name, sites, files}]
+ *   sites: [{id, file, line, column, kind, symbol, function, subsystem,
+ *            step (null: inactive), step_name, reason, detail}]
+ *   failures: [{file, source, status, errors, detail}]
+ *   unused_exports: [{symbol, macro, definition {file, line, column, start,
+ *            end}, export {...}}] or null
+ *   sysfs: see sysfs_json()
+ *   migration: {source, tree, steps [{order, name, action, files_changed,
+ *            sites_converted}]} or null
+ *   series: [{patch, subject, subsystem}] (with --series)
+ *   baseline: {file, new_sites [ids], new_parse_failures, gone} (with --baseline)
  */
 #ifndef CDMIGRATE_REPORT_H
 #define CDMIGRATE_REPORT_H

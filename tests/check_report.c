@@ -453,6 +453,7 @@ START_TEST(html_renders_the_series)
 		ck_abort();
 	ck_assert_int_eq(mkdir(series, 0755), 0);
 	put_in(series, "0000-cover-letter.patch", "Subject: [PATCH 0/2] cover\n\n");
+	put_in(series, "report.json", "{\"tree\": \"t\", \"steps\": [], \"files\": []}\n");
 	/* a patch with no message at all, then one whose diff holds markup */
 	put_in(series, "0001-driver-core-unused-exports.patch",
 	       "From 0\nSubject: [PATCH 1/2] driver-core: remove exports\n\n---\n"
