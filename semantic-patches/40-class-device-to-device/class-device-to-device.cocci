@@ -28,7 +28,8 @@
 /// class, devt, kobj, parent and release keep their names.  In struct
 /// class, release becomes dev_release, hotplug and uevent become
 /// dev_uevent, class_dev_attrs becomes dev_attrs and children becomes
-/// devices, in initializers and at run time.
+/// devices, in initializers (also of a struct class member of a structure
+/// defined in the same run) and at run time.
 //
 // Order: 40 (class-device-to-device)
 // Requires: 30 (struct device has class and devt, device_create() exists,
@@ -49,7 +50,8 @@
 //   - for a human (the report): a class_data assignment used as a value and
 //     &cd->class_data; cd->hotplug/uevent per device (struct device has no
 //     such field); a class device release that kfree()s its container; a
-//     struct class inside another initializer (transport classes); a
+//     struct class member initialized in a structure defined outside the
+//     run or by a macro (transport classes: DECLARE_TRANSPORT_CLASS); a
 //     callback reached only through a subsystem's own function-pointer
 //     type; a call of a converted callback from a file that sees only its
 //     prototype; a clashing attribute referenced from a file other than
@@ -80,10 +82,11 @@ TMP_PREFIX = re.compile(r"^cocci_(?:small_)?output-\d+-[0-9a-f]+-")
 PASTED_FN = re.compile(r"##\s*\w+(?:\s*##\s*\w+)*\s*\([^()]*\)\s*\{"
                        r"|##\s*\w+(?:\s*##\s*\w+)*\s*\(\s*(?:const\s+)?"
                        r"struct\s+class_device\b")
-PASTED_ATTR = re.compile(r"\bclass_device_attr_\s*##")
+PASTED_ATTR = re.compile(r"\bclass_device_attr_\w*\s*##")
 
 # The SmPL lexer does not take a backslash escape in a Python string.
 BACKSLASH = chr(92)
+CR = chr(13)
 
 _defines = {}
 # Functions are keyed (file name, function) when static, by name otherwise,
@@ -119,9 +122,11 @@ def _spans(path):
         while i < len(lines):
             if re.match(r"\s*#\s*define\b", lines[i]):
                 j = i
-                while lines[j].endswith(BACKSLASH) and j + 1 < len(lines):
+                while (lines[j].rstrip(CR).endswith(BACKSLASH) and
+                       j + 1 < len(lines)):
                     j += 1
-                text = " ".join(l.rstrip(BACKSLASH) for l in lines[i:j + 1])
+                text = " ".join(l.rstrip(CR).rstrip(BACKSLASH)
+                                for l in lines[i:j + 1])
                 if PASTED_FN.search(text) or PASTED_ATTR.search(text):
                     spans.append((i + 1, j + 1))
                 i = j
@@ -694,6 +699,58 @@ struct class c = {
 - .class_dev_attrs
 + .dev_attrs
   = E,
+};
+
+// A struct class member of a bigger structure defined in the run (a driver's
+// own class wrapper): its nested initializer.
+
+@class_member depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
+identifier T, f;
+@@
+struct T { ... struct class f; ... };
+
+@class_member_release depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
+identifier class_member.T, class_member.f, x;
+expression E;
+@@
+struct T x = { .f = {
+- .release
++ .dev_release
+  = E,
+  },
+};
+
+@class_member_hotplug depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
+identifier class_member.T, class_member.f, x;
+expression E;
+@@
+struct T x = { .f = {
+- .hotplug
++ .dev_uevent
+  = E,
+  },
+};
+
+@class_member_uevent depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
+identifier class_member.T, class_member.f, x;
+expression E;
+@@
+struct T x = { .f = {
+- .uevent
++ .dev_uevent
+  = E,
+  },
+};
+
+@class_member_attrs depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
+identifier class_member.T, class_member.f, x;
+expression E;
+@@
+struct T x = { .f = {
+- .class_dev_attrs
++ .dev_attrs
+  = E,
+  },
 };
 
 @class_fields depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
