@@ -122,6 +122,65 @@ static int core_uses(const struct unused *u, struct unused *all, size_t nr, stru
 	return used;
 }
 
+static int in_removals(const struct core_removals *rm, size_t off)
+{
+	for (size_t r = 0; r < rm->nr; r++)
+		if (inside(off, rm->v[r].start, rm->v[r].end))
+			return 1;
+	return 0;
+}
+
+/* A prototype of `name`: a declaration named so, followed by '('. */
+static int is_prototype(const struct core_file *f, const struct core_item *it, const char *name)
+{
+	if (it->kind != CORE_ITEM_DECLARATION || it->is_struct || !it->name || strcmp(it->name, name))
+		return 0;
+	for (size_t k = it->first; k < it->last; k++)
+		if (report_token_is(&f->tokens.v[k], name))
+			return report_token_is(&f->tokens.v[k + 1], "(");
+	return 0;
+}
+
+/*
+ * Static functions of `c` that only the removed code called go too, with
+ * their prototypes, to a fixed point: left, they would be defined but not
+ * used.
+ */
+static void drop_private_helpers(struct core_text *c, struct strvec *log)
+{
+	const struct core_file *f = &c->parsed;
+	int changed = 1;
+
+	while (changed) {
+		changed = 0;
+		for (size_t i = 0; i < f->nr; i++) {
+			const struct core_item *it = &f->items[i];
+			size_t start = core_token_start(f, it->first), kept = 0, removed = 0;
+
+			if (it->kind != CORE_ITEM_FUNCTION || !it->name ||
+			    !report_token_is(&f->tokens.v[it->first], "static") || in_removals(&c->rm, start))
+				continue;
+			for (size_t j = 0; j < f->nr; j++) {
+				if (j == i || is_prototype(f, &f->items[j], it->name))
+					continue;
+				for (size_t k = f->items[j].first; k <= f->items[j].last; k++)
+					if (report_token_is(&f->tokens.v[k], it->name))
+						++*(in_removals(&c->rm, f->tokens.v[k].offset) ? &removed : &kept);
+			}
+			if (kept || !removed)
+				continue;
+			core_removals_add(&c->rm, start, core_token_end(f, it->last), 0);
+			for (size_t j = 0; j < f->nr; j++)
+				if (is_prototype(f, &f->items[j], it->name))
+					core_removals_add(&c->rm, core_token_start(f, f->items[j].first),
+							  core_token_end(f, f->items[j].last), 0);
+			strvec_pushf(log, "%s:%u: %s: only what was removed called it: removed", c->path,
+				     f->tokens.v[it->first].line, it->name);
+			changed = 1;
+		}
+	}
+}
+
 int rewrite_unused_exports(struct rewrite_context *ctx)
 {
 	struct strvec files = STRVEC_INIT;
@@ -219,9 +278,10 @@ int rewrite_unused_exports(struct rewrite_context *ctx)
 			strvec_pushf(ctx->log, "%s:%u: %s: nothing uses it: export, declaration and definition removed",
 				     e->def_file, e->def_line, e->symbol);
 		else
-			strvec_pushf(ctx->log, "%s:%u: %s: nothing outside the driver core uses it: export%s removed; %s stays for %s()",
-				     e->def_file, e->def_line, e->symbol, u[i].drop_decl ? " and declaration" : "",
-				     u[i].drop_decl ? "the definition" : "declaration and definition",
+			strvec_pushf(ctx->log, "%s:%u: %s: nothing outside the driver core uses it: %s for %s()",
+				     e->def_file, e->def_line, e->symbol,
+				     u[i].drop_decl ? "export and declaration removed; the definition stays"
+						    : "export removed; declaration and definition stay",
 				     u[i].user ? u[i].user : "?");
 	}
 	for (size_t t = 0; t < nr_texts; t++) {
@@ -229,6 +289,7 @@ int rewrite_unused_exports(struct rewrite_context *ctx)
 
 		if (!texts[t].rm.nr)
 			continue;
+		drop_private_helpers(&texts[t], ctx->log);
 		core_removals_apply(&texts[t].rm, text_of(&texts[t]), len_of(&texts[t]), &out);
 		strbuf_reset(texts[t].working->content);
 		strbuf_add(texts[t].working->content, out.buf, out.len);

@@ -133,13 +133,16 @@ int rewrite_virtual_parent(struct rewrite_context *ctx)
 		caller = caller_of(&f, "virtual_device_parent");
 	if (create && second_parameter(&f, create))
 		line = refuses_null(&f, create, second_parameter(&f, create));
-	if (!vp || !caller) {
-		error("step 60 virtual-devices refused: %s %s: a class device without a parent would not go under /sys/devices/virtual/<class>/; run step 30 core first",
-		      CORE_C, vp ? "defines virtual_device_parent() but nothing calls it"
-				 : "has no virtual_device_parent()");
+	if (!vp) {
+		error("step 60 virtual-devices refused: %s has no virtual_device_parent(): a class device without a parent would not go under /sys/devices/virtual/<class>/; run step 30 core first",
+		      CORE_C);
+		rc = REWRITE_REFUSED;
+	} else if (!caller) {
+		error("step 60 virtual-devices refused: %s:%u: virtual_device_parent() is defined but nothing calls it: device_add() must call it for a device with a class and no parent (edit it by hand)",
+		      CORE_C, f.tokens.v[vp->first].line);
 		rc = REWRITE_REFUSED;
 	} else if (line) {
-		error("step 60 virtual-devices refused: %s:%u: device_create() still refuses a NULL parent; run step 30 core first",
+		error("step 60 virtual-devices refused: %s:%u: device_create() still refuses a NULL parent: drop that test (edit it by hand)",
 		      CORE_C, line);
 		rc = REWRITE_REFUSED;
 	} else {
