@@ -1132,7 +1132,7 @@ static long tag_offset_in(const struct field_collect *m, CXCursor field, const c
 	CXToken *tokens = NULL;
 	long found = -1;
 
-	clang_getSpellingLocation(loc, &sfile, NULL, NULL, &soff);
+	clang_getFileLocation(loc, &sfile, NULL, NULL, &soff);
 	clang_getExpansionLocation(loc, &efile, NULL, NULL, &eoff);
 	if (!sfile || !clang_File_isEqual(sfile, m->main) || soff != eoff)
 		return -1;	/* a macro made the member */
@@ -1149,7 +1149,7 @@ static long tag_offset_in(const struct field_collect *m, CXCursor field, const c
 			CXFile file;
 			unsigned off;
 
-			clang_getSpellingLocation(clang_getTokenLocation(m->tu, tokens[i + 1]),
+			clang_getFileLocation(clang_getTokenLocation(m->tu, tokens[i + 1]),
 						  &file, NULL, NULL, &off);
 			if (file && clang_File_isEqual(file, m->main))
 				found = (long)off;
@@ -1306,7 +1306,7 @@ static enum CXChildVisitResult collect_uses(CXCursor cursor, CXCursor parent, CX
 		return CXChildVisit_Recurse;
 	}
 	free(tag);
-	clang_getSpellingLocation(loc, &sfile, NULL, NULL, &soff);
+	clang_getFileLocation(loc, &sfile, NULL, NULL, &soff);
 	ALLOC_GROW(*m->uses, *m->nr + 1, m->alloc);
 	u = &(*m->uses)[(*m->nr)++];
 	u->member = take_string(clang_getCursorSpelling(field));
@@ -1364,4 +1364,105 @@ void classify_member_uses_free(struct member_use *uses, size_t nr)
 		free(uses[i].base_field);
 	}
 	free(uses);
+}
+
+struct named_collect {
+	CXFile main;
+	const char *text;	/* the main file's contents */
+	size_t size;
+	const char *tag;
+	struct macro_named_function **fns;
+	size_t *nr, alloc;
+	int count;
+};
+
+static enum CXChildVisitResult collect_named_functions(CXCursor cursor, CXCursor parent,
+							CXClientData data)
+{
+	struct named_collect *m = data;
+	CXSourceLocation loc;
+	CXFile efile, pfile;
+	unsigned line, eoff, poff, start;
+	int n, takes = 0;
+	struct macro_named_function *f;
+	char *name;
+	size_t len;
+
+	if (cursor.kind != CXCursor_FunctionDecl)
+		return CXChildVisit_Continue;
+	loc = clang_getCursorLocation(cursor);
+	clang_getExpansionLocation(loc, &efile, &line, NULL, &eoff);
+	if (!efile || !clang_File_isEqual(efile, m->main) || eoff >= m->size)
+		return CXChildVisit_Continue;
+	/*
+	 * libclang gives a pasted name no location of its own (spelling and
+	 * file locations are the expansion's): the name is written out when
+	 * the text at its expansion location is the name itself.
+	 */
+	name = take_string(clang_getCursorSpelling(cursor));
+	len = strlen(name);
+	if (eoff + len <= m->size && !memcmp(m->text + eoff, name, len) &&
+	    (eoff + len == m->size || !(m->text[eoff + len] == '_' ||
+					(m->text[eoff + len] >= 'a' && m->text[eoff + len] <= 'z') ||
+					(m->text[eoff + len] >= 'A' && m->text[eoff + len] <= 'Z') ||
+					(m->text[eoff + len] >= '0' && m->text[eoff + len] <= '9')))) {
+		free(name);
+		return CXChildVisit_Continue;
+	}
+	free(name);
+	n = clang_Cursor_getNumArguments(cursor);
+	for (int i = 0; i < n; i++) {
+		CXCursor parm = clang_Cursor_getArgument(cursor, (unsigned)i);
+		struct type_shape s;
+
+		/* the parameters must be written in the file, not made by the macro */
+		clang_getFileLocation(clang_getCursorLocation(parm), &pfile, NULL, NULL, &poff);
+		if (!pfile || !clang_File_isEqual(pfile, m->main) || poff <= eoff) {
+			takes = 0;
+			break;
+		}
+		type_shape(clang_getCursorType(parm), &s);
+		takes |= shape_is(&s, m->tag) && s.pointers == 1 && !s.arrays;
+		free(s.record);
+	}
+	if (!takes)
+		return CXChildVisit_Continue;
+	clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(cursor)),
+				   NULL, NULL, NULL, &start);
+	ALLOC_GROW(*m->fns, *m->nr + 1, m->alloc);
+	f = &(*m->fns)[(*m->nr)++];
+	f->line = line;
+	f->decl_start = start <= eoff ? start : eoff;
+	f->name_start = eoff;
+	m->count++;
+	return CXChildVisit_Continue;
+}
+
+int classify_macro_named_functions(struct classify *c, const char *file, const char *tag,
+				   struct macro_named_function **fns, size_t *nr)
+{
+	CXIndex index = clang_createIndex(0, 0);
+	CXTranslationUnit tu = parse(c, index, file, NULL, 0);
+	char *abs = path_join(c->tree, file);
+	struct named_collect m;
+
+	if (!tu) {
+		clang_disposeIndex(index);
+		free(abs);
+		return -1;
+	}
+	memset(&m, 0, sizeof(m));
+	m.main = clang_getFile(tu, abs);
+	if (m.main)
+		m.text = clang_getFileContents(tu, m.main, &m.size);
+	m.tag = tag;
+	m.fns = fns;
+	m.nr = nr;
+	m.alloc = *nr;
+	if (m.text)
+		clang_visitChildren(clang_getTranslationUnitCursor(tu), collect_named_functions, &m);
+	clang_disposeTranslationUnit(tu);
+	clang_disposeIndex(index);
+	free(abs);
+	return m.count;
 }

@@ -165,6 +165,24 @@ int classify_member_uses(struct classify *c, const char *file, const char *tag,
 			 struct member_use **uses, size_t *nr);
 void classify_member_uses_free(struct member_use *uses, size_t nr);
 
+/* A function declared with a name that a macro made: ssize_t NAME(x)(...). */
+struct macro_named_function {
+	unsigned line;
+	unsigned decl_start;	/* byte offset of the declaration's first token */
+	unsigned name_start;	/* byte offset of the macro invocation giving the name */
+};
+
+/*
+ * List the functions (definitions and prototypes) of `file` (relative to
+ * the tree, parsed with the overlay) whose name comes out of a macro
+ * invocation written in the file, while their parameter list does not, and
+ * one of whose parameters is a pointer to struct <tag>; in file order.
+ * Appends to *fns (grown as needed; *nr updated); returns the count
+ * appended, or -1 when the file could not be parsed.  Free the array.
+ */
+int classify_macro_named_functions(struct classify *c, const char *file, const char *tag,
+				   struct macro_named_function **fns, size_t *nr);
+
 /* Print the parse arguments used for `file`, one per line (for -v/debug). */
 void classify_print_args(struct classify *c, const char *file, FILE *out);
 

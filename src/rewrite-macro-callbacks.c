@@ -157,6 +157,7 @@ struct conv {
 	struct strvec named;		/* show/store names given to attributes */
 	struct toks file;		/* the whole file's tokens, when needed */
 	int file_done;
+	size_t decl_lp;			/* a declarator outside any macro: its '(' */
 };
 
 static int tok_is(const struct conv *c, const struct tok *k, const char *s)
@@ -408,6 +409,8 @@ static int convert_declarator(struct conv *c, size_t lp, size_t rp, struct edits
 	}
 	if (!nr_commas || !is_class_device_param(c, lp + 1, commas[0], &p1_name))
 		return 0;
+	if (at_is(c, commas[0] + 1, "struct") && at_is(c, commas[0] + 2, "device_attribute"))
+		return 0;	/* it has its attribute parameter already */
 	/* the name may be pasted: show_ ## name */
 	while (name_first >= c->body + 2 && at_is(c, name_first - 1, "##") &&
 	       c->tk.v[name_first - 2].kind == TOK_IDENT)
@@ -440,10 +443,23 @@ static int convert_declarator(struct conv *c, size_t lp, size_t rp, struct edits
 		strvec_push(&taken, c->params.v[i]);
 	collect_idents(c, &c->tk, lp, rp, &taken);
 	body_open = rp + 1;
-	if (body_open < c->tk.nr && at_is(c, body_open, "{"))
+	if (c->decl_lp) {
+		/* a function outside macros: its body follows in the file */
+		if (!c->file_done) {
+			tokenize(c->t, 0, c->len, &c->file);
+			c->file_done = 1;
+		}
+		for (size_t i = 0; i < c->file.nr; i++)
+			if (c->file.v[i].off >= c->end) {
+				if (tok_is(c, &c->file.v[i], "{"))
+					collect_idents(c, &c->file, i, matching(c, &c->file, i), &taken);
+				break;
+			}
+	} else if (body_open < c->tk.nr && at_is(c, body_open, "{")) {
 		collect_idents(c, &c->tk, body_open, matching(c, &c->tk, body_open), &taken);
-	else
+	} else {
 		collect_use_bodies(c, &taken);
+	}
 	for (size_t i = 0; macro_callbacks_attr_names[i] && !free_name; i++)
 		if (!in_vec(&taken, macro_callbacks_attr_names[i], strlen(macro_callbacks_attr_names[i])))
 			free_name = macro_callbacks_attr_names[i];
@@ -572,7 +588,8 @@ static int plan_edits(struct conv *c, struct edits *ed, struct macro_callbacks_s
 				parens--;
 			else if (tok_is(c, k, "(")) {
 				/* a declarator at the top of the body: name ( ... ) */
-				if (!braces && !parens && i > c->body && c->tk.v[i - 1].kind == TOK_IDENT) {
+				if (!braces && !parens && i > c->body &&
+				    (c->tk.v[i - 1].kind == TOK_IDENT || i == c->decl_lp)) {
 					size_t rp = matching(c, &c->tk, i);
 
 					if (rp < c->tk.nr && convert_declarator(c, i, rp, ed, st, why) < 0)
@@ -790,7 +807,7 @@ static void apply_edits(struct conv *c, struct edits *ed, struct strbuf *out)
 {
 	size_t ls = c->start, e = 0, common_bs = (size_t)-1;
 	size_t counts[LINE_LIMIT * 2] = { 0 }, best = 0;
-	int common_tabs = 1, aligned = 0;
+	int common_tabs = 1, aligned = 0, in_macro = !c->decl_lp;
 	const char *after = memchr(c->t + c->end, '\n', c->len - c->end);
 	int crlf_last = after && after > c->t + c->end && after[-1] == '\r';
 
@@ -862,7 +879,7 @@ static void apply_edits(struct conv *c, struct edits *ed, struct strbuf *out)
 		}
 		strbuf_add(&nl, c->t + cursor, l.content_end - cursor);
 
-		if (has_param && width(&nl) + (l.backslash || !last ? 2 : 0) > LINE_LIMIT) {
+		if (has_param && width(&nl) + (in_macro && (l.backslash || !last) ? 2 : 0) > LINE_LIMIT) {
 			/* the new parameter starts a continuation line */
 			struct strbuf first = STRBUF_INIT, second = STRBUF_INIT, third = STRBUF_INIT;
 			size_t rest = break_at + 1, indent, tail = rest + param_len;
@@ -877,18 +894,18 @@ static void apply_edits(struct conv *c, struct edits *ed, struct strbuf *out)
 				indent = lparen_col;
 			}
 			strbuf_add(&first, nl.buf, break_at);
-			end_line(&first, &l, 1, aligned ? common_bs : (size_t)-1,
+			end_line(&first, &l, in_macro, aligned ? common_bs : (size_t)-1,
 				 aligned ? common_tabs : 0, 1);
 			add_indent(&second, indent);
 			strbuf_add(&second, nl.buf + rest, nl.len - rest);
 			while (tail < nl.len && (nl.buf[tail] == ' ' || nl.buf[tail] == '\t'))
 				tail++;
-			if (width(&second) + 2 > LINE_LIMIT && tail < nl.len) {
+			if (width(&second) + (in_macro ? 2 : 0) > LINE_LIMIT && tail < nl.len) {
 				/* still too long: the parameters after it go on a line of their own */
 				strbuf_reset(&second);
 				add_indent(&second, indent);
 				strbuf_add(&second, nl.buf + rest, param_len);
-				end_line(&second, &l, 1, aligned ? common_bs : (size_t)-1,
+				end_line(&second, &l, in_macro, aligned ? common_bs : (size_t)-1,
 					 aligned ? common_tabs : 0, 1);
 				add_indent(&third, indent);
 				strbuf_add(&third, nl.buf + tail, nl.len - tail);
@@ -917,43 +934,20 @@ static void apply_edits(struct conv *c, struct edits *ed, struct strbuf *out)
 	}
 }
 
-int macro_callbacks_convert(const char *text, size_t len, size_t start, size_t end,
-			    struct strbuf *out, struct strbuf *why,
-			    struct macro_callbacks_stats *stats)
+/* Plan and apply the edits of c's tokens; the common end of both conversions. */
+static int run_conversion(struct conv *c, int plan, struct strbuf *out, struct strbuf *why,
+			  struct macro_callbacks_stats *stats)
 {
-	struct conv c;
 	struct edits ed = { NULL, 0, 0 };
 	struct macro_callbacks_stats st = { 0, 0, 0 };
-	int rc = 0;
+	int rc = plan ? plan_edits(c, &ed, &st, why) : 0;
 
-	memset(&c, 0, sizeof(c));
-	c.t = text;
-	c.len = len;
-	c.start = start;
-	c.end = end > len ? len : end;
-	tokenize(text, start, c.end, &c.tk);
-	if (c.tk.nr && c.tk.v[0].kind == TOK_IDENT) {
-		size_t i = 1;
-
-		if (at_is(&c, 1, "(") && c.tk.v[1].off == c.tk.v[0].off + c.tk.v[0].len) {
-			for (i = 2; i < c.tk.nr && !at_is(&c, i, ")"); i++)
-				if (c.tk.v[i].kind == TOK_IDENT || at_is(&c, i, "...")) {
-					char *p = tok_str(&c, &c.tk.v[i]);
-
-					strvec_push(&c.params, p);
-					free(p);
-				}
-			i++;
-		}
-		c.body = i;
-		rc = plan_edits(&c, &ed, &st, why);
-	}
 	if (rc < 0 || !ed.nr) {
-		strbuf_add(out, text + start, c.end - start);
+		strbuf_add(out, c->t + c->start, c->end - c->start);
 	} else {
 		qsort(ed.v, ed.nr, sizeof(*ed.v), edit_cmp);
-		plan_reindents(&c, &ed);
-		apply_edits(&c, &ed, out);
+		plan_reindents(c, &ed);
+		apply_edits(c, &ed, out);
 		rc = 1;
 	}
 	st.edits = rc > 0 ? (unsigned)ed.nr : 0;
@@ -962,28 +956,146 @@ int macro_callbacks_convert(const char *text, size_t len, size_t start, size_t e
 	for (size_t i = 0; i < ed.nr; i++)
 		free(ed.v[i].repl);
 	free(ed.v);
-	free(c.tk.v);
-	free(c.file.v);
-	strvec_clear(&c.params);
-	strvec_clear(&c.known);
-	strvec_clear(&c.named);
+	free(c->tk.v);
+	free(c->file.v);
+	strvec_clear(&c->params);
+	strvec_clear(&c->known);
+	strvec_clear(&c->named);
 	return rc;
 }
 
-static int def_cmp(const void *a, const void *b)
+int macro_callbacks_convert(const char *text, size_t len, size_t start, size_t end,
+			    struct strbuf *out, struct strbuf *why,
+			    struct macro_callbacks_stats *stats)
 {
-	const struct macro_definition *x = a, *y = b;
+	struct conv c;
+	size_t i = 1;
+
+	memset(&c, 0, sizeof(c));
+	c.t = text;
+	c.len = len;
+	c.start = start;
+	c.end = end > len ? len : end;
+	tokenize(text, start, c.end, &c.tk);
+	if (!c.tk.nr || c.tk.v[0].kind != TOK_IDENT)
+		return run_conversion(&c, 0, out, why, stats);
+	if (at_is(&c, 1, "(") && c.tk.v[1].off == c.tk.v[0].off + c.tk.v[0].len) {
+		for (i = 2; i < c.tk.nr && !at_is(&c, i, ")"); i++)
+			if (c.tk.v[i].kind == TOK_IDENT || at_is(&c, i, "...")) {
+				char *p = tok_str(&c, &c.tk.v[i]);
+
+				strvec_push(&c.params, p);
+				free(p);
+			}
+		i++;
+	}
+	c.body = i;
+	return run_conversion(&c, 1, out, why, stats);
+}
+
+int macro_callbacks_convert_named(const char *text, size_t len, size_t decl_start,
+				  size_t name_start, size_t *end, struct strbuf *out,
+				  struct strbuf *why, struct macro_callbacks_stats *stats)
+{
+	struct conv c;
+	struct toks tk = { NULL, 0, 0 };
+	size_t close, lp, rp;
+
+	memset(&c, 0, sizeof(c));
+	c.t = text;
+	c.len = len;
+	/* NAME ( args ) ( parameters ): find the parameter list's end */
+	tokenize(text, name_start, len, &tk);
+	*end = decl_start;
+	if (tk.nr < 4 || tk.v[0].kind != TOK_IDENT || !tok_is(&c, &tk.v[1], "(") ||
+	    (close = matching(&c, &tk, 1)) + 1 >= tk.nr || !tok_is(&c, &tk.v[close + 1], "(") ||
+	    (rp = matching(&c, &tk, close + 1)) >= tk.nr) {
+		free(tk.v);
+		return 0;
+	}
+	c.start = decl_start;
+	c.end = *end = tk.v[rp].off + 1;
+	lp = tk.v[close + 1].off;
+	free(tk.v);
+	tokenize(text, c.start, c.end, &c.tk);
+	for (size_t i = 0; i < c.tk.nr; i++)
+		if (c.tk.v[i].off == lp)
+			c.decl_lp = i;
+	if (!c.decl_lp)
+		return run_conversion(&c, 0, out, why, stats);
+	return run_conversion(&c, 1, out, why, stats);
+}
+
+/* A stretch of a file to convert: a macro definition or a macro-named declaration. */
+struct region {
+	size_t start, name_start;
+	unsigned line;
+	const char *name;	/* the macro's name, or NULL for a declaration */
+};
+
+static int region_cmp(const void *a, const void *b)
+{
+	const struct region *x = a, *y = b;
 
 	return x->start < y->start ? -1 : x->start > y->start;
 }
 
+/* Might the text hold `NAME(x)(struct class_device *...`?  (Saves a parse.) */
+static int may_name_by_macro(const struct strbuf *sb)
+{
+	struct toks tk = { NULL, 0, 0 };
+	struct conv c;
+	int found = 0;
+
+	if (!memmem(sb->buf, sb->len, "class_device", 12))
+		return 0;
+	memset(&c, 0, sizeof(c));
+	c.t = sb->buf;
+	tokenize(sb->buf, 0, sb->len, &tk);
+	for (size_t i = 0; i + 3 < tk.nr && !found; i++) {
+		size_t j = i + 2;
+
+		if (!tok_is(&c, &tk.v[i], ")") || !tok_is(&c, &tk.v[i + 1], "("))
+			continue;
+		if (tok_is(&c, &tk.v[j], "const"))
+			j++;
+		found = j + 1 < tk.nr && tok_is(&c, &tk.v[j], "struct") &&
+			tok_is(&c, &tk.v[j + 1], "class_device");
+	}
+	free(tk.v);
+	return found;
+}
+
+/* Does a #define of the text mention one of the tokens?  (Saves a parse.) */
 static int may_define(const struct strbuf *sb, const char *const *tokens)
 {
-	if (!memmem(sb->buf, sb->len, "define", 6))
-		return 0;
-	for (size_t i = 0; tokens[i]; i++)
-		if (memmem(sb->buf, sb->len, tokens[i], strlen(tokens[i])))
-			return 1;
+	const char *t = sb->buf, *end = sb->buf + sb->len;
+
+	for (const char *p = t; p < end; p++) {
+		const char *q = p, *eol;
+
+		/* a directive: '#' first on its line, then "define" */
+		if (*p != '#' || (p > t && p[-1] != '\n' && p[-1] != ' ' && p[-1] != '\t'))
+			continue;
+		for (const char *b = p; b > t && b[-1] != '\n'; b--)
+			if (b[-1] != ' ' && b[-1] != '\t')
+				goto next;
+		q++;
+		while (q < end && (*q == ' ' || *q == '\t'))
+			q++;
+		if (end - q < 6 || memcmp(q, "define", 6))
+			continue;
+		for (eol = q; eol < end; eol++)
+			if (*eol == '\n' && !(eol > q && (eol[-1] == '\\' ||
+						      (eol[-1] == '\r' && eol - 1 > q && eol[-2] == '\\'))))
+				break;
+		for (size_t i = 0; tokens[i]; i++)
+			if (memmem(q, (size_t)(eol - q), tokens[i], strlen(tokens[i])))
+				return 1;
+		p = eol;
+next:
+		;
+	}
 	return 0;
 }
 
@@ -999,45 +1111,77 @@ int rewrite_macro_callbacks(struct rewrite_context *ctx)
 	for (size_t i = 0; i < ctx->nr; i++) {
 		struct rewrite_file *f = &ctx->files[i];
 		struct macro_definition *defs = NULL;
-		size_t nr = 0, pos = 0;
-		int n;
+		struct macro_named_function *fns = NULL;
+		struct region *regions;
+		size_t nr_defs = 0, nr_fns = 0, nr = 0, pos = 0;
 
 		next[i] = (struct strbuf)STRBUF_INIT;
-		if (!f->in_step || !may_define(f->content, tokens))
+		if (!f->in_step)
 			continue;
-		n = classify_macro_definitions(ctx->classify, f->path, tokens, &defs, &nr);
-		if (n < 0) {
+		if (may_define(f->content, tokens) &&
+		    classify_macro_definitions(ctx->classify, f->path, tokens, &defs, &nr_defs) < 0) {
 			strvec_pushf(ctx->log, "%s: macro-callbacks: cannot parse the file: its macro bodies are left",
 				     f->path);
 			continue;
 		}
-		qsort(defs, nr, sizeof(*defs), def_cmp);
+		if (may_name_by_macro(f->content) &&
+		    classify_macro_named_functions(ctx->classify, f->path, "class_device", &fns, &nr_fns) < 0)
+			nr_fns = 0;
+		regions = xcalloc(nr_defs + nr_fns + 1, sizeof(*regions));
+		for (size_t d = 0; d < nr_defs; d++) {
+			regions[nr].start = defs[d].start;
+			regions[nr].name_start = defs[d].end;	/* the definition's end */
+			regions[nr].line = defs[d].line;
+			regions[nr].name = defs[d].name;
+			nr++;
+		}
+		for (size_t d = 0; d < nr_fns; d++) {
+			regions[nr].start = fns[d].decl_start;
+			regions[nr].name_start = fns[d].name_start;
+			regions[nr].line = fns[d].line;
+			regions[nr].name = NULL;
+			nr++;
+		}
+		qsort(regions, nr, sizeof(*regions), region_cmp);
 		for (size_t d = 0; d < nr; d++) {
-			struct macro_definition *m = &defs[d];
+			struct region *r = &regions[d];
 			struct strbuf why = STRBUF_INIT;
 			struct macro_callbacks_stats st;
+			size_t end;
 			int rc;
 
-			if (m->start < pos || m->end > f->content->len || m->end < m->start)
+			if (r->start < pos || r->start > f->content->len ||
+			    r->name_start > f->content->len)
 				continue;
-			strbuf_add(&next[i], f->content->buf + pos, m->start - pos);
-			rc = macro_callbacks_convert(f->content->buf, f->content->len, m->start, m->end,
-						     &next[i], &why, &st);
-			if (rc < 0)
-				strvec_pushf(ctx->log, "%s:%u: macro-callbacks: macro %s left unchanged: %s",
-					     f->path, m->line, m->name, why.buf);
-			else if (rc > 0) {
-				strvec_pushf(ctx->log, "%s:%u: macro-callbacks: converted macro %s (%u callbacks, %u attributes, %u edits)",
-					     f->path, m->line, m->name, st.callbacks, st.attributes, st.edits);
-				changed[i] = 1;
+			strbuf_add(&next[i], f->content->buf + pos, r->start - pos);
+			if (r->name) {
+				end = r->name_start;
+				rc = macro_callbacks_convert(f->content->buf, f->content->len, r->start, end,
+							     &next[i], &why, &st);
+			} else {
+				rc = macro_callbacks_convert_named(f->content->buf, f->content->len, r->start,
+								   r->name_start, &end, &next[i], &why, &st);
 			}
+			if (rc < 0)
+				strvec_pushf(ctx->log, "%s:%u: macro-callbacks: %s%s left unchanged: %s",
+					     f->path, r->line, r->name ? "macro " : "declaration",
+					     r->name ? r->name : "", why.buf);
+			else if (rc > 0 && r->name)
+				strvec_pushf(ctx->log, "%s:%u: macro-callbacks: converted macro %s (%u callbacks, %u attributes, %u edits)",
+					     f->path, r->line, r->name, st.callbacks, st.attributes, st.edits);
+			else if (rc > 0)
+				strvec_pushf(ctx->log, "%s:%u: macro-callbacks: converted a declaration named by a macro (%u callbacks, %u edits)",
+					     f->path, r->line, st.callbacks, st.edits);
+			changed[i] |= rc > 0;
 			strbuf_release(&why);
-			pos = m->end;
+			pos = end;
 		}
 		strbuf_add(&next[i], f->content->buf + pos, f->content->len - pos);
-		for (size_t d = 0; d < nr; d++)
+		for (size_t d = 0; d < nr_defs; d++)
 			free(defs[d].name);
 		free(defs);
+		free(fns);
+		free(regions);
 	}
 	for (size_t i = 0; i < ctx->nr; i++) {
 		if (changed[i]) {

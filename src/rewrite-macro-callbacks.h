@@ -13,12 +13,17 @@
  *       -> ssize_t f(struct device *cd, struct device_attribute *attr, char *buf)
  *   ssize_t f(struct class_device *cd, const char *buf, size_t count)
  *       -> ... (struct device *cd, struct device_attribute *attr, ...)
- *      (a callback's name may be pasted or a macro parameter: a macro that
- *      only declares the prototype is converted the same way; `attr` is
- *      replaced by the first free name of macro_callbacks_attr_names when
+ *      A callback is a declarator of one of these shapes, or any function
+ *      whose first parameter is a struct class_device * and that a
+ *      CLASS_DEVICE_ATTR or __ATTR of the same body names as show or
+ *      store (as the step-40 rules decide).  Its name may be pasted or a
+ *      macro parameter: a macro that only declares the prototype is
+ *      converted the same way.  `attr` is replaced by the next free name
+ *      of macro_callbacks_attr_names ("dattr" first, as the rules do) when
  *      the macro's parameters, the callback's parameters or its body (in
  *      the macro, or after each `MACRO(...) {` use of a prototype macro in
- *      the file) already use it)
+ *      the file) already use it.  Direct calls of a converted callback
+ *      are not given the new argument (none is known in macro bodies).
  *   CLASS_DEVICE_ATTR              -> DEVICE_ATTR
  *   class_device_attr_<x>, class_device_attr_##x -> dev_attr_<x>, dev_attr_##x
  *   class_get_devdata / class_set_devdata -> dev_get_drvdata / dev_set_drvdata
@@ -26,6 +31,10 @@
  *   class_device_put, class_device_rename -> their struct device names
  *   cd->class_id -> cd->bus_id, cd->dev -> cd->parent, for a name `cd`
  *   declared `struct class_device *cd` in the same macro body.
+ *
+ * A callback declared outside macros under a name a macro makes
+ * (`ssize_t UART_SHOW(type)(struct class_device *cd, char *buf)`) has its
+ * parameter list converted the same way.
  *
  * Only bodies that mention the old API are looked at; what they no longer
  * mention after a conversion is not looked at again (idempotent).  A body
@@ -35,9 +44,13 @@
  * left whole and logged with the reason.
  *
  * Layout: the text outside the edited tokens is kept, backslash-newlines
- * included; a line whose length changed has its trailing backslash moved
- * back to its column; a parameter that would push a line past 80 columns
- * goes on a continuation line aligned after the opening parenthesis.
+ * and CRLF line ends included; a line whose length changed has its
+ * trailing backslash moved back to the macro's column (or kept one blank
+ * after the text when the macro writes them so); a parameter that would
+ * push a line past 80 columns goes on a continuation line aligned after
+ * the opening parenthesis (and what follows it on a third one if still
+ * too long); arguments aligned under a parenthesis that a rename moved
+ * follow it.
  */
 #ifndef CDMIGRATE_REWRITE_MACRO_CALLBACKS_H
 #define CDMIGRATE_REWRITE_MACRO_CALLBACKS_H
@@ -70,5 +83,20 @@ struct macro_callbacks_stats {
 int macro_callbacks_convert(const char *text, size_t len, size_t start, size_t end,
 			    struct strbuf *out, struct strbuf *why,
 			    struct macro_callbacks_stats *stats);
+
+/*
+ * The same for a function declared outside any macro whose name a macro
+ * makes (`static ssize_t UART_SHOW(type)(struct class_device *cd, ...)`,
+ * which spatch parses badly or not at all): decl_start is the first token
+ * of the declaration, name_start the macro invocation that gives the name
+ * (classify_macro_named_functions()).  Only the declaration up to the end
+ * of its parameter list is converted; *end receives that offset (the
+ * rules convert the body).  Appends the new text of [decl_start, *end) to
+ * `out`; returns as macro_callbacks_convert() does, 0 with *end ==
+ * decl_start when the text is not NAME(...)(...).
+ */
+int macro_callbacks_convert_named(const char *text, size_t len, size_t decl_start,
+				  size_t name_start, size_t *end, struct strbuf *out,
+				  struct strbuf *why, struct macro_callbacks_stats *stats);
 
 #endif

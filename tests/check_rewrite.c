@@ -220,6 +220,37 @@ START_TEST(arguments_aligned_under_a_renamed_call_follow)
 }
 END_TEST
 
+static void expect_named(const char *in, const char *want, int want_rc)
+{
+	struct strbuf out = STRBUF_INIT, why = STRBUF_INIT;
+	const char *name = strstr(in, "UART_SHOW(");
+	size_t end;
+	int rc = macro_callbacks_convert_named(in, strlen(in), 0, name - in, &end, &out, &why, NULL);
+
+	ck_assert_int_eq(rc, want_rc);
+	strbuf_addstr(&out, in + end);
+	ck_assert_msg(!strcmp(out.buf, want), "got:\n%s", out.buf);
+	strbuf_release(&out);
+	strbuf_release(&why);
+}
+
+START_TEST(declaration_named_by_a_macro)
+{
+	expect_named("static ssize_t UART_SHOW(x)(struct class_device *cd, char *buf)\n{\n\treturn 0;\n}\n",
+		     "static ssize_t UART_SHOW(x)(struct device *cd,\n"
+		     "\t\t\t    struct device_attribute *attr, char *buf)\n{\n\treturn 0;\n}\n", 1);
+	/* its body already has an attr */
+	expect_named("ssize_t UART_SHOW(x)(struct class_device *cd, char *b)\n{\n\tint attr;\n}\n",
+		     "ssize_t UART_SHOW(x)(struct device *cd, struct device_attribute *dattr, char *b)\n"
+		     "{\n\tint attr;\n}\n", 1);
+	/* the rules gave it the parameter already: the type follows */
+	expect_named("ssize_t UART_SHOW(x)(struct class_device *cd,\n\t\tstruct device_attribute *attr, char *b);\n",
+		     "ssize_t UART_SHOW(x)(struct device *cd,\n\t\tstruct device_attribute *attr, char *b);\n", 1);
+	/* not NAME(...)(...): nothing */
+	expect_named("UART_SHOW(x) { }\n", "UART_SHOW(x) { }\n", 0);
+}
+END_TEST
+
 START_TEST(nothing_to_do)
 {
 	struct strbuf why = STRBUF_INIT;
@@ -308,6 +339,7 @@ static Suite *rewrite_suite(void)
 	tcase_add_test(mc, helpers_only_change_type);
 	tcase_add_test(mc, pasted_attribute_names_and_calls);
 	tcase_add_test(mc, arguments_aligned_under_a_renamed_call_follow);
+	tcase_add_test(mc, declaration_named_by_a_macro);
 	tcase_add_test(mc, nothing_to_do);
 	tcase_add_test(mc, refusals);
 	suite_add_tcase(s, mc);
