@@ -284,8 +284,8 @@ static void find_doomed(struct deletion *d)
 				case CORE_ITEM_DIRECTIVE:
 					continue;
 				case CORE_ITEM_DEFINE:
-					if (!mentions(d, f, it->first + 3, it->last))
-						continue;
+					if (!mentions(d, f, it->first + 2, it->last))
+						continue;	/* its own name counts: a seed */
 					break;
 				case CORE_ITEM_FUNCTION:
 					if (it->name && in_list(keep_functions, it->name, strlen(it->name)))

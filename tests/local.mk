@@ -52,3 +52,9 @@ tests_check_sysfs_LDADD = $(TEST_LIBRARIES_ALL)
 tests_check_report_SOURCES = tests/check_report.c
 tests_check_report_CFLAGS = $(TEST_COMPILE_FLAGS) $(JANSSON_CFLAGS)
 tests_check_report_LDADD = $(TEST_LIBRARIES_ALL)
+
+check_PROGRAMS += tests/check_rewrite_core
+TESTS += tests/check_rewrite_core
+tests_check_rewrite_core_SOURCES = tests/check_rewrite_core.c
+tests_check_rewrite_core_CFLAGS = $(TEST_COMPILE_FLAGS) $(LIBCLANG_CFLAGS) $(JANSSON_CFLAGS)
+tests_check_rewrite_core_LDADD = $(TEST_LIBRARIES_ALL)
