@@ -1193,6 +1193,10 @@ static int write_outputs(struct engine *e, struct migrate_stats *stats,
 			strbuf_addf(&cover, "\nLeft out: %u file(s) held back by verify, %u with conflicting\n"
 				    "edits, %u where spatch failed; see report.json.\n",
 				    stats->held_back, stats->conflicts, stats->failures);
+		for (size_t s = 0; s < stats->nr; s++)
+			if (stats->steps[s].refused)
+				strbuf_addf(&cover, "\nStep %u %s was refused (its error says why): nothing of it is in\n"
+					    "this series.\n", stats->steps[s].order, stats->steps[s].name);
 		rc = series_write(e->opts->out_dir, patches, nr_patches, cover.buf);
 		strbuf_release(&cover);
 		path = path_join(e->opts->out_dir, "report.json");
