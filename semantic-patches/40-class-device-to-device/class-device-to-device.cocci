@@ -483,7 +483,11 @@ identifier n = {power, uevent, dev, subsystem, device, driver};
 expression m, s, st;
 position p;
 @@
+(
 struct class_device_attribute a[] = { ..., __ATTR@p(n, m, s, st), ... };
+|
+struct class_device_attribute a = __ATTR@p(n, m, s, st);
+)
 
 @script:python@
 n << attr_clash.n;
@@ -514,10 +518,17 @@ expression m, s, st;
 position p;
 fresh identifier nn = script:python(n, p) { clash_name(n, p) };
 @@
+(
 struct class_device_attribute a[] = { ..., __ATTR@p(
 - n
 + nn
   , m, s, st), ... };
+|
+struct class_device_attribute a = __ATTR@p(
+- n
++ nn
+  , m, s, st);
+)
 
 @attr_decl depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
 declarer name CLASS_DEVICE_ATTR, DEVICE_ATTR;

@@ -19,3 +19,12 @@ static int panel_add(struct device *cd)
 {
 	return device_create_file(cd, &dev_attr_panel_uevent);
 }
+
+static struct device_attribute dev_attr_panel_device =
+	__ATTR(panel_device, 0444, panel_show, NULL);
+
+static void panel_remove(struct device *cd)
+{
+	device_remove_file(cd, &dev_attr_panel_device);
+	device_remove_file(cd, &dev_attr_panel_uevent);
+}

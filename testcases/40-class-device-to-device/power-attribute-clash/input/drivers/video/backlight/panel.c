@@ -18,3 +18,12 @@ static int panel_add(struct class_device *cd)
 {
 	return class_device_create_file(cd, &class_device_attr_uevent);
 }
+
+static struct class_device_attribute class_device_attr_device =
+	__ATTR(device, 0444, panel_show, NULL);
+
+static void panel_remove(struct class_device *cd)
+{
+	class_device_remove_file(cd, &class_device_attr_device);
+	class_device_remove_file(cd, &class_device_attr_uevent);
+}
