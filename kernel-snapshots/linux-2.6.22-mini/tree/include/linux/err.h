@@ -1,0 +1,29 @@
+#ifndef _LINUX_ERR_H
+#define _LINUX_ERR_H
+
+#include <linux/compiler.h>
+#include <linux/errno.h>
+
+/*
+ * A pointer or an error: the top page of the address space is never
+ * mapped, so a small negative errno cast to a pointer cannot be valid.
+ */
+#define MAX_ERRNO	4095
+#define IS_ERR_VALUE(x)	unlikely((x) >= (unsigned long)-MAX_ERRNO)
+
+static inline void *ERR_PTR(long error)
+{
+	return (void *) error;
+}
+
+static inline long PTR_ERR(const void *ptr)
+{
+	return (long) ptr;
+}
+
+static inline long IS_ERR(const void *ptr)
+{
+	return IS_ERR_VALUE((unsigned long)ptr);
+}
+
+#endif /* _LINUX_ERR_H */
