@@ -3,10 +3,12 @@
 /// --interface=callbacks keeps class_interface instead).
 ///
 /// The file that defines the class (its owner) gains <p>_bus_type, where <p>
-/// is the class's name without "_class": each device of the class gets a
-/// mirror on it, a child that no driver binds, and one twin per driver of
-/// the bus, which only that driver binds; the driver core probes a driver
-/// with its twin when either appears and removes it when either goes.  Its
+/// is the class's identifier without "_class" (in sysfs the bus is the
+/// class's name with "_bus": /sys/bus/scsi_host_bus): each device of the
+/// class gets a mirror on it, a child that no driver binds, and one twin per
+/// driver of the bus, which only that driver binds; the driver core probes a
+/// driver with its twin when either appears and removes it when either
+/// goes.  Its
 /// drivers are struct <p>_bus_driver, which embeds a struct device_driver
 /// and keeps the interface's add() and remove(), called with the device of
 /// the class as class_device_add() and class_device_del() called them.
@@ -37,11 +39,15 @@
 //     assignment "intf.class = &cls;" (a helper that sets it), or whose
 //     owner is not in the run (another subsystem, or the kernel out of
 //     tree): the bus must live with the class;
-//   - a class registered in a shape these rules do not know: other than
-//     "ret = class_register(&cls); if (ret) S" for a static class, and for
-//     a class_create()d one other than "cls = class_create(...);" followed
-//     by "if (IS_ERR(cls))" and "return PTR_ERR(cls);", "goto label;" or
-//     "{ err = PTR_ERR(cls); goto label; }";
+//   - a class registered in a shape these rules do not know: for a static
+//     class other than "ret = class_register(&cls);" followed by "if (ret)"
+//     and "return E;", "goto label;" or a block (repeated for the bus, after
+//     class_unregister()), and for a class_create()d one other than
+//     "cls = class_create(...);" followed by "if (IS_ERR(cls))" and
+//     "return PTR_ERR(cls);", "goto label;" or "{ err = PTR_ERR(cls); goto
+//     label; }"; or registered more than once;
+//   - a class whose owner already has names starting with <p>_bus_ (a bus
+//     made by an earlier run: an interface added since is left);
 //   - a class whose devices are made by device_create(), registered in a
 //     shape other than "ret = device_register(&E); if (ret) S" (device_add
 //     likewise) after "E.class = cls", or not registered in the run at all;
@@ -54,12 +60,15 @@
 //  For a human to review where it applies: a failed add() no longer earns a
 //  remove() (the old core called remove() for every interface); a device of
 //  the class whose mirror cannot be made (no memory) is not seen by the
-//  drivers, as an interface's failed add() was ignored before; every device
-//  of the class gets one directory per driver in sysfs (/sys/bus/<p>/).
+//  drivers, as an interface's failed add() was ignored before; each device
+//  of the class gets a mirror and one twin per driver, children of its
+//  directory in sysfs, and the bus is /sys/bus/<class name>_bus; a block
+//  that handled the failure of class_register() is repeated for the bus, so
+//  its messages may need rewording; comments that name an interface by its
+//  old name; lines past 80 columns when <p> is long.
 
 @initialize:python@
 @@
-import os
 import re
 
 # interface -> class, from its initializer and from run-time assignments
@@ -121,12 +130,16 @@ def cdm_text(path):
         return ""
 
 
+def cdm_where(p):
+    return "%s:%s:%s" % (p[0].file, p[0].line, p[0].column)
+
+
 def cdm_leave(c, why):
     cdm_left.setdefault(c, why)
 
 
 def cdm_proto(ret, name, params, end=""):
-    """A prototype wrapped after a comma, the rest aligned under the parenthesis."""
+    """A prototype wrapped after a comma, aligned under the parenthesis."""
     head = "%s%s(" % (ret, name)
     line = head + ", ".join(params) + ")" + end
     if len(line.expandtabs()) <= 80:
@@ -138,7 +151,8 @@ def cdm_proto(ret, name, params, end=""):
     indent = "\t" * tabs + " " * spaces
     for i, p in enumerate(params):
         piece = p + (", " if i < len(params) - 1 else ")" + end)
-        if cur != head and cur != indent and len((cur + piece).rstrip().expandtabs()) > 80:
+        wide = len((cur + piece).rstrip().expandtabs()) > 80
+        if cur != head and cur != indent and wide:
             out.append(cur.rstrip())
             cur = indent
         cur += piece
@@ -151,7 +165,8 @@ def cdm_local(decl, init):
     line = "\t%s = %s;" % (decl, init)
     if len(line.expandtabs()) <= 80:
         return [line, ""]
-    return ["\t%s;" % decl, "", "\t%s = %s;" % (decl.split()[-1].lstrip("*"), init)]
+    var = decl.split()[-1].lstrip("*")
+    return ["\t%s;" % decl, "", "\t%s = %s;" % (var, init)]
 
 
 def cdm_members(n):
@@ -165,7 +180,8 @@ def cdm_members(n):
 def cdm_names(c):
     p = cdm_prefix(c)
     return {"P": p, "C": c, "T": p + "_bus_driver", "B": p + "_bus_type",
-            "REG": p + "_bus_register_driver", "UNREG": p + "_bus_unregister_driver",
+            "REG": p + "_bus_register_driver",
+            "UNREG": p + "_bus_unregister_driver",
             "ADD": p + "_bus_add_device", "DEL": p + "_bus_del_device"}
 
 
@@ -191,7 +207,8 @@ def cdm_block(c, static, export, name):
     drv = "struct %(T)s *drv" % n
     if static:
         # no header declares the class: the driver struct comes first here
-        out = cdm_header(c).split("\n\n")[0].split("\n") + ["", "struct %(P)s_bus_dev {" % n]
+        out = cdm_header(c).split("\n\n")[0].split("\n")
+        out += ["", "struct %(P)s_bus_dev {" % n]
     else:
         out = ["%(P)s_bus_dev {" % n]
     out += [
@@ -221,12 +238,12 @@ def cdm_block(c, static, export, name):
         "}",
         "",
         "static int %(P)s_bus_probe(struct device *dev)" % n,
-        "{"] + cdm_local("struct %(T)s *drv" % n, "to_%(P)s_bus_dev(dev)->drv" % n) + [
+        "{"] + cdm_local(drv, "to_%(P)s_bus_dev(dev)->drv" % n) + [
         "\treturn drv->add ? drv->add(dev->parent, drv) : 0;",
         "}",
         "",
         "static int %(P)s_bus_remove(struct device *dev)" % n,
-        "{"] + cdm_local("struct %(T)s *drv" % n, "to_%(P)s_bus_dev(dev)->drv" % n) + [
+        "{"] + cdm_local(drv, "to_%(P)s_bus_dev(dev)->drv" % n) + [
         "\tif (drv->remove)",
         "\t\tdrv->remove(dev->parent, drv);",
         "\treturn 0;",
@@ -359,7 +376,8 @@ def cdm_block(c, static, export, name):
         "\terror = driver_register(&drv->driver);",
         "\tif (!error)",
         cdm_proto("\t\tbus_for_each_dev", "",
-                  ["&" + n["B"], "NULL", "drv", n["P"] + "_bus_add_twins"], ";"),
+                  ["&" + n["B"], "NULL", "drv", n["P"] + "_bus_add_twins"],
+                  ";"),
         "\tup(&%(P)s_bus_sem);" % n,
         "\treturn error;",
         "}"]
@@ -459,7 +477,8 @@ I << iface_def.I;
 C;
 @@
 classes = cdm_iface_class.get(I, set())
-coccinelle.C = cocci.make_ident(list(classes)[0] if len(classes) == 1 else CDM_NONE)
+one = list(classes)[0] if len(classes) == 1 else CDM_NONE
+coccinelle.C = cocci.make_ident(one)
 
 // ---------------------------------------------------------------------
 // The owner of each class, and how it registers the class and its devices.
@@ -502,7 +521,7 @@ C << iface.C;
 N << owner_create.N;
 p << owner_create.p;
 @@
-cdm_reg.setdefault(C, set()).add(str(p[0].file) + ":" + p[0].line)
+cdm_reg.setdefault(C, set()).add(cdm_where(p))
 if not re.match(r'^"[^"]*"$', N.strip()):
     cdm_leave(C, "its name in class_create() is not a string literal")
 else:
@@ -518,7 +537,7 @@ class_register@p(&C)
 C << iface.C;
 p << owner_register.p;
 @@
-cdm_reg.setdefault(C, set()).add(str(p[0].file) + ":" + p[0].line)
+cdm_reg.setdefault(C, set()).add(cdm_where(p))
 
 @export_plain@
 identifier iface.C;
@@ -583,7 +602,7 @@ if (ret)
 C << iface.C;
 p << reg_static.p;
 @@
-cdm_reg_known.setdefault(C, set()).add(str(p[0].file) + ":" + p[0].line)
+cdm_reg_known.setdefault(C, set()).add(cdm_where(p))
 
 @reg_create@
 identifier iface.C;
@@ -608,7 +627,7 @@ if (IS_ERR(C))
 C << iface.C;
 p << reg_create.p;
 @@
-cdm_reg_known.setdefault(C, set()).add(str(p[0].file) + ":" + p[0].line)
+cdm_reg_known.setdefault(C, set()).add(cdm_where(p))
 
 // The devices of the class: E.class = cls marks them.
 @dev_class@
@@ -641,7 +660,7 @@ device_add@p(&E)
 C << iface.C;
 p << dev_reg.p;
 @@
-cdm_devreg.setdefault(C, set()).add(str(p[0].file) + ":" + p[0].line + ":" + p[0].column)
+cdm_devreg.setdefault(C, set()).add(cdm_where(p))
 
 @dev_reg_known@
 expression dev_class.E, ret;
@@ -659,7 +678,7 @@ if (ret) S
 C << iface.C;
 p << dev_reg_known.p;
 @@
-cdm_devreg_known.setdefault(C, set()).add(str(p[0].file) + ":" + p[0].line + ":" + p[0].column)
+cdm_devreg_known.setdefault(C, set()).add(cdm_where(p))
 
 // Removals of any device: one whose expression ends in the same field as a
 // device of the class but is written otherwise may be one of its devices
@@ -740,12 +759,12 @@ owners = cdm_owner.get(C, [])
 defs = [o for o in owners if o[0] in ("static", "pointer")
         and (o[1], o[3]) not in cdm_extern.get(C, ())]
 names = [o for o in owners if o[0] == "name"]
-files = set(o[1] for o in defs)
 if len(defs) != 1:
     cdm_leave(C, "no single definition of the class in this run")
 elif defs[0][0] == "pointer" and len(names) != 1:
     cdm_leave(C, "not made by one class_create() in this run")
-elif len(cdm_reg.get(C, ())) != 1 or cdm_reg.get(C) != cdm_reg_known.get(C, set()):
+elif (len(cdm_reg.get(C, ())) != 1
+      or cdm_reg.get(C) != cdm_reg_known.get(C, set())):
     cdm_leave(C, "not registered once, in a known shape")
 elif not cdm_devreg.get(C):
     cdm_leave(C, "no registration of its devices in this run")
@@ -756,7 +775,7 @@ else:
         field = re.split(r"->|\.", e)[-1]
         for x in cdm_dels:
             if x != e and re.split(r"->|\.", x)[-1] == field:
-                cdm_leave(C, "%s is removed, maybe one of its devices (%s)" % (x, e))
+                cdm_leave(C, "%s is removed: one of its devices (%s)?" % (x, e))
 if C == CDM_NONE:
     cdm_leave(C, "no class")
 n = cdm_names(C)
@@ -786,7 +805,9 @@ else:
     coccinelle.CX = cocci.make_ident(C if C in cdm_export else CDM_NONE)
     coccinelle.CD = cocci.make_ident(CDM_NONE if C in cdm_export else C)
     coccinelle.CE = cocci.make_ident(CDM_NONE if C in cdm_has_err else C)
-    coccinelle.BLK = cocci.make_ident(cdm_block(C, static, export, name.strip()))
+    # a bus called like the class could meet an existing bus of that name
+    busname = name.strip()[:-1] + '_bus"'
+    coccinelle.BLK = cocci.make_ident(cdm_block(C, static, export, busname))
     coccinelle.HDR = cocci.make_ident(cdm_header(C))
     cdm_plan[C] = (owner, static)
 
@@ -1084,7 +1105,8 @@ headers = set(f for c, plan in cdm_plan.items() if not plan[1]
               for f, line in cdm_extern.get(c, ()))
 if (path not in headers or not path.endswith(".h")
         or re.search(r"#\s*include\s*<linux/device\.h>", text)
-        or not re.search(r"#\s*ifndef\s+%s\s*\n\s*#\s*define\s+%s\b" % (G, G), text)):
+        or not re.search(r"#\s*ifndef\s+%s\s*\n\s*#\s*define\s+%s\b"
+                         % (G, G), text)):
     G = CDM_NONE
 coccinelle.GG = cocci.make_ident(G)
 

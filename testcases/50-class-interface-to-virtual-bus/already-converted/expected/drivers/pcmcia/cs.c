@@ -253,7 +253,7 @@ void pcmcia_socket_bus_unregister_driver(struct pcmcia_socket_bus_driver *drv)
 EXPORT_SYMBOL(pcmcia_socket_bus_unregister_driver);
 
 struct bus_type pcmcia_socket_bus_type = {
-	.name	= "pcmcia_socket",
+	.name	= "pcmcia_socket_bus",
 	.match	= pcmcia_socket_bus_match,
 };
 EXPORT_SYMBOL(pcmcia_socket_bus_type);

@@ -204,7 +204,7 @@ void widget_bus_unregister_driver(struct widget_bus_driver *drv)
 EXPORT_SYMBOL_GPL(widget_bus_unregister_driver);
 
 struct bus_type widget_bus_type = {
-	.name	= "widget",
+	.name	= "widget_bus",
 	.match	= widget_bus_match,
 };
 EXPORT_SYMBOL_GPL(widget_bus_type);

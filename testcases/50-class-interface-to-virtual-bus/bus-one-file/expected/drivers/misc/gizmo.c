@@ -215,7 +215,7 @@ static void gizmo_bus_unregister_driver(struct gizmo_bus_driver *drv)
 }
 
 static struct bus_type gizmo_bus_type = {
-	.name	= "gizmo",
+	.name	= "gizmo_bus",
 	.match	= gizmo_bus_match,
 };
 

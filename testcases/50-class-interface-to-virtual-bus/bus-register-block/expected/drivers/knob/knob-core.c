@@ -204,7 +204,7 @@ void knob_bus_unregister_driver(struct knob_bus_driver *drv)
 }
 
 struct bus_type knob_bus_type = {
-	.name	= "knob",
+	.name	= "knob_bus",
 	.match	= knob_bus_match,
 };
 

@@ -218,7 +218,7 @@ void shost_bus_unregister_driver(struct shost_bus_driver *drv)
 }
 
 struct bus_type shost_bus_type = {
-	.name	= "scsi_host",
+	.name	= "scsi_host_bus",
 	.match	= shost_bus_match,
 };
 
