@@ -27,6 +27,14 @@
 
 struct device platform_bus = { .bus_id = "platform" };
 
+/* registered from the start, as the real one is */
+struct bus_type platform_bus_type = {
+	.name		= "platform",
+	.devices	= LIST_HEAD_INIT(platform_bus_type.devices),
+	.drivers	= LIST_HEAD_INIT(platform_bus_type.drivers),
+	.registered	= 1,
+};
+
 static LIST_HEAD(all_devices);
 static int failures;
 static int checks;

@@ -20,8 +20,8 @@ int main(void)
 	harness_run_initcalls(6);		/* ledger.c */
 	CHECK(widget_register(&w2, NULL) == 0);
 	/* the ledger's twins: one per widget, bound */
-	CHECK(harness_find_device(&w1.cdev, "ledger.0") != NULL);
-	CHECK(harness_find_device(&w2.cdev, "ledger.1") != NULL);
+	CHECK(harness_find_device(&w1.cdev, "0-ledger") != NULL);
+	CHECK(harness_find_device(&w2.cdev, "1-ledger") != NULL);
 	CHECK(harness_bus_bound(&widget_bus_type) == 2);
 	widget_unregister(&w1);
 	CHECK(harness_bus_bound(&widget_bus_type) == 1);

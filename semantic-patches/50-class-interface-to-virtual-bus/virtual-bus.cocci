@@ -4,22 +4,25 @@
 ///
 /// The file that defines the class (its owner) gains <p>_bus_type, where <p>
 /// is the class's identifier without "_class" (in sysfs the bus is the
-/// class's name with "_bus": /sys/bus/scsi_host_bus): each device of the
+/// class's name with "_bus": /sys/bus/scsi_host_bus).  Each device of the
 /// class gets a mirror on it, a child that no driver binds, and one twin per
-/// driver of the bus, which only that driver binds; the driver core probes a
-/// driver with its twin when either appears and removes it when either
-/// goes.  Its
-/// drivers are struct <p>_bus_driver, which embeds a struct device_driver
-/// and keeps the interface's add() and remove(), called with the device of
-/// the class as class_device_add() and class_device_del() called them.
-/// The bus is registered right after the class, with an error path, and
-/// unregistered before it; <p>_bus_add_device() follows every registration
-/// of a device of the class and <p>_bus_del_device() precedes its removal;
+/// driver of the bus, which only that driver binds: the driver core probes a
+/// driver with its twin when either appears and removes it when either goes.
+/// Its drivers are struct <p>_bus_driver, which embeds a struct
+/// device_driver and keeps the interface's add() and remove(), called with
+/// the device of the class as class_device_add() and class_device_del()
+/// called them.  The bus is registered right after the class, with an error
+/// path, and unregistered before it; <p>_bus_add_device() follows every
+/// registration of a device of the class (device_register(), device_add(),
+/// device_create()) and <p>_bus_del_device() precedes its removal
+/// (<p>_bus_del_devt() before device_destroy());
 /// <p>_bus_register_driver() and <p>_bus_unregister_driver() take the
-/// place of class_interface_register() and class_interface_unregister().
-/// Where the class is declared extern (its header), the driver struct and
-/// these functions are declared after it; without such a declaration they
-/// are static to the owner's file.
+/// place of class_interface_register() and class_interface_unregister(),
+/// also inside a function of the subsystem that registered its interfaces
+/// with the class (rtc_interface_register()).  Where the class is declared
+/// extern, or else that function, the driver struct and these functions are
+/// declared before it in its header; without such a declaration they are
+/// static to the owner's file.
 ///
 /// Each struct class_interface becomes a struct <p>_bus_driver called
 /// <name>_driver instead of <name>_interface (<name> is also the driver's
@@ -28,44 +31,50 @@
 //
 // Order: 50 (class-interface-to-virtual-bus), default variant.
 // Requires: 40 (the devices of the class are struct device: add() and
-//  remove() take a struct device *, E.class = &cls marks them); 10 has run
+//  remove() take a struct device *, E.class = cls marks them); 10 has run
 //  (the class is a static object only when step 10 left it alone).
 // Options: --include-headers.  The owner of the class, its header and the
 //  files of its interfaces must be in one spatch run (one subsystem): the
 //  rules follow the class from the interface to its owner by name.
 // Leaves (the class and its interfaces are left unchanged, the report keeps
 //  their class-interface sites):
-//   - an interface whose class is not named in its initializer nor by an
-//     assignment "intf.class = &cls;" (a helper that sets it), or whose
-//     owner is not in the run (another subsystem, or the kernel out of
-//     tree): the bus must live with the class;
+//   - an interface whose class is not named in its initializer, by an
+//     assignment "intf.class = &cls;" or by a register function of the
+//     subsystem ("p->class = cls; return class_interface_register(p);"),
+//     or whose owner is not in the run (another subsystem, or the kernel
+//     out of tree): the bus must live with the class;
+//   - an interface used otherwise than registered, unregistered, given its
+//     class or passed to that function (a table of interfaces, a macro);
+//     an interface declared without an initializer;
 //   - a class registered in a shape these rules do not know: for a static
 //     class other than "ret = class_register(&cls);" followed by "if (ret)"
 //     and "return E;", "goto label;" or a block (repeated for the bus, after
 //     class_unregister()), and for a class_create()d one other than
 //     "cls = class_create(...);" followed by "if (IS_ERR(cls))" and
-//     "return PTR_ERR(cls);", "goto label;" or "{ err = PTR_ERR(cls); goto
-//     label; }"; or registered more than once;
-//   - a class whose owner already has names starting with <p>_bus_ (a bus
-//     made by an earlier run: an interface added since is left);
-//   - a class whose devices are made by device_create(), registered in a
-//     shape other than "ret = device_register(&E); if (ret) S" (device_add
-//     likewise) after "E.class = cls", or not registered in the run at all;
+//     "return PTR_ERR(cls);", "goto label;", "{ err = PTR_ERR(cls); goto
+//     label; }" or "{ S return PTR_ERR(cls); }" (S repeated for the bus);
+//     or registered more than once;
+//   - a class whose devices are registered in a shape other than
+//     "ret = device_register(&E); if (ret) S" (device_add likewise) after
+//     "E.class = cls", or "E = device_create(cls, ...); ... if (IS_ERR(E))
+//     S"; or not registered in the run at all;
 //   - a class whose devices may be removed through an expression other than
 //     the one that marks them (device_del(&x->f) where "y->f.class = cls"):
 //     the removal could not tell the drivers;
-//   - a class whose name in class_create() is not a string literal;
-//   - an interface declared without an initializer, or one whose fields
-//     are set at run time other than its class.
+//   - a class whose owner already has names starting with <p>_bus_ (a bus
+//     made by an earlier run: an interface added since is left);
+//   - a class whose name in class_create() is not a string literal.
 //  For a human to review where it applies: a failed add() no longer earns a
 //  remove() (the old core called remove() for every interface); a device of
 //  the class whose mirror cannot be made (no memory) is not seen by the
 //  drivers, as an interface's failed add() was ignored before; each device
 //  of the class gets a mirror and one twin per driver, children of its
 //  directory in sysfs, and the bus is /sys/bus/<class name>_bus; a block
-//  that handled the failure of class_register() is repeated for the bus, so
-//  its messages may need rewording; comments that name an interface by its
-//  old name; lines past 80 columns when <p> is long.
+//  that handled the failure of class_register() or class_create() is
+//  repeated for the bus, so its messages may need rewording; a device
+//  removed through another name than the one that registered it (found only
+//  by field name); comments that name an interface by its old name; lines
+//  past 80 columns when <p> is long.
 
 @initialize:python@
 @@
@@ -77,12 +86,10 @@ cdm_iface_class = {}
 cdm_left = {}
 # class -> facts about its owner
 cdm_owner = {}
-# class -> (owner file, static?, export macro, name) once it is converted
+# class -> (owner file, static?, files of its header) once it is converted
 cdm_plan = {}
 # class -> files that declare it extern
 cdm_extern = {}
-# class -> ["EXPORT_SYMBOL"] or [] (how the class itself is exported)
-cdm_export = {}
 # class -> registration shapes found (position strings)
 cdm_reg = {}
 cdm_reg_known = {}
@@ -97,6 +104,24 @@ cdm_devs = {}
 cdm_dels = set()
 # files an interface name appears in (to check the new name is free)
 cdm_iface_files = {}
+# interface -> positions of its uses, and of the uses the rules convert
+cdm_iface_uses = {}
+cdm_iface_known = {}
+# a function of the subsystem that sets an interface's class and registers
+# it (rtc_interface_register()): name -> class; class -> its prototypes
+cdm_helper = {}
+cdm_helper_proto = {}
+# identifier -> the EXPORT_SYMBOL macro that exports it
+cdm_exported = {}
+# class -> device_create() calls, all and in a known shape
+cdm_devcreate = {}
+cdm_devcreate_known = {}
+# classes whose devices are removed with device_destroy()
+cdm_devt = set()
+# every device removed with device_unregister(X) or device_del(X)
+cdm_dels_ptr = set()
+# file -> {"device": line, "module": line} of those #includes
+cdm_includes = {}
 
 
 # what a rule of a case that does not apply matches instead of a name: no
@@ -128,6 +153,13 @@ def cdm_text(path):
             return fp.read()
     except OSError:
         return ""
+
+
+def cdm_needs_slab(path):
+    """The file of a converted class that does not include <linux/slab.h>."""
+    owners = set(plan[0] for plan in cdm_plan.values())
+    return (path in owners and
+            not re.search(r"#\s*include\s*<linux/slab\.h>", cdm_text(path)))
 
 
 def cdm_where(p):
@@ -182,24 +214,29 @@ def cdm_names(c):
     return {"P": p, "C": c, "T": p + "_bus_driver", "B": p + "_bus_type",
             "REG": p + "_bus_register_driver",
             "UNREG": p + "_bus_unregister_driver",
-            "ADD": p + "_bus_add_device", "DEL": p + "_bus_del_device"}
+            "ADD": p + "_bus_add_device", "DEL": p + "_bus_del_device",
+            "DELT": p + "_bus_del_devt"}
 
 
-def cdm_header(c):
+def cdm_header(c, devt):
     """The declarations for the header of the class, after its extern."""
     n = cdm_names(c)
-    drv = "struct %(T)s *drv" % n
-    return "\n".join(["%(T)s {" % n] + cdm_members(n) + [
+    out = ["%(T)s {" % n] + cdm_members(n) + [
         "};",
         "",
         "extern struct bus_type %(B)s;" % n,
         cdm_proto("extern int ", n["REG"], ["struct %(T)s *" % n], ";"),
         cdm_proto("extern void ", n["UNREG"], ["struct %(T)s *" % n], ";"),
         cdm_proto("extern void ", n["ADD"], ["struct device *"], ";"),
-        cdm_proto("extern void ", n["DEL"], ["struct device *"])])
+        cdm_proto("extern void ", n["DEL"], ["struct device *"], ";")]
+    if devt:
+        out += [cdm_proto("extern void ", n["DELT"], ["dev_t"], ";")]
+    # the caller writes the last semicolon
+    out[-1] = out[-1][:-1]
+    return "\n".join(out)
 
 
-def cdm_block(c, static, export, name):
+def cdm_block(c, static, export, name, devt):
     """The bus, for the file of the owner, after the definition of the class."""
     n = dict(cdm_names(c))
     n["static"] = "static " if static else ""
@@ -207,7 +244,7 @@ def cdm_block(c, static, export, name):
     drv = "struct %(T)s *drv" % n
     if static:
         # no header declares the class: the driver struct comes first here
-        out = cdm_header(c).split("\n\n")[0].split("\n")
+        out = cdm_header(c, devt).split("\n\n")[0].split("\n")
         out += ["", "struct %(P)s_bus_dev {" % n]
     else:
         out = ["%(P)s_bus_dev {" % n]
@@ -226,7 +263,7 @@ def cdm_block(c, static, export, name):
     out += [
         "/* devices and drivers come and go one at a time */",
         "static DECLARE_MUTEX(%(P)s_bus_sem);" % n,
-        "/* twins made so far, for their names */",
+        "/* twins made so far: the first part of their names, unique */",
         "static unsigned int %(P)s_bus_twins;" % n,
         "",
         cdm_proto("static int ", n["P"] + "_bus_match",
@@ -274,8 +311,8 @@ def cdm_block(c, static, export, name):
         "\tbdev->dev.bus = &%(B)s;" % n,
         "\tbdev->dev.release = %(P)s_bus_release;" % n,
         "\tif (drv)",
-        "\t\tsnprintf(bdev->dev.bus_id, BUS_ID_SIZE, \"%s.%u\",",
-        "\t\t\t drv->driver.name, %(P)s_bus_twins++);" % n,
+        "\t\tsnprintf(bdev->dev.bus_id, BUS_ID_SIZE, \"%u-%s\",",
+        "\t\t\t %(P)s_bus_twins++, drv->driver.name);" % n,
         "\telse",
         "\t\tsnprintf(bdev->dev.bus_id, BUS_ID_SIZE, \"%s\", cdev->bus_id);",
         "\terror = device_register(&bdev->dev);",
@@ -359,7 +396,31 @@ def cdm_block(c, static, export, name):
         "\t%(P)s_bus_del_devs(dev, %(P)s_bus_dev_of);" % n,
         "\tup(&%(P)s_bus_sem);" % n,
         "}",
-        "",
+        ""]
+    if devt:
+        out += [
+            "/* bus_find_device(): the mirror and twins of the device of a dev_t */",
+            cdm_proto("static int ", n["P"] + "_bus_devt_of",
+                      ["struct device *dev", "void *devt"]),
+            "{",
+            "\treturn dev->parent->devt == *(dev_t *)devt;",
+            "}",
+            "",
+            CDM_OPEN_DOC,
+            " * %(DELT)s - tell the bus drivers a device goes" % n,
+            " * @devt: the dev_t of a device of %(C)s, before device_destroy()" % n,
+            " *",
+            " * The remove() of each driver that was given the device is called",
+            " * with it.",
+            CDM_CLOSE,
+            cdm_proto("%(static)svoid " % n, n["DELT"], ["dev_t devt"]),
+            "{",
+            "\tdown(&%(P)s_bus_sem);" % n,
+            "\t%(P)s_bus_del_devs(&devt, %(P)s_bus_devt_of);" % n,
+            "\tup(&%(P)s_bus_sem);" % n,
+            "}",
+            ""]
+    out += [
         CDM_OPEN_DOC,
         " * %(REG)s - register a driver of the bus" % n,
         " * @drv: its add() is called with each device of %(C)s," % n,
@@ -471,6 +532,66 @@ p << iface_use.p;
 @@
 cdm_iface_files.setdefault(I, set()).add(p[0].file)
 
+// A function of the subsystem that gives an interface its class and
+// registers it (rtc_interface_register(), scsi_register_interface()).
+@helper@
+identifier F, P, C;
+type T;
+@@
+T F(struct class_interface *P)
+{
+  P->class = \(&C\|C\);
+  return class_interface_register(P);
+}
+
+@script:python@
+F << helper.F;
+C << helper.C;
+@@
+cdm_helper[F] = C
+
+@helper_call@
+identifier iface_def.I, F;
+position p;
+@@
+F(&I@p)
+
+@script:python@
+I << iface_def.I;
+F << helper_call.F;
+p << helper_call.p;
+@@
+if F in cdm_helper:
+    cdm_iface_class.setdefault(I, set()).add(cdm_helper[F])
+    cdm_iface_known.setdefault(I, set()).add(cdm_where(p))
+
+// The uses of an interface the rules below convert: any other is left to a
+// human, and so is the interface.
+@iface_known@
+identifier iface_def.I;
+expression E;
+position p;
+@@
+(
+class_interface_register(&I@p)
+|
+class_interface_unregister(&I@p)
+|
+I@p.class = E
+)
+
+@script:python@
+I << iface_def.I;
+p << iface_known.p;
+@@
+cdm_iface_known.setdefault(I, set()).add(cdm_where(p))
+
+@script:python@
+I << iface_def.I;
+p << iface_use.p;
+@@
+cdm_iface_uses.setdefault(I, set()).add(cdm_where(p))
+
 // The class of each interface; an interface given two classes is left.
 @script:python iface@
 I << iface_def.I;
@@ -478,6 +599,8 @@ C;
 @@
 classes = cdm_iface_class.get(I, set())
 one = list(classes)[0] if len(classes) == 1 else CDM_NONE
+if cdm_iface_uses.get(I, set()) - cdm_iface_known.get(I, set()):
+    one = CDM_NONE
 coccinelle.C = cocci.make_ident(one)
 
 // ---------------------------------------------------------------------
@@ -540,30 +663,44 @@ p << owner_register.p;
 cdm_reg.setdefault(C, set()).add(cdm_where(p))
 
 @export_plain@
-identifier iface.C;
-position p;
+identifier X;
 declarer name EXPORT_SYMBOL;
 @@
-EXPORT_SYMBOL(C@p);
+EXPORT_SYMBOL(X);
 
 @script:python@
-C << iface.C;
-p << export_plain.p;
+X << export_plain.X;
 @@
-cdm_export[C] = "EXPORT_SYMBOL"
+cdm_exported[X] = "EXPORT_SYMBOL"
 
 @export_gpl@
-identifier iface.C;
-position p;
+identifier X;
 declarer name EXPORT_SYMBOL_GPL;
 @@
-EXPORT_SYMBOL_GPL(C@p);
+EXPORT_SYMBOL_GPL(X);
 
 @script:python@
-C << iface.C;
-p << export_gpl.p;
+X << export_gpl.X;
 @@
-cdm_export[C] = "EXPORT_SYMBOL_GPL"
+cdm_exported[X] = "EXPORT_SYMBOL_GPL"
+
+@helper_proto@
+identifier F, P;
+type T;
+position p;
+@@
+(
+T F@p(struct class_interface *P);
+|
+T F@p(struct class_interface *);
+)
+
+@script:python@
+F << helper_proto.F;
+p << helper_proto.p;
+@@
+if F in cdm_helper:
+    cdm_helper_proto.setdefault(cdm_helper[F], set()).add((p[0].file, F))
 
 @class_extern@
 identifier iface.C;
@@ -608,6 +745,7 @@ cdm_reg_known.setdefault(C, set()).add(cdm_where(p))
 identifier iface.C;
 expression M, N, E;
 identifier L;
+statement S;
 position p;
 @@
 C = class_create@p(M, N);
@@ -620,6 +758,11 @@ if (IS_ERR(C))
   {
   E = PTR_ERR(C);
   goto L;
+  }
+|
+  {
+  S
+  return PTR_ERR(C);
   }
 )
 
@@ -698,6 +841,9 @@ X << dev_del.X;
 @@
 cdm_dels.add(re.sub(r"\s+", "", X))
 
+// Devices made by device_create(): "E = device_create(cls, ...);" then
+// "if (IS_ERR(E))"; removed with device_destroy(cls, devt), or with
+// device_unregister(E).
 @dev_create@
 identifier iface.C;
 position p;
@@ -708,7 +854,53 @@ device_create@p(\(&C\|C\), ...)
 C << iface.C;
 p << dev_create.p;
 @@
-cdm_leave(C, "its devices are made by device_create()")
+cdm_devcreate.setdefault(C, set()).add(cdm_where(p))
+
+@dev_create_known@
+identifier iface.C;
+expression E;
+statement S;
+position p;
+@@
+E = device_create@p(\(&C\|C\), ...);
+... when != E
+if (IS_ERR(E)) S
+
+@script:python@
+C << iface.C;
+E << dev_create_known.E;
+p << dev_create_known.p;
+@@
+cdm_devcreate_known.setdefault(C, set()).add(cdm_where(p))
+cdm_devs.setdefault(C, set()).add(re.sub(r"\s+", "", E))
+
+@dev_destroy@
+identifier iface.C;
+expression X;
+@@
+device_destroy(\(&C\|C\), X)
+
+@script:python@
+C << iface.C;
+X << dev_destroy.X;
+@@
+cdm_devt.add(C)
+
+@dev_del_ptr@
+expression X;
+@@
+(
+device_unregister(X)
+|
+device_del(X)
+)
+
+@script:python@
+X << dev_del_ptr.X;
+@@
+x = re.sub(r"\s+", "", X)
+if not x.startswith("&"):
+    cdm_dels_ptr.add(x)
 
 @ret_err_has@
 identifier iface.C, fn;
@@ -726,8 +918,6 @@ fn(...)
 )
   ... when any
   C = class_create@p(M, N);
-  if (IS_ERR(C))
-	return PTR_ERR(C);
   ... when any
 }
 
@@ -743,6 +933,8 @@ cdm_has_err.add(C)
 @script:python cls@
 C << iface.C;
 CC;
+FH;
+DELT;
 B;
 T;
 REG;
@@ -766,14 +958,16 @@ elif defs[0][0] == "pointer" and len(names) != 1:
 elif (len(cdm_reg.get(C, ())) != 1
       or cdm_reg.get(C) != cdm_reg_known.get(C, set())):
     cdm_leave(C, "not registered once, in a known shape")
-elif not cdm_devreg.get(C):
+elif not cdm_devreg.get(C) and not cdm_devcreate.get(C):
     cdm_leave(C, "no registration of its devices in this run")
-elif cdm_devreg.get(C) != cdm_devreg_known.get(C, set()):
+elif cdm_devreg.get(C, set()) != cdm_devreg_known.get(C, set()):
     cdm_leave(C, "its devices are registered in a shape the rules do not know")
+elif cdm_devcreate.get(C, set()) != cdm_devcreate_known.get(C, set()):
+    cdm_leave(C, "device_create() in a shape the rules do not know")
 else:
     for e in cdm_devs.get(C, ()):
         field = re.split(r"->|\.", e)[-1]
-        for x in cdm_dels:
+        for x in cdm_dels | cdm_dels_ptr:
             if x != e and re.split(r"->|\.", x)[-1] == field:
                 cdm_leave(C, "%s is removed: one of its devices (%s)?" % (x, e))
 if C == CDM_NONE:
@@ -795,21 +989,38 @@ coccinelle.REG = cocci.make_ident(n["REG"])
 coccinelle.UNREG = cocci.make_ident(n["UNREG"])
 coccinelle.ADD = cocci.make_ident(n["ADD"])
 coccinelle.DEL = cocci.make_ident(n["DEL"])
+coccinelle.DELT = cocci.make_ident(n["DELT"])
 if C in cdm_left:
-    for v in ("CX", "CD", "CE", "BLK", "HDR"):
+    for v in ("CX", "CD", "CE", "FH", "BLK", "HDR"):
         setattr(coccinelle, v, cocci.make_ident(CDM_NONE))
 else:
-    static = not cdm_extern.get(C)
-    export = None if static else cdm_export.get(C)
+    # the header: the one that declares the class extern, else the one
+    # that declares its register function; none: all of it is static
+    protos = sorted(cdm_helper_proto.get(C, ()))
+    static = not cdm_extern.get(C) and not protos
+    helpers = [f for f, c in sorted(cdm_helper.items()) if c == C]
+    export = cdm_exported.get(C)
+    for f in helpers:
+        export = export or cdm_exported.get(f)
+    if static:
+        export = None
     # the rule of the other case sees CDM_NONE
-    coccinelle.CX = cocci.make_ident(C if C in cdm_export else CDM_NONE)
-    coccinelle.CD = cocci.make_ident(CDM_NONE if C in cdm_export else C)
+    coccinelle.CX = cocci.make_ident(C if C in cdm_exported else CDM_NONE)
+    coccinelle.CD = cocci.make_ident(CDM_NONE if C in cdm_exported else C)
     coccinelle.CE = cocci.make_ident(CDM_NONE if C in cdm_has_err else C)
+    fh = protos[0][1] if protos and not cdm_extern.get(C) else CDM_NONE
+    coccinelle.FH = cocci.make_ident(fh)
     # a bus called like the class could meet an existing bus of that name
     busname = name.strip()[:-1] + '_bus"'
-    coccinelle.BLK = cocci.make_ident(cdm_block(C, static, export, busname))
-    coccinelle.HDR = cocci.make_ident(cdm_header(C))
-    cdm_plan[C] = (owner, static)
+    devt = C in cdm_devt
+    block = cdm_block(C, static, export, busname, devt)
+    coccinelle.BLK = cocci.make_ident(block)
+    coccinelle.HDR = cocci.make_ident(cdm_header(C, devt))
+    if cdm_extern.get(C):
+        hdrs = set(f for f, line in cdm_extern[C])
+    else:
+        hdrs = set(f for f, name in protos)
+    cdm_plan[C] = (owner, static, hdrs)
 
 // Each interface of a converted class: its new name and its driver's name.
 @script:python drv@
@@ -932,6 +1143,7 @@ identifier L;
 @@
 identifier cls.CE, fn;
 expression M, N;
+statement S;
 symbol err;
 @@
 fn(...)
@@ -941,7 +1153,14 @@ fn(...)
   ...
   CE = class_create(M, N);
   if (IS_ERR(CE))
+(
 	return PTR_ERR(CE);
+|
+	{
+	S
+	return PTR_ERR(CE);
+	}
+)
   ...
 }
 
@@ -956,6 +1175,24 @@ symbol err;
 + err = bus_register(&B);
 + if (err) {
 +	class_destroy(CC);
++	return err;
++ }
+
+@@
+identifier cls.CC, cls.B;
+expression M, N;
+statement S;
+symbol err;
+@@
+  CC = class_create(M, N);
+  if (IS_ERR(CC)) {
+	S
+	return PTR_ERR(CC);
+  }
++ err = bus_register(&B);
++ if (err) {
++	class_destroy(CC);
++	S
 +	return err;
 + }
 
@@ -994,6 +1231,69 @@ identifier cls.DEL;
 + DEL(&E);
   device_del(&E);
 )
+
+@@
+identifier cls.CC, cls.ADD;
+expression E;
+statement S;
+@@
+  E = device_create(\(&CC\|CC\), ...);
+  ... when != E
+  if (IS_ERR(E)) S
++ ADD(E);
+
+@@
+identifier cls.CC, cls.DELT;
+expression X;
+@@
++ DELT(X);
+  device_destroy(\(&CC\|CC\), X);
+
+@dev_made@
+identifier cls.CC;
+expression E;
+@@
+E = device_create(\(&CC\|CC\), ...)
+
+@@
+expression dev_made.E;
+identifier cls.DEL;
+@@
+(
++ DEL(E);
+  device_unregister(E);
+|
++ DEL(E);
+  device_del(E);
+)
+
+// The register function of the subsystem registers a bus driver.
+@script:python hlp@
+F << helper.F;
+C << helper.C;
+FF;
+TT;
+RR;
+@@
+n = cdm_names(C)
+coccinelle.FF = cocci.make_ident(F if C in cdm_plan else CDM_NONE)
+coccinelle.TT = cocci.make_ident(n["T"])
+coccinelle.RR = cocci.make_ident(n["REG"])
+
+@@
+identifier hlp.FF, hlp.TT, hlp.RR, P;
+expression E;
+type T;
+@@
+T FF(
+- struct class_interface *P
++ struct TT *P
+  )
+{
+- P->class = E;
+- return class_interface_register(P);
++ return RR(P);
+}
 
 // The bus itself: after the export of the class, or after its definition
 // when it is not exported; its declarations after the extern declaration
@@ -1086,6 +1386,21 @@ identifier cls.CC, cls.HDR;
 + */
 +struct HDR;
 
+@@
+identifier cls.FH, cls.HDR;
+type T;
+parameter P;
+@@
++/*
++ * A driver of the virtual bus of the class whose register function is
++ * below, what was an interface of the class: add() is called with each
++ * device of the class, present or to come, and remove() when the device
++ * or the driver goes.
++ */
++struct HDR;
++
+  T FH(P);
+
 // A header that gains the driver struct needs struct device_driver: it
 // includes <linux/device.h> after its include guard if it did not.
 @guard@
@@ -1101,8 +1416,7 @@ GG;
 @@
 path = p[0].file
 text = cdm_text(path)
-headers = set(f for c, plan in cdm_plan.items() if not plan[1]
-              for f, line in cdm_extern.get(c, ()))
+headers = set(f for plan in cdm_plan.values() for f in plan[2])
 if (path not in headers or not path.endswith(".h")
         or re.search(r"#\s*include\s*<linux/device\.h>", text)
         or not re.search(r"#\s*ifndef\s+%s\s*\n\s*#\s*define\s+%s\b"
@@ -1163,6 +1477,22 @@ t F(p0,
     );
 
 @@
+identifier hlp.FF, hlp.TT, P;
+type T;
+@@
+(
+  T FF(
+- struct class_interface *P
++ struct TT *P
+  );
+|
+  T FF(
+- struct class_interface *
++ struct TT *
+  );
+)
+
+@@
 identifier drv.II;
 expression E;
 @@
@@ -1215,3 +1545,48 @@ identifier drv.II, drv.D;
 @@
 - II
 + D
+
+// ---------------------------------------------------------------------
+// The bus allocates its devices: the owner includes <linux/slab.h>, after
+// <linux/device.h> or else <linux/module.h>.  Last, as the scripts drop
+// the bindings of the includes they do not keep.
+
+@inc_device@
+position p;
+@@
+#include <linux/device.h>@p
+
+@script:python@
+p << inc_device.p;
+@@
+cdm_includes.setdefault(p[0].file, {})["device"] = p[0].line
+
+@script:python slab_device@
+p << inc_device.p;
+@@
+if not cdm_needs_slab(p[0].file):
+    cocci.include_match(False)
+
+@@
+position inc_device.p;
+@@
+#include <linux/device.h>@p
++#include <linux/slab.h>
+
+@inc_module@
+position p;
+@@
+#include <linux/module.h>@p
+
+@script:python slab_module@
+p << inc_module.p;
+@@
+path = p[0].file
+if not cdm_needs_slab(path) or "device" in cdm_includes.get(path, {}):
+    cocci.include_match(False)
+
+@@
+position inc_module.p;
+@@
+#include <linux/module.h>@p
++#include <linux/slab.h>

@@ -43,6 +43,10 @@ typedef unsigned long long u64;
 typedef unsigned int gfp_t;
 typedef int pm_message_t;
 
+/* the driver core of the harness is a 2.6.19 one */
+#define KERNEL_VERSION(a, b, c)	(((a) << 16) + ((b) << 8) + (c))
+#define LINUX_VERSION_CODE	KERNEL_VERSION(2, 6, 19)
+
 #define GFP_KERNEL	0
 #define PAGE_SIZE	4096UL
 
@@ -85,6 +89,7 @@ void *kmalloc(size_t size, gfp_t flags);
 void *kzalloc(size_t size, gfp_t flags);
 void kfree(const void *p);
 size_t strlcpy(char *dst, const char *src, size_t size);
+#define simple_strtoul(cp, endp, base)	strtoul(cp, endp, base)
 
 /* ------------------------------------------------------------------ */
 /* lists, locks */
@@ -326,6 +331,7 @@ static inline void dev_set_drvdata(struct device *dev, void *data)
 }
 
 extern struct device platform_bus;
+extern struct bus_type platform_bus_type;
 
 void device_initialize(struct device *dev);
 int device_add(struct device *dev);

@@ -80,7 +80,7 @@ struct pcmcia_socket_bus_dev {
 
 /* devices and drivers come and go one at a time */
 static DECLARE_MUTEX(pcmcia_socket_bus_sem);
-/* twins made so far, for their names */
+/* twins made so far: the first part of their names, unique */
 static unsigned int pcmcia_socket_bus_twins;
 
 static int pcmcia_socket_bus_match(struct device *dev,
@@ -134,8 +134,8 @@ static int pcmcia_socket_bus_add_dev(struct device *cdev,
 	bdev->dev.bus = &pcmcia_socket_bus_type;
 	bdev->dev.release = pcmcia_socket_bus_release;
 	if (drv)
-		snprintf(bdev->dev.bus_id, BUS_ID_SIZE, "%s.%u",
-			 drv->driver.name, pcmcia_socket_bus_twins++);
+		snprintf(bdev->dev.bus_id, BUS_ID_SIZE, "%u-%s",
+			 pcmcia_socket_bus_twins++, drv->driver.name);
 	else
 		snprintf(bdev->dev.bus_id, BUS_ID_SIZE, "%s", cdev->bus_id);
 	error = device_register(&bdev->dev);

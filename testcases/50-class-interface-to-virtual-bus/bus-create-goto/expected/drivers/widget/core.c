@@ -35,7 +35,7 @@ struct widget_bus_dev {
 
 /* devices and drivers come and go one at a time */
 static DECLARE_MUTEX(widget_bus_sem);
-/* twins made so far, for their names */
+/* twins made so far: the first part of their names, unique */
 static unsigned int widget_bus_twins;
 
 static int widget_bus_match(struct device *dev, struct device_driver *drv)
@@ -86,8 +86,8 @@ static int widget_bus_add_dev(struct device *cdev,
 	bdev->dev.bus = &widget_bus_type;
 	bdev->dev.release = widget_bus_release;
 	if (drv)
-		snprintf(bdev->dev.bus_id, BUS_ID_SIZE, "%s.%u",
-			 drv->driver.name, widget_bus_twins++);
+		snprintf(bdev->dev.bus_id, BUS_ID_SIZE, "%u-%s",
+			 widget_bus_twins++, drv->driver.name);
 	else
 		snprintf(bdev->dev.bus_id, BUS_ID_SIZE, "%s", cdev->bus_id);
 	error = device_register(&bdev->dev);

@@ -49,7 +49,7 @@ static struct bus_type gizmo_bus_type;
 
 /* devices and drivers come and go one at a time */
 static DECLARE_MUTEX(gizmo_bus_sem);
-/* twins made so far, for their names */
+/* twins made so far: the first part of their names, unique */
 static unsigned int gizmo_bus_twins;
 
 static int gizmo_bus_match(struct device *dev, struct device_driver *drv)
@@ -99,8 +99,8 @@ static int gizmo_bus_add_dev(struct device *cdev, struct gizmo_bus_driver *drv)
 	bdev->dev.bus = &gizmo_bus_type;
 	bdev->dev.release = gizmo_bus_release;
 	if (drv)
-		snprintf(bdev->dev.bus_id, BUS_ID_SIZE, "%s.%u",
-			 drv->driver.name, gizmo_bus_twins++);
+		snprintf(bdev->dev.bus_id, BUS_ID_SIZE, "%u-%s",
+			 gizmo_bus_twins++, drv->driver.name);
 	else
 		snprintf(bdev->dev.bus_id, BUS_ID_SIZE, "%s", cdev->bus_id);
 	error = device_register(&bdev->dev);

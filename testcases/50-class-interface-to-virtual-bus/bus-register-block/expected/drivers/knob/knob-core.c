@@ -41,7 +41,7 @@ struct knob_bus_dev {
 
 /* devices and drivers come and go one at a time */
 static DECLARE_MUTEX(knob_bus_sem);
-/* twins made so far, for their names */
+/* twins made so far: the first part of their names, unique */
 static unsigned int knob_bus_twins;
 
 static int knob_bus_match(struct device *dev, struct device_driver *drv)
@@ -91,8 +91,8 @@ static int knob_bus_add_dev(struct device *cdev, struct knob_bus_driver *drv)
 	bdev->dev.bus = &knob_bus_type;
 	bdev->dev.release = knob_bus_release;
 	if (drv)
-		snprintf(bdev->dev.bus_id, BUS_ID_SIZE, "%s.%u",
-			 drv->driver.name, knob_bus_twins++);
+		snprintf(bdev->dev.bus_id, BUS_ID_SIZE, "%u-%s",
+			 knob_bus_twins++, drv->driver.name);
 	else
 		snprintf(bdev->dev.bus_id, BUS_ID_SIZE, "%s", cdev->bus_id);
 	error = device_register(&bdev->dev);

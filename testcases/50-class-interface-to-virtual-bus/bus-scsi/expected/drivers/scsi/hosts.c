@@ -52,7 +52,7 @@ struct shost_bus_dev {
 
 /* devices and drivers come and go one at a time */
 static DECLARE_MUTEX(shost_bus_sem);
-/* twins made so far, for their names */
+/* twins made so far: the first part of their names, unique */
 static unsigned int shost_bus_twins;
 
 static int shost_bus_match(struct device *dev, struct device_driver *drv)
@@ -102,8 +102,8 @@ static int shost_bus_add_dev(struct device *cdev, struct shost_bus_driver *drv)
 	bdev->dev.bus = &shost_bus_type;
 	bdev->dev.release = shost_bus_release;
 	if (drv)
-		snprintf(bdev->dev.bus_id, BUS_ID_SIZE, "%s.%u",
-			 drv->driver.name, shost_bus_twins++);
+		snprintf(bdev->dev.bus_id, BUS_ID_SIZE, "%u-%s",
+			 shost_bus_twins++, drv->driver.name);
 	else
 		snprintf(bdev->dev.bus_id, BUS_ID_SIZE, "%s", cdev->bus_id);
 	error = device_register(&bdev->dev);

@@ -1,7 +1,6 @@
 /*
- * tally.c -- a class whose devices are made by device_create(): the rules
- * cannot put the hooks of a virtual bus after it, so the class and its
- * interface are left as they are.
+ * tally.c -- a class whose devices are made by device_create() and taken
+ * away by device_destroy(), with its interface in the same file.
  *
  * (Written for cdmigrate's tests in the shape of a 2.6 driver once steps 10
  * and 40 have run.)

@@ -1,0 +1,2 @@
+/* stub: see stub-kernel.h */
+#include "../stub-kernel.h"
