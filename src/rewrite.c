@@ -1,6 +1,7 @@
 #include "rewrite.h"
 #include "rewrite-core.h"
 #include "rewrite-aligned-structs.h"
+#include "rewrite-core-text.h"
 #include "rewrite-macro-callbacks.h"
 
 #include <string.h>
@@ -15,6 +16,7 @@ static const struct rewrite_pass passes[] = {
 	{ "unused-exports", rewrite_unused_exports },
 	{ "virtual-parent", rewrite_virtual_parent },
 	{ "delete-class-device", rewrite_delete_class_device },
+	{ "core-text", rewrite_core_text },
 	{ NULL, NULL },
 };
 

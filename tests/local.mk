@@ -58,3 +58,9 @@ TESTS += tests/check_rewrite_core
 tests_check_rewrite_core_SOURCES = tests/check_rewrite_core.c
 tests_check_rewrite_core_CFLAGS = $(TEST_COMPILE_FLAGS) $(LIBCLANG_CFLAGS) $(JANSSON_CFLAGS)
 tests_check_rewrite_core_LDADD = $(TEST_LIBRARIES_ALL)
+
+check_PROGRAMS += tests/check_rewrite_core_text
+TESTS += tests/check_rewrite_core_text
+tests_check_rewrite_core_text_SOURCES = tests/check_rewrite_core_text.c
+tests_check_rewrite_core_text_CFLAGS = $(TEST_COMPILE_FLAGS)
+tests_check_rewrite_core_text_LDADD = $(TEST_LIBRARIES_ALL)

@@ -10,8 +10,10 @@
 // Leaves: nothing for a human.  Anchored on INIT_LIST_HEAD(&cls->children)
 //   and subsystem_unregister(&cls->subsys), present in every 2.6.1x
 //   class.c; each change is skipped when the function already has it, and
-//   the directory is removed only when core-c.cocci made it (its
-//   virtual_dir_add() is in drivers/base/core.c of the same run).
+//   the directory is removed only when the virtual parent is the one step
+//   30 adds: device_add() calls virtual_device_parent() (core-c.cocci's
+//   call) and core.c does not define it yet (the core-text pass adds it
+//   after the patches); a 2.6.19 core keeps its own.
 
 @has_init@
 identifier c;
@@ -34,12 +36,16 @@ identifier c;
 @@
 class_unregister(struct class *c) { <+... c->virtual_dir ...+> }
 
-// Only when the directories are core-c.cocci's (a 2.6.19 core keeps them).
-@ours@
+// Only when the virtual parent is step 30's (a 2.6.19 core keeps its own).
+@calls_vparent@
 @@
-virtual_dir_add(...) { ... }
+device_add(...) { <+... virtual_device_parent(...) ...+> }
 
-@remove_virtual_dir depends on ours && !has_vdir@
+@has_vparent@
+@@
+virtual_device_parent(...) { ... }
+
+@remove_virtual_dir depends on calls_vparent && !has_vparent && !has_vdir@
 identifier c;
 @@
 class_unregister(struct class *c)

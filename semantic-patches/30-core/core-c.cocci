@@ -22,43 +22,29 @@
 //   links wrapped in "if (dev->parent)" and device_create() stops refusing
 //   a NULL parent), the class's dev_attrs when core.c never mentions
 //   ->dev_attrs, the virtual parent when virtual_device_parent() does not
-//   exist, each function when it is not defined, each hotplug/uevent
-//   change when the function already does it.  A core without hotplug
-//   operations gets none (there is nothing to extend).
-//   What spatch 1.1.1 could not do, and how this file works around it:
+//   exist, each hotplug/uevent change when the function already does it.
+//   A core without hotplug operations gets none (there is nothing to
+//   extend).
+//   The new functions and objects themselves are text in core.c.in, which
+//   the step's core-text pass (src/rewrite-core-text.h) inserts after the
+//   patches: each helper where this file added a call and the core does not
+//   define it, each exported function where the core lacks it.  spatch
+//   1.1.1 prints added functions its own way ("list_for_each_entry (",
+//   wrapped lines, a lost tab in an initializer), cannot print a variadic
+//   parameter list (device_create()'s "fmt, ...") and needs one rule per
+//   added function.
+//   What else spatch 1.1.1 could not do, and how this file works around it:
 //   - add an "else if" branch without reprinting the original else branch:
 //     the release instead inherits the class's dev_release into
 //     dev->release just before the "if (dev->release) ... else ...";
-//   - print a variadic parameter list: device_create()'s last parameter is
-//     an identifier carrying the text "fmt, ...";
-//   - print an added function well next to other added code: one function
-//     per rule, no comment right before it (else the "{" lands on the
-//     signature line or the blank line after it is lost), no blank line
-//     right after an unbraced if (it prints as a line holding a tab), no
-//     for loop (printed "for(i = 0;i < n;i++)": while loops instead);
-//   - device_destroy() prints "list_for_each_entry (" with a space, the
-//     way spatch spells an added iterator;
 //   - know which file it is in: the kdev_t.h include uses "file in".
 
-@initialize:python@
-@@
-cdm_link = ["node"]
-
+// The link in the class's list: class_node when device-h.cocci had to
+// give it that name (struct device already had a "node").
 @has_class_node@
 type T;
 @@
 struct device { ... T class_node; ... };
-
-@script:python depends on has_class_node@
-@@
-cdm_link[0] = "class_node"
-
-@script:python link@
-L;
-fmt_va;
-@@
-coccinelle.L = cocci.make_ident(cdm_link[0])
-coccinelle.fmt_va = cocci.make_ident("fmt, ...")
 
 // ---------------------------------------------------------------------
 // What the core has already.
@@ -71,10 +57,6 @@ device_add(struct device *d) { <+... d->class ...+> }
 @has_class_helpers@
 @@
 device_add_class(...) { ... }
-
-@has_class_link_name@
-@@
-class_link_name(...) { ... }
 
 @has_dev_attrs_use depends on file in "drivers/base/core.c"@
 expression E;
@@ -89,23 +71,15 @@ virtual_device_parent(...) { ... }
 @@
 device_create(...) { ... }
 
-@has_destroy@
-@@
-device_destroy(...) { ... }
-
-@has_rename@
-@@
-device_rename(...) { ... }
-
-@has_bin@
-@@
-device_create_bin_file(...) { ... }
-
-@has_init_link@
+@has_init_node@
 identifier d;
-identifier link.L;
 @@
-device_initialize(struct device *d) { <+... INIT_LIST_HEAD(&d->L); ...+> }
+device_initialize(struct device *d) { <+... INIT_LIST_HEAD(&d->node); ...+> }
+
+@has_init_class_node@
+identifier d;
+@@
+device_initialize(struct device *d) { <+... INIT_LIST_HEAD(&d->class_node); ...+> }
 
 @rel_class@
 identifier k, d;
@@ -129,250 +103,27 @@ device_release(struct kobject *k) { <+... d->class->dev_release ...+> }
 // ---------------------------------------------------------------------
 // device_initialize(): the link in the class's list starts empty.
 
-@init_link depends on !has_init_link@
+@init_node depends on !has_class_node && !has_init_node@
 identifier d;
-identifier link.L;
 @@
 device_initialize(struct device *d)
 {
   ...
   kobject_init(&d->kobj);
-+ INIT_LIST_HEAD(&d->L);
++ INIT_LIST_HEAD(&d->node);
   ...
 }
 
-// ---------------------------------------------------------------------
-// Helpers, before device_add().  spatch 1.1.1 prints an added function
-// well only alone in its rule and without a comment right before it:
-// one rule each, the last rule's function first; their comments are
-// inside them.
-
-// ---------------------------------------------------------------------
-// Helpers, before device_add(), in this order.  spatch 1.1.1 prints an
-// added function well only alone in its rule and without a comment right
-// before it: one rule each, their comments inside them; rules adding
-// before the same function keep their order.
-
-@add_virtual_dir depends on !has_vparent@
+@init_class_node depends on has_class_node && !has_init_class_node@
+identifier d;
 @@
-+/*
-+ * A class device without a parent lives in /sys/devices/virtual/<class>/:
-+ * the directories are bare kobjects, made on first use.
-+ */
-+static struct kobject *virtual_dir;
-+
- device_add(...) { ... }
-
-@add_virtual_dir_release depends on !has_vparent@
-@@
-+static void virtual_dir_release(struct kobject *kobj)
-+{
-+	kfree(kobj);
-+}
-+
- device_add(...) { ... }
-
-@add_virtual_dir_ktype depends on !has_vparent@
-@@
-+/* their kobj_type: nothing but the release */
-+static struct kobj_type virtual_dir_ktype = {
-+	.release	= virtual_dir_release,
-+};
-+
- device_add(...) { ... }
-
-@add_virtual_dir_add depends on !has_vparent@
-@@
-+static struct kobject *virtual_dir_add(struct kobject *parent, const char *name)
-+{
-+	struct kobject *kobj;
-+
-+	kobj = kzalloc(sizeof(*kobj), GFP_KERNEL);
-+	if (!kobj)
-+		return NULL;
-+	kobj->parent = parent;
-+	kobj->ktype = &virtual_dir_ktype;
-+	kobject_init(kobj);
-+	if (kobject_set_name(kobj, "%s", name) || kobject_add(kobj)) {
-+		kobject_put(kobj);
-+		return NULL;
-+	}
-+	return kobj;
-+}
-+
- device_add(...) { ... }
-
-@add_virtual_device_parent depends on !has_vparent@
-@@
-+static int virtual_device_parent(struct device *dev)
-+{
-+	struct class *class = dev->class;
-+
-+	/* /sys/devices/virtual, then /sys/devices/virtual/<class> */
-+	if (!virtual_dir)
-+		virtual_dir = virtual_dir_add(&devices_subsys.kset.kobj, "virtual");
-+	if (!virtual_dir)
-+		return -ENOMEM;
-+	if (!class->virtual_dir)
-+		class->virtual_dir = virtual_dir_add(virtual_dir, class->name);
-+	if (!class->virtual_dir)
-+		return -ENOMEM;
-+	dev->kobj.parent = class->virtual_dir;
-+	return 0;
-+}
-+
- device_add(...) { ... }
-
-@add_show_dev depends on !class_in_add && !has_class_helpers@
-@@
-+static ssize_t show_dev(struct device *dev, struct device_attribute *attr,
-+			char *buf)
-+{
-+	return print_dev_t(buf, dev->devt);
-+}
-+
- device_add(...) { ... }
-
-@add_devt_attr depends on !class_in_add && !has_class_helpers@
-@@
-+/* what every device with a dev_t shows */
-+static struct device_attribute devt_attr =
-+	__ATTR(dev, S_IRUGO, show_dev, NULL);
-+
- device_add(...) { ... }
-
-@add_class_link_name depends on !has_class_link_name && (!has_rename || (!class_in_add && !has_class_helpers))@
-@@
-+static char *class_link_name(struct device *dev)
-+{
-+	int size = strlen(dev->class->name) + strlen(dev->bus_id) + 2;
-+	char *name = kmalloc(size, GFP_KERNEL);
-+
-+	/* the link from a class device's parent: "<class>:<name>" */
-+	if (name)
-+		snprintf(name, size, "%s:%s", dev->class->name, dev->bus_id);
-+	return name;
-+}
-+
- device_add(...) { ... }
-
-@add_add_class_attrs depends on !has_dev_attrs_use@
-@@
-+static int device_add_class_attrs(struct device *dev)
-+{
-+	struct device_attribute *attr = dev->class->dev_attrs;
-+	int error;
-+
-+	if (!attr)
-+		return 0;
-+	while (attr->attr.name) {
-+		error = device_create_file(dev, attr);
-+		if (error) {
-+			while (attr != dev->class->dev_attrs)
-+				device_remove_file(dev, --attr);
-+			return error;
-+		}
-+		attr++;
-+	}
-+	return 0;
-+}
-+
- device_add(...) { ... }
-
-@add_remove_class_attrs depends on !has_dev_attrs_use@
-@@
-+static void device_remove_class_attrs(struct device *dev)
-+{
-+	struct device_attribute *attr = dev->class->dev_attrs;
-+
-+	if (!attr)
-+		return;
-+	while (attr->attr.name)
-+		device_remove_file(dev, attr++);
-+}
-+
- device_add(...) { ... }
-
-@add_device_add_class depends on !class_in_add && !has_class_helpers@
-identifier link.L;
-@@
-+static int device_add_class(struct device *dev)
-+{
-+	struct class *class = dev->class;
-+	char *name;
-+	int error;
-+
-+	/* the "dev" attribute, the class's attributes, the sysfs links */
-+	if (MAJOR(dev->devt)) {
-+		error = device_create_file(dev, &devt_attr);
-+		if (error)
-+			return error;
-+	}
-+	if (!class)
-+		return 0;
-+	error = device_add_class_attrs(dev);
-+	if (error) {
-+		if (MAJOR(dev->devt))
-+			device_remove_file(dev, &devt_attr);
-+		return error;
-+	}
-+	sysfs_create_link(&dev->kobj, &class->subsys.kset.kobj, "subsystem");
-+	sysfs_create_link(&class->subsys.kset.kobj, &dev->kobj, dev->bus_id);
-+	if (dev->parent) {
-+		sysfs_create_link(&dev->kobj, &dev->parent->kobj, "device");
-+		name = class_link_name(dev);
-+		if (name)
-+			sysfs_create_link(&dev->parent->kobj, &dev->kobj, name);
-+		kfree(name);
-+	}
-+
-+	/* and its place in the class's list of devices */
-+	down(&class->sem);
-+	list_add_tail(&dev->L, &class->devices);
-+	up(&class->sem);
-+	return 0;
-+}
-+
- device_add(...) { ... }
-
-@add_device_del_class depends on !class_in_add && !has_class_helpers@
-identifier link.L;
-@@
-+static void device_del_class(struct device *dev)
-+{
-+	struct class *class = dev->class;
-+	char *name;
-+
-+	if (class) {
-+		down(&class->sem);
-+		list_del_init(&dev->L);
-+		up(&class->sem);
-+		if (dev->parent) {
-+			name = class_link_name(dev);
-+			if (name)
-+				sysfs_remove_link(&dev->parent->kobj, name);
-+			kfree(name);
-+			sysfs_remove_link(&dev->kobj, "device");
-+		}
-+		sysfs_remove_link(&class->subsys.kset.kobj, dev->bus_id);
-+		sysfs_remove_link(&dev->kobj, "subsystem");
-+		device_remove_class_attrs(dev);
-+	}
-+	if (MAJOR(dev->devt))
-+		device_remove_file(dev, &devt_attr);
-+}
-+
- device_add(...) { ... }
-
-@add_create_release depends on !has_create@
-@@
-+static void device_create_release(struct device *dev)
-+{
-+	pr_debug("%s called for %s\n", __FUNCTION__, dev->bus_id);
-+	kfree(dev);
-+}
-+
- device_add(...) { ... }
+device_initialize(struct device *d)
+{
+  ...
+  kobject_init(&d->kobj);
++ INIT_LIST_HEAD(&d->class_node);
+  ...
+}
 
 // ---------------------------------------------------------------------
 // The calls in device_add() and device_del().
@@ -645,172 +396,3 @@ hp(...)
 +	}
   return retval;
 }
-
-// ---------------------------------------------------------------------
-// New exported functions, after device_unregister().
-
-@add_bin_file depends on !has_bin@
-declarer name EXPORT_SYMBOL_GPL;
-@@
- device_unregister(...) { ... }
-+/**
-+ *	device_create_bin_file - create sysfs binary attribute file for device.
-+ *	@dev:	device.
-+ *	@attr:	device binary attribute descriptor.
-+ */
-+int device_create_bin_file(struct device *dev, struct bin_attribute *attr)
-+{
-+	int error = -EINVAL;
-+
-+	if (dev)
-+		error = sysfs_create_bin_file(&dev->kobj, attr);
-+	return error;
-+}
-+EXPORT_SYMBOL_GPL(device_create_bin_file);
-+
-+/**
-+ *	device_remove_bin_file - remove sysfs binary attribute file
-+ *	@dev:	device.
-+ *	@attr:	device binary attribute descriptor.
-+ */
-+void device_remove_bin_file(struct device *dev, struct bin_attribute *attr)
-+{
-+	if (dev)
-+		sysfs_remove_bin_file(&dev->kobj, attr);
-+}
-+EXPORT_SYMBOL_GPL(device_remove_bin_file);
-
-@add_rename depends on !has_rename@
-declarer name EXPORT_SYMBOL_GPL;
-@@
- device_unregister(...) { ... }
-+/**
-+ *	device_rename - renames a device
-+ *	@dev:	the device to rename
-+ *	@new_name:	the new name of the device
-+ */
-+int device_rename(struct device *dev, char *new_name)
-+{
-+	char old_name[BUS_ID_SIZE];
-+	char *old_link = NULL;
-+	char *new_link;
-+	int error;
-+
-+	dev = get_device(dev);
-+	if (!dev)
-+		return -EINVAL;
-+	pr_debug("DEVICE: renaming '%s' to '%s'\n", dev->bus_id, new_name);
-+
-+	/* the link from the parent is named after the device too */
-+	if (dev->class && dev->parent)
-+		old_link = class_link_name(dev);
-+	strlcpy(old_name, dev->bus_id, BUS_ID_SIZE);
-+	strlcpy(dev->bus_id, new_name, BUS_ID_SIZE);
-+
-+	error = kobject_rename(&dev->kobj, new_name);
-+	if (error) {
-+		strlcpy(dev->bus_id, old_name, BUS_ID_SIZE);
-+		goto out;
-+	}
-+	if (dev->class) {
-+		sysfs_remove_link(&dev->class->subsys.kset.kobj, old_name);
-+		sysfs_create_link(&dev->class->subsys.kset.kobj, &dev->kobj,
-+				  dev->bus_id);
-+	}
-+	if (old_link) {
-+		new_link = class_link_name(dev);
-+		if (new_link) {
-+			sysfs_remove_link(&dev->parent->kobj, old_link);
-+			sysfs_create_link(&dev->parent->kobj, &dev->kobj,
-+					  new_link);
-+		}
-+		kfree(new_link);
-+	}
-+out:
-+	kfree(old_link);
-+	put_device(dev);
-+	return error;
-+}
-+EXPORT_SYMBOL_GPL(device_rename);
-
-@add_destroy depends on !has_destroy@
-identifier link.L;
-declarer name EXPORT_SYMBOL_GPL;
-iterator name list_for_each_entry;
-typedef dev_t;
-@@
- device_unregister(...) { ... }
-+/**
-+ *	device_destroy - removes a device that was created with device_create()
-+ *	@class:	the class the device was registered with
-+ *	@devt:	the dev_t of the device
-+ */
-+void device_destroy(struct class *class, dev_t devt)
-+{
-+	struct device *dev = NULL;
-+	struct device *tmp;
-+
-+	down(&class->sem);
-+	list_for_each_entry(tmp, &class->devices, L) {
-+		if (tmp->devt == devt) {
-+			dev = tmp;
-+			break;
-+		}
-+	}
-+	up(&class->sem);
-+
-+	if (dev)
-+		device_unregister(dev);
-+}
-+EXPORT_SYMBOL_GPL(device_destroy);
-
-@add_create depends on !has_create@
-identifier link.fmt_va;
-declarer name EXPORT_SYMBOL_GPL;
-typedef dev_t, va_list;
-@@
- device_unregister(...) { ... }
-+/**
-+ *	device_create - creates a device and registers it with sysfs
-+ *	@class:	the class the device belongs to
-+ *	@parent:	its parent device, or NULL
-+ *	@devt:	its dev_t, for the "dev" attribute, or 0
-+ *	@fmt:	format string for the device's name
-+ *
-+ *	Returns the &struct device, or an ERR_PTR() on error.  The device
-+ *	is freed when its last reference goes.
-+ */
-+struct device *device_create(struct class *class, struct device *parent,
-+			     dev_t devt, const char *fmt_va)
-+{
-+	va_list args;
-+	struct device *dev;
-+	int retval = -ENODEV;
-+
-+	if (class == NULL || IS_ERR(class))
-+		goto error;
-+	dev = kzalloc(sizeof(*dev), GFP_KERNEL);
-+	if (!dev) {
-+		retval = -ENOMEM;
-+		goto error;
-+	}
-+
-+	dev->devt = devt;
-+	dev->class = class;
-+	dev->parent = parent;
-+	dev->release = device_create_release;
-+
-+	va_start(args, fmt);
-+	vsnprintf(dev->bus_id, BUS_ID_SIZE, fmt, args);
-+	va_end(args);
-+	retval = device_register(dev);
-+	if (retval) {
-+		put_device(dev);
-+		goto error;
-+	}
-+	return dev;
-+
-+error:
-+	return ERR_PTR(retval);
-+}
-+EXPORT_SYMBOL_GPL(device_create);

@@ -13,36 +13,15 @@
 // Options: --include-headers; all three files of the step in one run.
 // Leaves: nothing for a human.  The list link is called "node" as in
 //   2.6.18; a struct device that already has a member "node" (a sibling
-//   list, as before klists) gets "class_node" instead, and core-c follows.
-//   Members are anchored on release, class_release, class_dev_attrs,
-//   hotplug/uevent, children and class_attrs, present in every 2.6.1x tree.
-//   spatch 1.1.1 prints an added function-pointer member as "int(*f)(...)"
-//   and cannot print a variadic prototype (it writes "......") nor parse
-//   an __attribute__ there: those lines are emitted through identifiers
-//   made by a Python rule that carry their exact text.
-
-@initialize:python@
-@@
-import re
-
-cdm_link = ["node"]
-
-def cdm_declares(path, name):
-    with open(path, errors="replace") as fp:
-        return re.search(r"\b%s\s*\(" % name, fp.read()) is not None
-
-@script:python text@
-rel;
-uev;
-create;
-@@
-coccinelle.rel = cocci.make_ident("(*dev_release)(struct device *dev)")
-coccinelle.uev = cocci.make_ident(
-    "(*dev_uevent)(struct device *dev, char **envp, int num_envp,\n"
-    "\t\t\t  char *buffer, int buffer_size)")
-coccinelle.create = cocci.make_ident(
-    "fmt, ...)\n"
-    "\t\t\t\t    __attribute__((format(printf,4,5))")
+//   list, as before klists) gets "class_node" instead, and core-c and the
+//   core-text pass follow.  Members are anchored on release, class_dev_attrs,
+//   children and class_attrs, present in every 2.6.1x tree.  What spatch
+//   1.1.1 cannot print is not here: it prints an added function-pointer
+//   member as "int(*f)(...)", cannot print a variadic prototype (it writes
+//   "......") and cannot parse one with an __attribute__ to see that it is
+//   there.  The dev_uevent and dev_release members and the device_create()
+//   and device_destroy() prototypes are text in device.h.in, which the
+//   step's core-text pass (src/rewrite-core-text.h) inserts afterwards.
 
 // ---------------------------------------------------------------------
 // struct device
@@ -62,24 +41,28 @@ type T;
 @@
 struct device { ... T node; ... };
 
-@script:python depends on has_node@
-@@
-cdm_link[0] = "class_node"
-
-@script:python link@
-L;
-@@
-coccinelle.L = cocci.make_ident(cdm_link[0])
-
-@device_class depends on !has_class@
-identifier link.L;
+@device_class depends on !has_class && !has_node@
 type T;
 identifier d;
 @@
 struct device {
   ...
 +	/* class_device migration path */
-+	struct list_head L;
++	struct list_head node;
++	struct class *class;
+  void (*release)(T d);
+  ...
+};
+
+// A struct device whose "node" is a sibling list (before klists).
+@device_class_node depends on !has_class && has_node@
+type T;
+identifier d;
+@@
+struct device {
+  ...
++	/* class_device migration path */
++	struct list_head class_node;
 +	struct class *class;
   void (*release)(T d);
   ...
@@ -149,101 +132,30 @@ struct class {
   ...
 };
 
-@has_dev_uevent@
-type T;
-@@
-struct class { ... T (*dev_uevent)(...); ... };
-
-@class_dev_uevent depends on !has_dev_uevent@
-identifier text.uev;
-identifier hp = {hotplug, uevent};
-type T;
-@@
-struct class {
-  ...
-  T (*hp)(...);
-+	int uev;
-  ...
-};
-
-@has_dev_release@
-type T;
-@@
-struct class { ... T (*dev_release)(...); ... };
-
-@class_dev_release depends on !has_dev_release@
-identifier text.rel;
-type T;
-@@
-struct class {
-  ...
-  T (*class_release)(...);
-+	void rel;
-  ...
-};
-
 // ---------------------------------------------------------------------
-// Declarations, after dev_set_drvdata() (the high level routines follow).
-// Prototypes with an __attribute__ do not parse, so presence is judged on
-// the text of the file; each Python rule names the anchor function only
-// when its declarations are missing (an unset identifier would still be
-// printed, as a placeholder, in added code).
+// Declarations, after dev_set_drvdata() (the high level routines follow),
+// each where it is missing.  device_create() and device_destroy() are
+// device.h.in's.
 
-@anchor@
+@has_rename@
+@@
+int device_rename(...);
+
+@has_bin@
+@@
+int device_create_bin_file(...);
+
+@decl_bin_file depends on !has_bin@
 identifier d, p;
-position pos;
 @@
-void dev_set_drvdata@pos(struct device *d, void *p) { ... }
-
-@script:python want_bin@
-pos << anchor.pos;
-w;
-@@
-if not cdm_declares(pos[0].file, "device_create_bin_file"):
-    coccinelle.w = cocci.make_ident("dev_set_drvdata")
-
-@script:python want_rename@
-pos << anchor.pos;
-w;
-@@
-if not cdm_declares(pos[0].file, "device_rename"):
-    coccinelle.w = cocci.make_ident("dev_set_drvdata")
-
-@script:python want_create@
-pos << anchor.pos;
-w;
-@@
-if not cdm_declares(pos[0].file, "device_create"):
-    coccinelle.w = cocci.make_ident("dev_set_drvdata")
-
-@decl_bin_file@
-identifier d, p;
-identifier want_bin.w;
-@@
-void w(struct device *d, void *p) { ... }
+void dev_set_drvdata(struct device *d, void *p) { ... }
 +extern int device_create_bin_file(struct device *dev, struct bin_attribute *attr);
 +extern void device_remove_bin_file(struct device *dev,
 +				   struct bin_attribute *attr);
 
-@decl_rename@
+@decl_rename depends on !has_rename@
 identifier d, p;
-identifier want_rename.w;
 @@
-void w(struct device *d, void *p) { ... }
+void dev_set_drvdata(struct device *d, void *p) { ... }
 +
 +extern int device_rename(struct device *dev, char *new_name);
-
-@decl_create@
-identifier d, p;
-identifier want_create.w;
-identifier text.create;
-typedef dev_t;
-@@
-void w(struct device *d, void *p) { ... }
-+
-+/*
-+ * Easy functions for dynamically creating devices on the fly
-+ */
-+extern struct device *device_create(struct class *cls, struct device *parent,
-+				    dev_t devt, const char *create);
-+extern void device_destroy(struct class *cls, dev_t devt);

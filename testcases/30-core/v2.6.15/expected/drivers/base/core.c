@@ -201,7 +201,7 @@ static void virtual_dir_release(struct kobject *kobj)
 
 /* their kobj_type: nothing but the release */
 static struct kobj_type virtual_dir_ktype = {
-	.release = virtual_dir_release,
+	.release	= virtual_dir_release,
 };
 
 static struct kobject *virtual_dir_add(struct kobject *parent,
@@ -247,8 +247,8 @@ static ssize_t show_dev(struct device *dev, struct device_attribute *attr,
 }
 
 /* what every device with a dev_t shows */
-static struct device_attribute devt_attr = __ATTR(dev, S_IRUGO, show_dev,
-						  NULL);
+static struct device_attribute devt_attr =
+	__ATTR(dev, S_IRUGO, show_dev, NULL);
 
 static char *class_link_name(struct device *dev)
 {
@@ -512,7 +512,7 @@ void device_destroy(struct class *class, dev_t devt)
 	struct device *tmp;
 
 	down(&class->sem);
-	list_for_each_entry (tmp, &class->devices, node) {
+	list_for_each_entry(tmp, &class->devices, node) {
 		if (tmp->devt == devt) {
 			dev = tmp;
 			break;

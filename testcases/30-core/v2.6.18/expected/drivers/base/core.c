@@ -168,7 +168,7 @@ static void virtual_dir_release(struct kobject *kobj)
 
 /* their kobj_type: nothing but the release */
 static struct kobj_type virtual_dir_ktype = {
-	.release = virtual_dir_release,
+	.release	= virtual_dir_release,
 };
 
 static struct kobject *virtual_dir_add(struct kobject *parent,
