@@ -28,6 +28,7 @@ src_libcdmigrate_a_SOURCES = \
 	src/cache.c src/cache.h \
 	src/rewrite-macro-callbacks.c src/rewrite-macro-callbacks.h \
 	src/rewrite-aligned-structs.c src/rewrite-aligned-structs.h \
+	src/rewrite-class-initializer.c src/rewrite-class-initializer.h \
 	src/rewrite-core-text.c src/rewrite-core-text.h \
 	src/exports.c src/exports.h \
 	src/sysfs.c src/sysfs.h \

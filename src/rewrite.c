@@ -1,6 +1,7 @@
 #include "rewrite.h"
 #include "rewrite-core.h"
 #include "rewrite-aligned-structs.h"
+#include "rewrite-class-initializer.h"
 #include "rewrite-core-text.h"
 #include "rewrite-macro-callbacks.h"
 
@@ -16,6 +17,7 @@ static const struct rewrite_pass passes[] = {
 	{ "unused-exports", rewrite_unused_exports },
 	{ "virtual-parent", rewrite_virtual_parent },
 	{ "delete-class-device", rewrite_delete_class_device },
+	{ "class-initializer", rewrite_class_initializer },
 	{ "core-text", rewrite_core_text },
 	{ NULL, NULL },
 };

@@ -59,8 +59,11 @@ tests_check_rewrite_core_SOURCES = tests/check_rewrite_core.c
 tests_check_rewrite_core_CFLAGS = $(TEST_COMPILE_FLAGS) $(LIBCLANG_CFLAGS) $(JANSSON_CFLAGS)
 tests_check_rewrite_core_LDADD = $(TEST_LIBRARIES_ALL)
 
-check_PROGRAMS += tests/check_rewrite_core_text
-TESTS += tests/check_rewrite_core_text
+check_PROGRAMS += tests/check_rewrite_core_text tests/check_rewrite_class_initializer
+TESTS += tests/check_rewrite_core_text tests/check_rewrite_class_initializer
 tests_check_rewrite_core_text_SOURCES = tests/check_rewrite_core_text.c
 tests_check_rewrite_core_text_CFLAGS = $(TEST_COMPILE_FLAGS)
 tests_check_rewrite_core_text_LDADD = $(TEST_LIBRARIES_ALL)
+tests_check_rewrite_class_initializer_SOURCES = tests/check_rewrite_class_initializer.c
+tests_check_rewrite_class_initializer_CFLAGS = $(TEST_COMPILE_FLAGS)
+tests_check_rewrite_class_initializer_LDADD = $(TEST_LIBRARIES_ALL)

@@ -20,6 +20,18 @@
 //   its users must be in the same spatch run (one file group; the step's
 //   "follow: class-objects" adds the users): other files are converted
 //   through the bindings of the file that defines the class.
+// Rewriter: class-initializer (src/rewrite-class-initializer.h).  spatch
+//   does not see the preprocessor lines of an initializer, and one name
+//   defined in two files of a run gives two bindings that would both edit
+//   each registration.  So the definition and what its initializer says
+//   are left to the pass: this file writes the registration as
+//   "c = class_create(CDMIGRATE_CLASS_ARGS(c));" and, after its IS_ERR()
+//   test, "CDMIGRATE_CLASS_FIELDS(c);".  The pass turns the definition
+//   (the one in the same file, else the one of the subsystem) into the
+//   pointer, the first placeholder into its owner (THIS_MODULE without
+//   one) and name, the second into the assignments, in the initializer's
+//   order and inside its #if lines (the 2.6.15 "#ifdef CONFIG_HOTPLUG
+//   .hotplug = f, #endif" among them).
 // Leaves: (the class is not converted at all, and nothing changes for it)
 //   - .class_release: it releases the class object itself (typically
 //     freeing a structure that contains it); class_create() allocates and
@@ -28,9 +40,6 @@
 //     uevent and class_dev_attrs: class attributes are created when the
 //     class registers, too early for an assignment after class_create();
 //   - no .name;
-//   - a preprocessor conditional in the initializer, except the 2.6.15
-//     idiom "#ifdef CONFIG_HOTPLUG .hotplug = f, #endif" (kept around the
-//     assignment);
 //   - the class's address in a static initializer (a class_interface's
 //     .class = &foo): a pointer known only at run time cannot initialize it;
 //   - a registration this patch does not know: the result of
@@ -39,88 +48,20 @@
 //     (class_register(...)) ...", "return class_register(...)" or, for a
 //     class with no field to assign, an unchecked call; or no registration
 //     in the run at all (registered through a helper);
-//   - two definitions of the same name in the run;
 //   - a struct class embedded in a bigger structure, or defined through a
 //     macro: not a plain definition, never matched.
-//   The tool's scan reports each of these as needs-human.
-
-@initialize:python@
-@@
-import re
-
-def cdm_initializer(path, line):
-    """The text of the brace initializer that starts on or after line."""
-    with open(path, errors="replace") as fp:
-        text = "\n".join(fp.read().split("\n")[line - 1:])
-    start = text.find("{")
-    depth = 0
-    for i in range(start, len(text)):
-        if text[i] == "{":
-            depth += 1
-        elif text[i] == "}":
-            depth -= 1
-            if depth == 0:
-                return text[start:i + 1]
-    return text[start:]
-
-def cdm_directives(body):
-    """'none' without preprocessor lines; 'hotplug' when the only ones are
-    #ifdef CONFIG_HOTPLUG ... #endif around .hotplug/.uevent; else 'other'."""
-    inside = False
-    seen = False
-    for line in body.split("\n"):
-        s = re.sub(r"^#\s*", "#", line.strip())
-        if s.startswith("#"):
-            seen = True
-            if not inside and re.match(r"#ifdef\s+CONFIG_HOTPLUG\b", s):
-                inside = True
-            elif inside and s.startswith("#endif"):
-                inside = False
-            else:
-                return "other"
-        elif inside and s and not re.match(r"\.(hotplug|uevent)\s*=\s*\w+\s*,?$", s):
-            return "other"
-    if inside:
-        return "other"
-    return "hotplug" if seen else "none"
-
-cdm_hotplug_guarded = set()
-cdm_defined = {}
+//   The tool's scan reports each of these as needs-human.  The pass refuses
+//   the step (nothing of it is written, the error names the class) for an
+//   initializer spatch misread: .name or .owner under an #if (they are
+//   class_create()'s arguments), a field it cannot assign in a branch
+//   spatch does not read, or a field to assign after an unchecked
+//   registration.
 
 @def@
 identifier c;
 expression N;
-position pd;
 @@
-struct class c@pd = { .name = N, };
-
-// Preprocessor lines inside the initializer: only the 2.6.15 idiom
-// "#ifdef CONFIG_HOTPLUG .hotplug = f, #endif" is kept (around the
-// assignment); with any other the class is left alone.
-@script:python pp@
-c << def.c;
-pd << def.pd;
-@@
-cdm_defined.setdefault(c, set()).add((pd[0].file, pd[0].line))
-kind = cdm_directives(cdm_initializer(pd[0].file, int(pd[0].line)))
-if kind == "other":
-    cocci.include_match(False)
-elif kind == "hotplug":
-    cdm_hotplug_guarded.add((pd[0].file, c))
-
-// Two definitions of one name (static classes of two drivers): every
-// &name would be ambiguous in a run that spans both files.
-@script:python dup@
-c << def.c;
-@@
-if len(cdm_defined.get(c, ())) > 1:
-    cocci.include_match(False)
-
-@own depends on def@
-identifier def.c;
-identifier O != THIS_MODULE;
-@@
-struct class c = { .owner = O, };
+struct class c = { .name = N, };
 
 @cap_release depends on def@
 identifier def.c;
@@ -139,18 +80,6 @@ identifier def.c;
 expression U;
 @@
 struct class c = { .uevent = U, };
-
-// g is c when the callbacks sit in #ifdef CONFIG_HOTPLUG, u otherwise.
-@script:python guard@
-c << def.c;
-pd << def.pd;
-g;
-u;
-@@
-if (pd[0].file, c) in cdm_hotplug_guarded:
-    coccinelle.g = cocci.make_ident(c)
-else:
-    coccinelle.u = cocci.make_ident(c)
 
 @cap_attrs depends on def@
 identifier def.c;
@@ -261,12 +190,11 @@ statement S;
 
 @reg_err depends on ok@
 identifier def.c;
-expression def.N;
 expression err, E;
 identifier l;
 @@
 - err = class_register(&c);
-+ c = class_create(THIS_MODULE, N);
++ c = class_create(CDMIGRATE_CLASS_ARGS(c));
 (
   if (
 - \(err\|err < 0\|err != 0\)
@@ -315,10 +243,9 @@ identifier l;
 
 @reg_if depends on ok@
 identifier def.c;
-expression def.N;
 statement S;
 @@
-+ c = class_create(THIS_MODULE, N);
++ c = class_create(CDMIGRATE_CLASS_ARGS(c));
   if (
 - \(class_register(&c)\|class_register(&c) < 0\|class_register(&c) != 0\)
 + IS_ERR(c)
@@ -326,114 +253,39 @@ statement S;
 
 @reg_ret depends on ok@
 identifier def.c;
-expression def.N;
 @@
 - return class_register(&c);
-+ c = class_create(THIS_MODULE, N);
++ c = class_create(CDMIGRATE_CLASS_ARGS(c));
 + if (IS_ERR(c))
 +	return PTR_ERR(c);
 + return 0;
 
 @reg_bare depends on ok@
 identifier def.c;
-expression def.N;
 @@
 - class_register(&c);
-+ c = class_create(THIS_MODULE, N);
-
-@owner depends on ok && own@
-identifier def.c;
-identifier own.O;
-expression E;
-@@
-  c = class_create(
-- THIS_MODULE
-+ O
-  , E);
++ c = class_create(CDMIGRATE_CLASS_ARGS(c));
 
 // ---------------------------------------------------------------------
-// What the initializer set that class_create() cannot: assigned on the
-// success path, right after the IS_ERR() test.  Each rule inserts at the
-// same place, so they run in reverse order of the lines they produce.
+// What the initializer set that class_create() cannot take: assigned by
+// the pass on the success path, right after the IS_ERR() test.
 
-@set_attrs depends on ok@
+@fields depends on ok@
 identifier def.c;
-expression cap_attrs.A;
-expression X, Y;
 statement S;
 @@
-  c = class_create(X, Y);
+  c = class_create(...);
   if (IS_ERR(c)) S
-+ c->class_dev_attrs = A;
-
-@set_uevent_hotplug depends on ok@
-identifier guard.g;
-expression cap_uevent.U;
-expression X, Y;
-statement S;
-@@
-  g = class_create(X, Y);
-  if (IS_ERR(g)) S
-+#ifdef CONFIG_HOTPLUG
-+ g->uevent = U;
-+#endif
-
-@set_uevent depends on ok@
-identifier guard.u;
-expression cap_uevent.U;
-expression X, Y;
-statement S;
-@@
-  u = class_create(X, Y);
-  if (IS_ERR(u)) S
-+ u->uevent = U;
-
-@set_hotplug_hotplug depends on ok@
-identifier guard.g;
-expression cap_hotplug.H;
-expression X, Y;
-statement S;
-@@
-  g = class_create(X, Y);
-  if (IS_ERR(g)) S
-+#ifdef CONFIG_HOTPLUG
-+ g->hotplug = H;
-+#endif
-
-@set_hotplug depends on ok@
-identifier guard.u;
-expression cap_hotplug.H;
-expression X, Y;
-statement S;
-@@
-  u = class_create(X, Y);
-  if (IS_ERR(u)) S
-+ u->hotplug = H;
-
-@set_release depends on ok@
-identifier def.c;
-expression cap_release.R;
-expression X, Y;
-statement S;
-@@
-  c = class_create(X, Y);
-  if (IS_ERR(c)) S
-+ c->release = R;
++ CDMIGRATE_CLASS_FIELDS(c);
 
 // ---------------------------------------------------------------------
-// The object becomes a pointer, everywhere.
+// The object becomes a pointer, everywhere (its definition: the pass).
 
 @destroy depends on ok@
 identifier def.c;
 @@
 - class_unregister(&c)
 + class_destroy(c)
-
-@pointer depends on ok@
-identifier def.c;
-@@
-- struct class c = { ... };
-+ struct class *c;
 
 @pointer_extern depends on ok@
 identifier def.c;

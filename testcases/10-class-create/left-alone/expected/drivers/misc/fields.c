@@ -11,18 +11,6 @@ static struct class attrs_class = {
 	.class_attrs	= attrs_class_attrs,
 };
 
-static void ifdef_release(struct class_device *cd)
-{
-}
-
-/* A field under a condition other than CONFIG_HOTPLUG. */
-static struct class ifdef_class = {
-	.name		= "ifdef",
-#ifdef CONFIG_IFDEF_RELEASE
-	.release	= ifdef_release,
-#endif
-};
-
 /* No name. */
 static struct class anon_class = {
 	.owner		= THIS_MODULE,
@@ -35,16 +23,11 @@ static int __init fields_init(void)
 	err = class_register(&attrs_class);
 	if (err)
 		return err;
-	err = class_register(&ifdef_class);
-	if (err)
-		goto out_attrs;
 	err = class_register(&anon_class);
 	if (err)
-		goto out_ifdef;
+		goto out_attrs;
 	return 0;
 
-out_ifdef:
-	class_unregister(&ifdef_class);
 out_attrs:
 	class_unregister(&attrs_class);
 	return err;

@@ -1,7 +1,7 @@
 #include <linux/module.h>
 #include <linux/device.h>
 
-/* The same name in two drivers: left alone, each &dup_class is ambiguous. */
+/* The same name in two drivers: each file converts its own class. */
 static struct class dup_class = {
 	.name	= "dup2",
 };
