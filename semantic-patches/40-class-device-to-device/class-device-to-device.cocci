@@ -89,8 +89,9 @@ BACKSLASH = chr(92)
 CR = chr(13)
 
 _defines = {}
+_literal = {}
 # Functions are keyed (file name, function) when static, by name otherwise,
-# so that a static function of one file never stands for another file's.
+# so that a static function of one file never stands for one of another file.
 taken = set()     # functions whose new parameter cannot be called attr
 statics = set()   # (file name, function) of the static functions
 cbref = set()     # (file name, name) of the show/store of an attribute
@@ -109,10 +110,13 @@ def stem(path):
     return s
 
 def _read(path):
-    with open(path) as fh:
+    # Latin-1 maps each byte to one character, so that columns (byte
+    # offsets for spatch) index the text whatever the encoding of the file.
+    with open(path, encoding="latin-1") as fh:
         return fh.read().split("\n")
 
-def _spans(path):
+def _file(path):
+    """(#define spans left to the C rewriter, text) of the file at path."""
     st = os.stat(path)
     key = (path, st.st_mtime, st.st_size)
     if key not in _defines:
@@ -131,16 +135,26 @@ def _spans(path):
                     spans.append((i + 1, j + 1))
                 i = j
             i += 1
-        _defines[key] = spans
+        _defines[key] = (spans, "\n".join(lines))
     return _defines[key]
 
 def untouchable(p):
-    """True inside a #define left whole to the C rewriter: it defines a
-    callback with a pasted name, or it pastes class_device_attr_##."""
+    """True inside what is left whole to the C rewriter: a #define that
+    defines a callback with a pasted name or pastes class_device_attr_##,
+    or a function whose name is built by a macro (spatch expands the macro
+    on a first parse only, so a rule after another would miss it)."""
+    spans, text = _file(p[0].file)
     line = int(p[0].line)
-    for first, last in _spans(p[0].file):
+    for first, last in spans:
         if first <= line <= last:
             return True
+    fn = p[0].current_element
+    if fn and fn != "something_else":
+        key = (p[0].file, fn)
+        if key not in _literal:
+            _literal[key] = re.search(r"(?<![A-Za-z0-9_])" + re.escape(fn) +
+                                      r"(?![A-Za-z0-9_])", text) is not None
+        return not _literal[key]
     return False
 
 def text_of(p):
@@ -154,6 +168,8 @@ def text_of(p):
 
 def pasted_expr(p):
     t = text_of(p)
+    if any(ord(c) > 127 for c in t):
+        return False    # not rewritten as text: its bytes would not survive
     return PASTED_ATTR.search(t) is not None and not PASTED_FN.search(t)
 
 def convert_text(t):
@@ -325,7 +341,7 @@ taken.add((base(p[0].file), f))
 
 @cb_show depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
 identifier f, cd, buf;
-position p;
+position p : script:python() { not untouchable(p) };
 fresh identifier a = script:python(f, p) { show_param(f, p) };
 @@
 ssize_t f@p(struct class_device *cd,
@@ -334,7 +350,7 @@ ssize_t f@p(struct class_device *cd,
   { ... }
 
 @cb_show_ref depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
-position p;
+position p : script:python() { not untouchable(p) };
 identifier f : script:python(p) { (base(p[0].file), f) in cbref };
 identifier cd, buf;
 type T;
@@ -347,7 +363,7 @@ T f@p(struct class_device *cd,
 
 @cb_store depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
 identifier f, cd, buf, count;
-position p;
+position p : script:python() { not untouchable(p) };
 type C;
 fresh identifier a = script:python(f, p) { store_param(f, p) };
 @@
@@ -357,7 +373,7 @@ ssize_t f@p(struct class_device *cd,
   { ... }
 
 @cb_store_ref depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
-position p;
+position p : script:python() { not untouchable(p) };
 identifier f : script:python(p) { (base(p[0].file), f) in cbref };
 identifier cd, buf, count;
 type T, C;
