@@ -45,7 +45,10 @@
 //     struct class_device inside them): a #define that defines or declares
 //     a callback whose name is pasted with ##; a #define pasting
 //     class_device_attr_## whose body is not one expression (statements,
-//     do-while, declarations); a struct carrying
+//     do-while, declarations) or holds non-ASCII bytes; a function whose
+//     name is built by a macro (UART_SHOW(x)(struct class_device *cd, ...):
+//     spatch sees through the macro on its first parse only, so converting
+//     it would take two runs); a struct carrying
 //     __attribute__((aligned(...))), which spatch cannot parse;
 //   - for a human (the report): a class_data assignment used as a value and
 //     &cd->class_data; cd->hotplug/uevent per device (struct device has no
