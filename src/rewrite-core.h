@@ -41,10 +41,14 @@
  * working contents) of kind class-device-*, an inactive line naming
  * class_device, a static struct class that sets a deleted member of struct
  * class, or an identifier that device.h or an EXPORT_SYMBOL makes public
- * and the deletion removes ("token").  Static class objects and
+ * and the deletion removes ("token"), or a working file whose change adds
+ * parse errors (the final verify will hold it back) and whose text on disk
+ * uses class_device ("held-back").  Static class objects and
  * class_interface objects on their own do not block: both stay in the
  * class-level API.  It also refuses when its own result would still name a
- * doomed name (a shape it cannot edit).
+ * doomed name (a shape it cannot edit).  It parses with ctx->classify,
+ * its overlay narrowed to the working files that differ from the disk (the
+ * same parse), and leaves it empty: the engine sets it after every pass.
  */
 #ifndef CDMIGRATE_REWRITE_CORE_H
 #define CDMIGRATE_REWRITE_CORE_H

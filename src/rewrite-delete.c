@@ -68,6 +68,7 @@ struct deletion {
 	size_t nr_members, alloc_members;
 	struct core_removals rm[NR_CORE];
 	struct strvec problems;		/* "file:line: what" the edit cannot do */
+	struct classify_unsaved *overlay;	/* the classifier's, while the pass runs */
 };
 
 /* One use outside the edited files that blocks the deletion. */
@@ -824,9 +825,53 @@ static void on_public(const char *ident, size_t len, unsigned line, unsigned col
 	free(name);
 }
 
+/* Text that uses class_device (what a held-back file keeps). */
+static const char *const user_needles[] = {
+	"class_device", "CLASS_DEVICE", "class_get_devdata", "class_set_devdata", NULL,
+};
+
 static const char *const site_needles[] = {
 	"class_device", "CLASS_DEVICE", "class_get_devdata", "class_set_devdata", "struct class ", NULL,
 };
+
+/*
+ * Files whose conversion the final verify will hold back (it adds parse
+ * errors) keep their text on disk: when that text uses class_device, they
+ * block.  `changed` are the working files that differ from the disk and
+ * whose disk text has a site needle; `overlay` holds every working file
+ * that differs from the disk (the classifier's overlay, set back after).
+ */
+static void held_back_users(struct deletion *d, const struct strvec *changed,
+			    const struct classify_unsaved *overlay, size_t nr_overlay,
+			    struct blockers *out)
+{
+	struct classify *c = d->ctx->classify;
+	int *after = xcalloc(changed->nr + 1, sizeof(int)), *before = xcalloc(changed->nr + 1, sizeof(int));
+	char **first = xcalloc(changed->nr + 1, sizeof(char *));
+
+	classify_set_overlay(c, overlay, nr_overlay);
+	classify_count_errors_many(c, changed, after, first);
+	for (size_t i = 0; i < changed->nr; i++)
+		free(first[i]);
+	classify_set_overlay(c, NULL, 0);
+	classify_count_errors_many(c, changed, before, first);
+	for (size_t i = 0; i < changed->nr; i++)
+		free(first[i]);
+	free(first);
+	classify_set_overlay(c, overlay, nr_overlay);
+	for (size_t i = 0; i < changed->nr; i++) {
+		char *why;
+
+		if (after[i] <= before[i])
+			continue;
+		why = xstrfmt("its conversion adds %d parse error(s): verify will hold it back, and its text on disk uses class_device",
+			      after[i] - before[i]);
+		add_blocker(out, changed->v[i], 0, 0, "held-back", why);
+		free(why);
+	}
+	free(after);
+	free(before);
+}
 
 /* Every use outside the edited files of what the deletion removes. */
 static int find_blockers(struct deletion *d, struct blockers *out)
@@ -837,6 +882,33 @@ static int find_blockers(struct deletion *d, struct blockers *out)
 	struct site_list sites = SITE_LIST_INIT;
 	struct blockers tokens = { NULL, 0, 0 };
 	struct strbuf disk = STRBUF_INIT;
+	struct strvec changed = STRVEC_INIT;
+	struct classify_unsaved *overlay = d->overlay = xcalloc(ctx->nr + 1, sizeof(*overlay));
+	size_t nr_overlay = 0;
+
+	/* What differs from the disk: the overlay, and the users whose change verify may refuse. */
+	for (size_t i = 0; i < ctx->nr; i++) {
+		struct rewrite_file *rf = &ctx->files[i];
+		char *abs = path_join(ctx->tree, rf->path);
+		int read = (strbuf_reset(&disk), strbuf_read_file(&disk, abs));
+
+		free(abs);
+		if (!read && disk.len == rf->content->len && !memcmp(disk.buf, rf->content->buf, disk.len))
+			continue;
+		overlay[nr_overlay].file = rf->path;
+		overlay[nr_overlay].content = rf->content->buf;
+		overlay[nr_overlay].len = rf->content->len;
+		nr_overlay++;
+		if (read || is_core_path(rf->path))
+			continue;
+		for (size_t n = 0; user_needles[n]; n++)
+			if (memmem(disk.buf, disk.len, user_needles[n], strlen(user_needles[n]))) {
+				strvec_push(&changed, rf->path);
+				break;
+			}
+	}
+	if (changed.nr)
+		held_back_users(d, &changed, overlay, nr_overlay, out);
 
 	if (walk_tree(ctx->tree, NULL, &files, NULL) < 0)
 		return -1;
@@ -916,6 +988,7 @@ static int find_blockers(struct deletion *d, struct blockers *out)
 	site_list_release(&sites);
 	strvec_clear(&cands);
 	strvec_clear(&files);
+	strvec_clear(&changed);
 	strbuf_release(&disk);
 	return 0;
 }
@@ -938,8 +1011,11 @@ static void refuse_for_users(const struct blockers *b, const char *tree)
 	strbuf_addf(&msg, "step 70 delete refused: %zu use%s of struct class_device and its API %s left outside the driver core:",
 		    b->nr, b->nr == 1 ? "" : "s", b->nr == 1 ? "is" : "are");
 	for (size_t i = 0; i < b->nr && i < SHOWN; i++)
-		strbuf_addf(&msg, "\n  %s:%u:%u: %s: %s", b->v[i].file, b->v[i].line, b->v[i].column,
-			    b->v[i].kind, b->v[i].symbol);
+		if (b->v[i].line)
+			strbuf_addf(&msg, "\n  %s:%u:%u: %s: %s", b->v[i].file, b->v[i].line,
+				    b->v[i].column, b->v[i].kind, b->v[i].symbol);
+		else
+			strbuf_addf(&msg, "\n  %s: %s: %s", b->v[i].file, b->v[i].kind, b->v[i].symbol);
 	if (b->nr > SHOWN)
 		strbuf_addf(&msg, "\n  ... and %zu more", b->nr - SHOWN);
 	strbuf_addf(&msg, "\n  convert %s (cdmigrate report %s lists each with its reason), then run step 70 again",
@@ -965,6 +1041,10 @@ static void deletion_release(struct deletion *d)
 	strvec_clear(&d->names);
 	strvec_clear(&d->public);
 	strvec_clear(&d->problems);
+	/* the engine sets the overlay again after every pass */
+	if (d->overlay)
+		classify_set_overlay(d->ctx->classify, NULL, 0);
+	free(d->overlay);
 }
 
 /* Names the edited text still holds: "file:line: name". */

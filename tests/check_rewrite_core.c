@@ -567,6 +567,35 @@ START_TEST(test_delete_refused_for_a_token)
 }
 END_TEST
 
+START_TEST(test_delete_refused_for_a_change_verify_holds_back)
+{
+	/* on disk the driver uses class_device; its conversion does not parse */
+	static const char disk[] =
+		"#include <linux/device.h>\n"
+		"\n"
+		"static struct class_device *user_cd;\n";
+	static const char converted[] =
+		"#include <linux/device.h>\n"
+		"\n"
+		"static struct device *user_cd = ;\n";
+	struct fixture fx;
+
+	fixture_start(&fx);
+	put(fx.tree, "include/linux/device.h", delete_device_h);
+	put(fx.tree, "drivers/base/base.h", delete_base_h);
+	put(fx.tree, "drivers/base/class.c", delete_class_c);
+	put(fx.tree, "drivers/misc/user.c", disk);
+	add_working(&fx, "drivers/base/base.h", delete_base_h);
+	add_working(&fx, "drivers/base/class.c", delete_class_c);
+	add_working(&fx, "drivers/misc/user.c", converted);
+	add_working(&fx, "include/linux/device.h", delete_device_h);
+	fixture_ready(&fx, 1);
+	ck_assert_int_eq(rewrite_delete_class_device(&fx.ctx), REWRITE_REFUSED);
+	ck_assert_str_eq(working(&fx, "include/linux/device.h"), delete_device_h);
+	fixture_end(&fx);
+}
+END_TEST
+
 START_TEST(test_delete)
 {
 	static const char user[] =
@@ -647,6 +676,7 @@ static Suite *rewrite_core_suite(void)
 	tcase_add_test(passes, test_virtual_parent);
 	tcase_add_test(passes, test_delete_refused_with_a_user);
 	tcase_add_test(passes, test_delete_refused_for_a_token);
+	tcase_add_test(passes, test_delete_refused_for_a_change_verify_holds_back);
 	tcase_add_test(passes, test_delete);
 	suite_add_tcase(s, passes);
 	return s;
