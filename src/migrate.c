@@ -183,11 +183,34 @@ static int load_working_set(struct engine *e)
 
 	if (walk_tree(e->opts->tree, e->opts->paths, &files, NULL) < 0)
 		return -1;
-	strvec_pushv(&tokens, prefilter_scan_tokens);
-	for (size_t i = 0; i < manifest_nr_steps; i++)
-		strvec_pushv(&tokens, manifest_steps[i].triggers);
-	prefilter_files(e->opts->tree, &files, (const char *const *)tokens.v, e->opts->jobs,
-			&cands, NULL, NULL);
+	/*
+	 * Driver-core steps' triggers are broad (#include): they only select
+	 * among the driver core's files, so the rest of the tree is filtered
+	 * with the other steps' triggers alone.
+	 */
+	{
+		struct strvec core = STRVEC_INIT, core_tokens = STRVEC_INIT, from_core = STRVEC_INIT;
+
+		strvec_pushv(&tokens, prefilter_scan_tokens);
+		for (size_t i = 0; i < manifest_nr_steps; i++)
+			strvec_pushv(manifest_steps[i].in_tree_only ? &core_tokens : &tokens,
+				     manifest_steps[i].triggers);
+		prefilter_files(e->opts->tree, &files, (const char *const *)tokens.v, e->opts->jobs,
+				&cands, NULL, NULL);
+		for (size_t i = 0; i < files.nr; i++)
+			if (plan_is_driver_core(files.v[i]))
+				strvec_push(&core, files.v[i]);
+		if (core_tokens.nr)
+			prefilter_files(e->opts->tree, &core, (const char *const *)core_tokens.v,
+					e->opts->jobs, &from_core, NULL, NULL);
+		for (size_t i = 0; i < from_core.nr; i++)
+			if (!in_strvec_sorted(&cands, from_core.v[i]))
+				strvec_push(&cands, from_core.v[i]);
+		strvec_sort(&cands);
+		strvec_clear(&core);
+		strvec_clear(&core_tokens);
+		strvec_clear(&from_core);
+	}
 	/* Users of a static class by name alone (&input_class) join the set. */
 	for (size_t i = 0; i < cands.nr; i++) {
 		struct strbuf text = STRBUF_INIT;
@@ -958,9 +981,15 @@ static int verify_changes(struct engine *e, struct site_list *before_sites,
 		struct work_file *f = find_file(e, changed.v[i]);
 
 		if (after.files[i].errors > before.files[i].errors) {
-			char *detail = xstrfmt("the change adds %u parse error(s): %s",
-					       after.files[i].errors - before.files[i].errors,
-					       after.files[i].first_error ? after.files[i].first_error : "");
+			const char *diag = after.files[i].first_error ? after.files[i].first_error : "";
+			size_t n = strlen(e->tree);
+			char *detail;
+
+			/* Name the file relative to the tree: output must not depend on where it is. */
+			if (!strncmp(diag, e->tree, n) && diag[n] == '/')
+				diag += n + 1;
+			detail = xstrfmt("the change adds %u parse error(s): %s",
+					 after.files[i].errors - before.files[i].errors, diag);
 
 			error("%s: held back: %s", f->path, detail);
 			set_status(f, "held-back", "verify", detail);
