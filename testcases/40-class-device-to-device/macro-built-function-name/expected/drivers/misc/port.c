@@ -5,7 +5,8 @@ static unsigned int port_clock;
 /* A callback named by a macro: left whole for the C rewriter. */
 #define PORT_SHOW(name)	port_show_##name
 
-static ssize_t PORT_SHOW(clock)(struct class_device *cd, char *buf)
+static ssize_t PORT_SHOW(clock)(struct device *cd,
+				struct device_attribute *attr, char *buf)
 {
 	return sprintf(buf, "%u\n", port_clock);
 }

@@ -25,8 +25,7 @@ static ssize_t PORT_CB(baud)(struct device *cd,
 }
 
 static ssize_t PORT_CB(set_baud)(struct device *cd,
-				 struct device_attribute *attr,
-				 const char *buf,
+				 struct device_attribute *attr, const char *buf,
 				 size_t count)
 {
 	to_port(cd)->baud = simple_strtoul(buf, NULL, 10);
