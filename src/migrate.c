@@ -100,7 +100,7 @@ static double cpu_with_children(void)
 			children.ru_utime.tv_usec + children.ru_stime.tv_usec) / 1e6;
 }
 
-static int in_strvec_sorted(const struct strvec *v, const char *s)
+static int in_strvec(const struct strvec *v, const char *s)
 {
 	for (size_t i = 0; i < v->nr; i++)
 		if (!strcmp(v->v[i], s))
@@ -168,7 +168,7 @@ static void find_class_objects(const char *text, struct strvec *names)
 		name = xstrndup(start, (size_t)(q - start));
 		while (*q == ' ' || *q == '\t')
 			q++;
-		if ((*q == '=' || *q == ';') && !in_strvec_sorted(names, name)) {
+		if ((*q == '=' || *q == ';') && !in_strvec(names, name)) {
 			strvec_push(names, name);
 			strvec_sort(names);
 		}
@@ -204,7 +204,7 @@ static int load_working_set(struct engine *e)
 			prefilter_files(e->opts->tree, &core, (const char *const *)core_tokens.v,
 					e->opts->jobs, &from_core, NULL, NULL);
 		for (size_t i = 0; i < from_core.nr; i++)
-			if (!in_strvec_sorted(&cands, from_core.v[i]))
+			if (!in_strvec(&cands, from_core.v[i]))
 				strvec_push(&cands, from_core.v[i]);
 		strvec_sort(&cands);
 		strvec_clear(&core);
@@ -221,7 +221,7 @@ static int load_working_set(struct engine *e)
 
 			find_class_objects(text.buf, &here);
 			for (size_t n = 0; n < here.nr; n++) {
-				if (!in_strvec_sorted(&e->class_objects, here.v[n])) {
+				if (!in_strvec(&e->class_objects, here.v[n])) {
 					strvec_push(&e->class_objects, here.v[n]);
 					strvec_sort(&e->class_objects);
 				}
@@ -238,7 +238,7 @@ static int load_working_set(struct engine *e)
 		prefilter_files(e->opts->tree, &files, (const char *const *)e->class_objects.v,
 				e->opts->jobs, &users, NULL, NULL);
 		for (size_t i = 0; i < users.nr; i++)
-			if (!in_strvec_sorted(&cands, users.v[i]))
+			if (!in_strvec(&cands, users.v[i]))
 				strvec_push(&cands, users.v[i]);
 		strvec_sort(&cands);
 		strvec_clear(&users);
@@ -444,14 +444,6 @@ static struct task *add_task(struct engine *e, size_t step)
 	t->out = (struct strbuf)STRBUF_INIT;
 	t->err = (struct strbuf)STRBUF_INIT;
 	return t;
-}
-
-static int in_strvec(const struct strvec *v, const char *s)
-{
-	for (size_t i = 0; i < v->nr; i++)
-		if (!strcmp(v->v[i], s))
-			return 1;
-	return 0;
 }
 
 static int names_identifier(const struct strbuf *text, const char *name)
