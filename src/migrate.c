@@ -146,10 +146,48 @@ static int ident_char(char c)
 	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
 }
 
-/* Names X of "struct class X =" / "struct class X;" definitions in text. */
+/*
+ * Brace depth of text at `at`, comments and literals skipped; *from and
+ * *depth carry the scan over between calls with increasing `at`.
+ */
+static int brace_depth(const char *at, const char **from, int *depth)
+{
+	const char *p = *from;
+
+	while (p < at && *p) {
+		if (p[0] == '/' && p[1] == '*') {
+			const char *end = strstr(p + 2, "*/");
+
+			p = end ? end + 2 : p + strlen(p);
+		} else if (p[0] == '/' && p[1] == '/') {
+			while (*p && *p != '\n')
+				p++;
+		} else if (*p == '"' || *p == '\'') {
+			char quote = *p++;
+
+			while (*p && *p != quote && *p != '\n')
+				p += p[0] == '\\' && p[1] ? 2 : 1;
+			if (*p == quote)
+				p++;
+		} else {
+			*depth += *p == '{' ? 1 : *p == '}' ? -1 : 0;
+			p++;
+		}
+	}
+	*from = p;
+	return *depth;
+}
+
+/*
+ * Names X of "struct class X =" / "struct class X;" definitions and
+ * declarations at file scope in text.  A member ("struct class class;" in
+ * transport_class.h) is no object: taken as one, its name made every file
+ * saying "class" a user (all of a kernel-size tree in step 10).
+ */
 static void find_class_objects(const char *text, struct strvec *names)
 {
-	const char *p = text;
+	const char *p = text, *scanned = text;
+	int depth = 0;
 
 	while ((p = strstr(p, "struct class"))) {
 		const char *q = p + strlen("struct class"), *start;
@@ -157,6 +195,8 @@ static void find_class_objects(const char *text, struct strvec *names)
 
 		p = q;
 		if (ident_char(*q) || (q - strlen("struct class") > text && ident_char(q[-13])))
+			continue;
+		if (brace_depth(q - strlen("struct class"), &scanned, &depth) > 0)
 			continue;
 		while (*q == ' ' || *q == '\t')
 			q++;
