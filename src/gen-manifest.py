@@ -7,7 +7,9 @@ import os
 import sys
 
 KEYS = ("title", "patches", "triggers", "follow", "options", "requires", "scope", "rewriter",
-        "variant", "variant-title")
+        "variant", "variant-title", "group", "needs")
+GROUPS = {"subsystem": "MANIFEST_GROUP_SUBSYSTEM", "class": "MANIFEST_GROUP_CLASS",
+          "include": "MANIFEST_GROUP_INCLUDE"}
 
 
 def c_string(s):
@@ -88,6 +90,8 @@ def main():
         out.append(c_list(f"requires_{n}", split_list(s.get("requires", ""), ",")))
         out.append(c_list(f"rewriter_{n}", split_list(s.get("rewriter", ""), ",")))
         out.append(c_list(f"follow_{n}", split_list(s.get("follow", ""), ",")))
+        out.append(c_list(f"needs_{n}", [t.strip(" ") if not t.endswith(" ") else t.lstrip(" ")
+                                          for t in s.get("needs", "").split(",") if t.strip()]))
         variants = sorted(s.get("variants", {}).items())
         for i, (name, v) in enumerate(variants):
             if "patches" not in v:
@@ -106,9 +110,13 @@ def main():
         scope = s.get("scope", "any")
         if scope not in ("any", "in-tree"):
             sys.exit(f"{steps_file}: step {n}: scope must be 'any' or 'in-tree'")
+        group = s.get("group", "subsystem")
+        if group not in GROUPS:
+            sys.exit(f"{steps_file}: step {n}: group must be one of {', '.join(GROUPS)}")
         out.append(f"\t{{ {n}, {c_string(s['name'])}, {c_string(s.get('title', ''))}, "
                    f"patches_{n}, triggers_{n}, options_{n}, requires_{n}, "
                    f"{1 if scope == 'in-tree' else 0}, rewriter_{n}, follow_{n},\n"
+                   f"\t  {GROUPS[group]}, needs_{n},\n"
                    f"\t  {c_string(description(patch_dir, s['patch_list']))},\n"
                    f"\t  variants_{n} }},\n")
     out.append("};\n\n")

@@ -21,6 +21,27 @@ struct manifest_variant {
 	const char *description;	/* the /// lines of these patches */
 };
 
+/*
+ * How the engine splits a step's files into spatch file groups (`group:`
+ * in the manifest).  Each group is run on its own: Coccinelle binds
+ * metavariables across the files of one group, which costs time and memory
+ * that grow faster than the group, so a group holds only what the rules
+ * must see together.  Every kind also puts in a file's group the step's
+ * files that it includes directly.
+ */
+enum manifest_group {
+	/* one group per subsystem (the default) */
+	MANIFEST_GROUP_SUBSYSTEM,
+	/*
+	 * the files joined by the static struct class objects they name: a
+	 * class's definition, its extern declarations and its users are in
+	 * one group (each file alone when it names none)
+	 */
+	MANIFEST_GROUP_CLASS,
+	/* the files joined by the step's headers they include */
+	MANIFEST_GROUP_INCLUDE,
+};
+
 struct manifest_step {
 	unsigned order;			/* 10, 20, ... */
 	const char *name;		/* "class-create" */
@@ -33,6 +54,10 @@ struct manifest_step {
 	const char *const *rewriter;	/* C rewriter passes */
 	const char *const *follow;	/* "class-objects": also the files using the
 					   static struct class objects by name */
+	enum manifest_group group;	/* how its files form spatch groups */
+	const char *const *needs;	/* a group none of whose files holds one
+					   of these tokens is not run (its rules
+					   cannot change it); empty: every group */
 	const char *description;	/* the /// lines of the patches' headers */
 	const struct manifest_variant *variants;	/* ends with a NULL name */
 };

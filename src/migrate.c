@@ -55,8 +55,19 @@ struct task {
 	unsigned timed_out:1;
 	unsigned cached:1;		/* result taken from the cache: not run */
 	unsigned completed:1;		/* ran to its end: its result can be cached */
-	int failed;		/* 1 failed, 2 split into one task per file */
+	int failed;		/* 1 failed, 2 split into retries */
+	size_t cost;		/* bytes of its files, to start the largest first */
 };
+
+/* A task's files are its groups, one after the other, "" between two. */
+static size_t task_groups(const struct task *t)
+{
+	size_t n = t->files.nr ? 1 : 0;
+
+	for (size_t i = 0; i < t->files.nr; i++)
+		n += !t->files.v[i][0];
+	return n;
+}
 
 struct engine {
 	const struct migrate_options *opts;
@@ -74,8 +85,10 @@ struct engine {
 	const char *patch;		/* the .cocci file being run */
 	const char *const *options;
 	struct task *tasks;
-	size_t nr_tasks, alloc_tasks, next_task;
+	size_t nr_tasks, alloc_tasks;
+	size_t *order, nr_order, next_task;	/* tasks in the order they start */
 	unsigned spatch_runs;
+	unsigned groups, largest_group;	/* file groups built, for --stats */
 	int conflicts;
 };
 
@@ -430,18 +443,33 @@ static int next_task(struct child *child, void *data, void **task_data)
 	struct spatch_task st;
 	struct task *t;
 
-	while (e->next_task < e->nr_tasks &&
-	       (e->tasks[e->next_task].failed == 2 || e->tasks[e->next_task].cached))
+	while (e->next_task < e->nr_order &&
+	       (e->tasks[e->order[e->next_task]].failed == 2 || e->tasks[e->order[e->next_task]].cached))
 		e->next_task++;
-	if (e->next_task >= e->nr_tasks)
+	if (e->next_task >= e->nr_order)
 		return 0;
-	t = &e->tasks[e->next_task++];
+	t = &e->tasks[e->order[e->next_task++]];
+	memset(&st, 0, sizeof(st));
 	st.patch = e->patch;
 	st.root = e->scratch;
 	st.include_dirs = (const char *const *)e->include_dirs.v;
 	st.options = e->options;
 	st.files = &t->files;
-	spatch_prepare(child, &st);
+	if (task_groups(t) > 1) {
+		/* Groups one spatch runs independently: listed in a file, a blank line between. */
+		struct strbuf list = STRBUF_INIT;
+		char *path = xstrfmt("%s/.cdmigrate-groups/%zu", e->scratch, (size_t)(t - e->tasks));
+
+		for (size_t i = 0; i < t->files.nr; i++)
+			strbuf_addf(&list, "%s\n", t->files.v[i]);
+		if (write_file(path, list.buf, list.len) == 0)
+			st.file_groups = path;
+		strbuf_release(&list);
+		spatch_prepare(child, &st);
+		free(path);
+	} else {
+		spatch_prepare(child, &st);
+	}
 	child->silent_exec_failure = 1;
 	*task_data = t;
 	e->spatch_runs++;
@@ -470,7 +498,7 @@ static void clear_tasks(struct engine *e)
 		strbuf_release(&e->tasks[i].out);
 		strbuf_release(&e->tasks[i].err);
 	}
-	e->nr_tasks = e->next_task = 0;
+	e->nr_tasks = e->next_task = e->nr_order = 0;
 }
 
 static struct task *add_task(struct engine *e, size_t step)
@@ -499,32 +527,58 @@ static int names_identifier(const struct strbuf *text, const char *name)
 	return 0;
 }
 
-static void add_class_homes(struct engine *e, struct task *t, const struct strvec *step_files)
+/* The files of step_files where class `name` is defined or declared extern. */
+static void class_homes_of(struct engine *e, const char *name, const struct strvec *step_files,
+			   struct strvec *homes)
 {
-	size_t own = t->files.nr;
+	size_t n = strlen(name);
 
-	for (size_t c = 0; c < e->class_objects.nr; c++) {
-		const char *name = e->class_objects.v[c];
-		int used = 0;
+	for (size_t h = 0; h < e->class_homes.nr; h++) {
+		const char *tab = strchr(e->class_homes.v[h], '\t');
 
-		for (size_t i = 0; i < own && !used; i++)
-			used = names_identifier(&find_file(e, t->files.v[i])->current, name);
-		if (!used)
-			continue;
-		for (size_t h = 0; h < e->class_homes.nr; h++) {
-			const char *tab = strchr(e->class_homes.v[h], '\t');
-			const char *file = tab + 1;
-
-			if ((size_t)(tab - e->class_homes.v[h]) == strlen(name) &&
-			    !strncmp(e->class_homes.v[h], name, strlen(name)) &&
-			    in_strvec(step_files, file) && !in_strvec(&t->files, file))
-				strvec_push(&t->files, file);
-		}
+		if ((size_t)(tab - e->class_homes.v[h]) == n && !strncmp(e->class_homes.v[h], name, n) &&
+		    in_strvec(step_files, tab + 1))
+			strvec_push(homes, tab + 1);
 	}
 }
 
-/* One task per subsystem: its files and the step's headers they include. */
-static void build_tasks(struct engine *e, size_t step, const struct strvec *step_files)
+static void add_class_homes(struct engine *e, struct strvec *group, const struct strvec *step_files)
+{
+	size_t own = group->nr;
+
+	for (size_t c = 0; c < e->class_objects.nr; c++) {
+		const char *name = e->class_objects.v[c];
+		struct strvec homes = STRVEC_INIT;
+		int used = 0;
+
+		for (size_t i = 0; i < own && !used; i++)
+			used = names_identifier(&find_file(e, group->v[i])->current, name);
+		if (!used)
+			continue;
+		class_homes_of(e, name, step_files, &homes);
+		for (size_t h = 0; h < homes.nr; h++)
+			if (!in_strvec(group, homes.v[h]))
+				strvec_push(group, homes.v[h]);
+		strvec_clear(&homes);
+	}
+}
+
+/* The step's headers `file` includes directly, pushed to group once. */
+static void add_included(struct engine *e, const char *file, const struct strvec *step_files,
+			 struct strvec *group)
+{
+	for (size_t g = 0; g < e->includes.nr; g++) {
+		const char *h = e->includes.edges[g].header;
+
+		if (!strcmp(e->includes.edges[g].includer, file) &&
+		    in_strvec(step_files, h) && !in_strvec(group, h))
+			strvec_push(group, h);
+	}
+}
+
+/* One group per subsystem: its files and the step's headers they include. */
+static void subsystem_groups(struct engine *e, size_t step, const struct strvec *step_files,
+			     struct strvec **groups, size_t *nr)
 {
 	struct strvec subsystems = STRVEC_INIT;
 
@@ -535,23 +589,20 @@ static void build_tasks(struct engine *e, size_t step, const struct strvec *step
 			strvec_push(&subsystems, f->subsystem);
 	}
 	strvec_sort(&subsystems);
+	*groups = xcalloc(subsystems.nr ? subsystems.nr : 1, sizeof(**groups));
+	*nr = subsystems.nr;
 	for (size_t s = 0; s < subsystems.nr; s++) {
-		struct task *t = add_task(e, step);
+		struct strvec *g = &(*groups)[s];
 
+		*g = (struct strvec)STRVEC_INIT;
 		for (size_t i = 0; i < step_files->nr; i++) {
 			struct work_file *f = find_file(e, step_files->v[i]);
 
 			if (strcmp(f->subsystem, subsystems.v[s]))
 				continue;
-			if (!in_strvec(&t->files, f->path))
-				strvec_push(&t->files, f->path);
-			for (size_t g = 0; g < e->includes.nr; g++) {
-				const char *h = e->includes.edges[g].header;
-
-				if (!strcmp(e->includes.edges[g].includer, f->path) &&
-				    in_strvec(step_files, h) && !in_strvec(&t->files, h))
-					strvec_push(&t->files, h);
-			}
+			if (!in_strvec(g, f->path))
+				strvec_push(g, f->path);
+			add_included(e, f->path, step_files, g);
 		}
 		/*
 		 * A class used from another subsystem is converted through the
@@ -559,20 +610,252 @@ static void build_tasks(struct engine *e, size_t step, const struct strvec *step
 		 * extern's header) into this group too.
 		 */
 		if (manifest_count(e->plan.steps[step].step->follow))
-			add_class_homes(e, t, step_files);
-		strvec_sort(&t->files);
+			add_class_homes(e, g, step_files);
+		strvec_sort(g);
 	}
 	strvec_clear(&subsystems);
 }
 
-/* Run the tasks from index `first` on; failed == 2 marks a task split into retries. */
+static size_t uf_find(size_t *parent, size_t i)
+{
+	while (parent[i] != i)
+		i = parent[i] = parent[parent[i]];
+	return i;
+}
+
+static void uf_join(size_t *parent, size_t a, size_t b)
+{
+	a = uf_find(parent, a);
+	b = uf_find(parent, b);
+	/* the smaller index leads: components come out in file order */
+	if (a < b)
+		parent[b] = a;
+	else if (b < a)
+		parent[a] = b;
+}
+
+static size_t index_in(const struct strvec *sorted, const char *s)
+{
+	size_t lo = 0, hi = sorted->nr;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		int c = strcmp(sorted->v[mid], s);
+
+		if (!c)
+			return mid;
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return SIZE_MAX;
+}
+
+/*
+ * Connected components of step_files (sorted): a file is joined to the
+ * step's headers it includes and, for MANIFEST_GROUP_CLASS, every file
+ * naming a class object to that class's homes.
+ */
+static void component_groups(struct engine *e, size_t step, const struct strvec *step_files,
+			     struct strvec **groups, size_t *nr)
+{
+	size_t n = step_files->nr;
+	size_t *parent = xcalloc(n ? n : 1, sizeof(*parent));
+	size_t *slot = xcalloc(n ? n : 1, sizeof(*slot));
+
+	for (size_t i = 0; i < n; i++)
+		parent[i] = i;
+	for (size_t g = 0; g < e->includes.nr; g++) {
+		size_t a = index_in(step_files, e->includes.edges[g].includer);
+		size_t b = index_in(step_files, e->includes.edges[g].header);
+
+		if (a != SIZE_MAX && b != SIZE_MAX)
+			uf_join(parent, a, b);
+	}
+	if (e->plan.steps[step].step->group == MANIFEST_GROUP_CLASS) {
+		for (size_t c = 0; c < e->class_objects.nr; c++) {
+			struct strvec homes = STRVEC_INIT;
+			size_t first = SIZE_MAX;
+
+			class_homes_of(e, e->class_objects.v[c], step_files, &homes);
+			for (size_t h = 0; h < homes.nr; h++) {
+				size_t k = index_in(step_files, homes.v[h]);
+
+				if (first == SIZE_MAX)
+					first = k;
+				else
+					uf_join(parent, first, k);
+			}
+			for (size_t i = 0; i < n && first != SIZE_MAX; i++)
+				if (names_identifier(&find_file(e, step_files->v[i])->current,
+						     e->class_objects.v[c]))
+					uf_join(parent, first, i);
+			strvec_clear(&homes);
+		}
+	}
+	*nr = 0;
+	*groups = xcalloc(n ? n : 1, sizeof(**groups));
+	for (size_t i = 0; i < n; i++) {
+		size_t root = uf_find(parent, i);
+
+		if (root == i) {
+			slot[i] = (*nr)++;
+			(*groups)[slot[i]] = (struct strvec)STRVEC_INIT;
+		}
+		strvec_push(&(*groups)[slot[root]], step_files->v[i]);
+	}
+	free(parent);
+	free(slot);
+}
+
+static size_t group_cost(struct engine *e, const struct strvec *files)
+{
+	size_t cost = 0;
+
+	for (size_t i = 0; i < files->nr; i++)
+		if (files->v[i][0])
+			cost += find_file(e, files->v[i])->current.len + 4096;
+	return cost;
+}
+
+/* A patch with script rules keeps state across the groups of one spatch process. */
+static int patch_is_stateless(const char *patch)
+{
+	struct strbuf text = STRBUF_INIT;
+	int stateless;
+
+	if (strbuf_read_file(&text, patch) < 0)
+		return 0;
+	stateless = !spatch_has_scripts(text.buf);
+	strbuf_release(&text);
+	return stateless;
+}
+
+/* Largest first (longest processing time first); ties in group order. */
+static int cost_before(size_t cost_a, size_t a, size_t cost_b, size_t b)
+{
+	return cost_a != cost_b ? cost_a > cost_b : a < b;
+}
+
+/*
+ * Groups are packed into at most this many spatch processes when the patch
+ * is stateless (--file-groups): a fixed number, not -j, so the result
+ * never depends on -j; enough to keep a few workers busy.
+ */
+#define MAX_BATCHES 8
+
+/*
+ * The step's file groups (manifest_group), without those the step's
+ * `needs` rule out, as tasks: one per group, or, for a stateless patch,
+ * groups packed into a few batches of similar cost.
+ */
+static void build_tasks(struct engine *e, size_t step, const struct strvec *step_files)
+{
+	const struct manifest_step *m = e->plan.steps[step].step;
+	struct strvec *groups = NULL;
+	size_t nr = 0, kept = 0;
+	size_t *cost, *order;
+
+	if (m->group == MANIFEST_GROUP_SUBSYSTEM)
+		subsystem_groups(e, step, step_files, &groups, &nr);
+	else
+		component_groups(e, step, step_files, &groups, &nr);
+	for (size_t g = 0; g < nr; g++) {
+		int needed = !manifest_count(m->needs);
+
+		for (size_t i = 0; i < groups[g].nr && !needed; i++)
+			needed = has_trigger(&find_file(e, groups[g].v[i])->current, m->needs);
+		if (!needed) {
+			strvec_clear(&groups[g]);
+			continue;
+		}
+		groups[kept++] = groups[g];
+	}
+	nr = kept;
+	cost = xcalloc(nr ? nr : 1, sizeof(*cost));
+	order = xcalloc(nr ? nr : 1, sizeof(*order));
+	for (size_t g = 0; g < nr; g++) {
+		cost[g] = group_cost(e, &groups[g]);
+		order[g] = g;
+		e->groups++;
+		if (groups[g].nr > e->largest_group)
+			e->largest_group = (unsigned)groups[g].nr;
+	}
+	for (size_t i = 1; i < nr; i++)
+		for (size_t j = i; j > 0 && cost_before(cost[order[j]], order[j], cost[order[j - 1]], order[j - 1]); j--) {
+			size_t tmp = order[j];
+
+			order[j] = order[j - 1];
+			order[j - 1] = tmp;
+		}
+	if (nr > 1 && patch_is_stateless(e->patch)) {
+		size_t nb = nr < MAX_BATCHES ? nr : MAX_BATCHES;
+		size_t *load = xcalloc(nb, sizeof(*load));
+		size_t *batch_of = xcalloc(nr, sizeof(*batch_of));
+
+		for (size_t i = 0; i < nr; i++) {
+			size_t best = 0;
+
+			for (size_t b = 1; b < nb; b++)
+				if (load[b] < load[best])
+					best = b;
+			batch_of[order[i]] = best;
+			load[best] += cost[order[i]];
+		}
+		for (size_t b = 0; b < nb; b++) {
+			struct task *t = add_task(e, step);
+
+			for (size_t g = 0; g < nr; g++) {
+				if (batch_of[g] != b)
+					continue;
+				if (t->files.nr)
+					strvec_push(&t->files, "");
+				for (size_t i = 0; i < groups[g].nr; i++)
+					strvec_push(&t->files, groups[g].v[i]);
+			}
+			t->cost = load[b];
+		}
+		free(load);
+		free(batch_of);
+	} else {
+		for (size_t g = 0; g < nr; g++) {
+			struct task *t = add_task(e, step);
+
+			strvec_pushv(&t->files, (const char *const *)groups[g].v);
+			t->cost = cost[g];
+		}
+	}
+	for (size_t g = 0; g < nr; g++)
+		strvec_clear(&groups[g]);
+	free(groups);
+	free(cost);
+	free(order);
+}
+
+/*
+ * Run the tasks from index `first` on, the costliest first so that no long
+ * task starts last; failed == 2 marks a task split into retries.
+ */
 static int run_pool(struct engine *e, size_t first)
 {
 	struct pool_options po = POOL_OPTIONS_INIT;
 
+	free(e->order);
+	e->order = xcalloc(e->nr_tasks - first + 1, sizeof(*e->order));
+	e->nr_order = 0;
+	for (size_t i = first; i < e->nr_tasks; i++) {
+		size_t j = e->nr_order++;
+
+		while (j > 0 && cost_before(e->tasks[i].cost, i, e->tasks[e->order[j - 1]].cost, e->order[j - 1])) {
+			e->order[j] = e->order[j - 1];
+			j--;
+		}
+		e->order[j] = i;
+	}
 	po.jobs = (unsigned)e->opts->jobs;
 	po.timeout_ms = e->opts->timeout_s * 1000u;
-	e->next_task = first;
+	e->next_task = 0;
 	return pool_run(&po, next_task, task_done, e);
 }
 
@@ -662,24 +945,40 @@ static int run_patch(struct engine *e, size_t step, const char *patch,
 	if (run_pool(e, 0) < 0)
 		return -1;
 
-	/* A failed group is rerun file by file: one bad file loses only itself. */
-	first_retry = e->nr_tasks;
-	for (size_t i = 0; i < first_retry; i++) {
-		struct task *t = &e->tasks[i];
+	/*
+	 * A failed batch is rerun group by group, then a failed group file by
+	 * file: one bad file loses only itself.
+	 */
+	for (size_t from = 0; from < e->nr_tasks;) {
+		first_retry = e->nr_tasks;
+		for (size_t i = from; i < first_retry; i++) {
+			struct task *t = &e->tasks[i];
+			int by_group = task_groups(t) > 1;
 
-		if (!t->failed || t->files.nr == 1)
-			continue;
-		for (size_t f = 0; f < t->files.nr; f++) {
-			struct task *r = add_task(e, step);
+			if (t->failed != 1 || t->files.nr == 1)
+				continue;
+			for (size_t f = 0; f < t->files.nr; f++) {
+				struct task *r;
 
-			t = &e->tasks[i];
-			strvec_push(&r->files, t->files.v[f]);
+				if (!e->tasks[i].files.v[f][0])
+					continue;
+				r = add_task(e, step);
+				t = &e->tasks[i];
+				while (f < t->files.nr && t->files.v[f][0]) {
+					strvec_push(&r->files, t->files.v[f]);
+					if (!by_group)
+						break;
+					f++;
+				}
+				r->cost = group_cost(e, &r->files);
+			}
+			t->failed = 2;
 		}
-		t->failed = 2;
+		lookup_cached(e, run_key, first_retry);
+		if (e->nr_tasks > first_retry && run_pool(e, first_retry) < 0)
+			return -1;
+		from = first_retry;
 	}
-	lookup_cached(e, run_key, first_retry);
-	if (e->nr_tasks > first_retry && run_pool(e, first_retry) < 0)
-		return -1;
 	for (size_t i = 0; i < e->nr_tasks; i++) {
 		struct task *t = &e->tasks[i];
 		char key[33];
@@ -884,6 +1183,8 @@ static int run_step(struct engine *e, size_t step, struct migrate_step_stats *st
 	struct strbuf *before;
 	unsigned runs = e->spatch_runs;
 
+	e->groups = e->largest_group = 0;
+
 	for (size_t i = 0; i < e->nr; i++) {
 		struct work_file *f = &e->files[i];
 
@@ -954,6 +1255,8 @@ static int run_step(struct engine *e, size_t step, struct migrate_step_stats *st
 	}
 	free(before);
 	st->spatch_runs = e->spatch_runs - runs;
+	st->groups = e->groups;
+	st->largest_group = e->largest_group;
 	strvec_clear(&step_files);
 	return 0;
 }
@@ -1173,6 +1476,7 @@ static void engine_release(struct engine *e)
 	free(e->changes);
 	clear_tasks(e);
 	free(e->tasks);
+	free(e->order);
 	include_graph_release(&e->includes);
 	strvec_clear(&e->class_objects);
 	strvec_clear(&e->class_homes);

@@ -7,11 +7,15 @@
  *  1. the candidate files are the working files whose current text holds a
  *     trigger token of the step (driver-core files only for in-tree steps,
  *     never for the others), limited to the PATHs and --subsystem given;
- *  2. one spatch task per subsystem: its files plus the headers they include
- *     directly (a shared header is in several tasks), so rules can follow a
- *     symbol from a .c file into its headers; tasks run -j at a time with a
- *     per-task timeout; a task that fails or times out is rerun file by
- *     file, so one bad file never loses the others;
+ *  2. the files are split into spatch file groups as the step's manifest
+ *     `group` says (manifest.h: per subsystem, joined by class objects or
+ *     by included headers; each with the step's headers its files include
+ *     directly), groups with none of the step's `needs` tokens dropped;
+ *     one task per group, or, for a patch without script rules, the groups
+ *     packed into at most 8 tasks of similar size run with --file-groups;
+ *     neither depends on -j.  Tasks run -j at a time, largest first, with
+ *     a per-task timeout; a task that fails or times out is rerun group by
+ *     group, then file by file, so one bad file never loses the others;
  *  3. the diffs of all tasks are merged per file: identical hunks count
  *     once, different edits of the same lines are a conflict (the file is
  *     left as it was and the run ends with exit 3);
@@ -53,6 +57,8 @@ struct migrate_step_stats {
 	const char *name;
 	double wall, cpu;		/* seconds, cdmigrate and its children */
 	unsigned spatch_runs;
+	unsigned groups;		/* spatch file groups (manifest_group) */
+	unsigned largest_group;		/* files in the largest */
 	unsigned files_changed;
 	int refused;			/* a rewriter pass refused the step (rewrite.h) */
 };

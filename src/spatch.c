@@ -81,9 +81,24 @@ void spatch_prepare(struct child *child, const struct spatch_task *task)
 	}
 	for (size_t i = 0; task->options && task->options[i]; i++)
 		strvec_push(&child->args, task->options[i]);
-	for (size_t i = 0; i < task->files->nr; i++)
-		strvec_push(&child->args, task->files->v[i]);
+	if (task->file_groups) {
+		strvec_push(&child->args, "--file-groups");
+		strvec_push(&child->args, task->file_groups);
+	} else {
+		for (size_t i = 0; i < task->files->nr; i++)
+			strvec_push(&child->args, task->files->v[i]);
+	}
 	child->dir = task->root;
+}
+
+int spatch_has_scripts(const char *text)
+{
+	static const char *const marks[] = { "script:", "initialize:", "finalize:", NULL };
+
+	for (size_t i = 0; marks[i]; i++)
+		if (strstr(text, marks[i]))
+			return 1;
+	return 0;
 }
 
 static void add_error(struct strvec *files, struct strvec *details, const char *file,

@@ -31,10 +31,25 @@ struct spatch_task {
 	const char *const *include_dirs;/* -I directories, NULL-terminated */
 	const char *const *options;	/* from the manifest, NULL-terminated */
 	const struct strvec *files;	/* relative to root */
+	/*
+	 * NULL, or a file listing `files` as groups (one file a line, a blank
+	 * line between two groups), passed as --file-groups instead of the
+	 * files: spatch matches each group on its own, as if run once per
+	 * group, but starts and reads the patch once.
+	 */
+	const char *file_groups;
 };
 
 /* Fill child->args for a task (argv only, never a shell) and child->dir. */
 void spatch_prepare(struct child *child, const struct spatch_task *task);
+
+/*
+ * Whether a semantic patch's text has script rules (Python or OCaml:
+ * "@script:", "@initialize:", "@finalize:", or a script-constrained
+ * metavariable).  Their state lives as long as the spatch process, across
+ * the groups of --file-groups, so such a patch is run once per group.
+ */
+int spatch_has_scripts(const char *text);
 
 /*
  * Parse failures named in spatch's stderr: for each " = error in FILE"
