@@ -1608,6 +1608,7 @@ int migrate_run(const struct migrate_options *opts, struct migrate_stats *stats)
 	const char *tmp = getenv("TMPDIR");
 	int status = EXIT_CLEAN;
 	unsigned changed = 0;
+	double setup;
 
 	if (!stats)
 		stats = &local;
@@ -1630,6 +1631,7 @@ int migrate_run(const struct migrate_options *opts, struct migrate_stats *stats)
 			return EXIT_USAGE;
 		}
 	}
+	setup = now(CLOCK_MONOTONIC);
 	memset(&po, 0, sizeof(po));
 	po.tree = opts->tree;
 	po.kernel = opts->kernel;
@@ -1666,6 +1668,7 @@ int migrate_run(const struct migrate_options *opts, struct migrate_stats *stats)
 		return EXIT_USAGE;
 	}
 	copy_sibling_headers(&e);
+	stats->setup_wall = now(CLOCK_MONOTONIC) - setup;
 
 	stats->steps = xcalloc(e.plan.nr, sizeof(*stats->steps));
 	stats->nr = e.plan.nr;
@@ -1698,6 +1701,7 @@ int migrate_run(const struct migrate_options *opts, struct migrate_stats *stats)
 	for (size_t i = 0; i < e.nr; i++)
 		changed += is_changed(&e.files[i]);
 	stats->files_changed = changed;
+	setup = now(CLOCK_MONOTONIC);
 	if (write_outputs(&e, stats, &before, &after) < 0)
 		status = EXIT_USAGE;
 	else if (e.conflicts)
@@ -1706,6 +1710,7 @@ int migrate_run(const struct migrate_options *opts, struct migrate_stats *stats)
 		status = EXIT_FINDINGS;
 	else if (!opts->in_place && changed)
 		status = EXIT_FINDINGS;
+	stats->output_wall = now(CLOCK_MONOTONIC) - setup;
 	if (!opts->quiet) {
 		for (size_t s = 0; s < stats->nr; s++)
 			if (e.plan.steps[s].action == PLAN_RUN && stats->steps[s].refused)

@@ -70,6 +70,8 @@ struct migrate_stats {
 	unsigned conflicts, held_back, failures;
 	unsigned refused;		/* steps refused: nothing of theirs is written */
 	double verify_wall;
+	double setup_wall;		/* plan and working set, before the steps */
+	double output_wall;		/* the series or the in-place edit */
 };
 
 /*

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 int cmd_migrate(int argc, char **argv)
 {
@@ -112,7 +113,20 @@ int cmd_migrate(int argc, char **argv)
 				stats.steps[i].order, stats.steps[i].name, stats.steps[i].wall,
 				stats.steps[i].cpu, stats.steps[i].spatch_runs, stats.steps[i].groups,
 				stats.steps[i].largest_group, stats.steps[i].files_changed);
+		struct rusage self, children;
+
 		fprintf(stderr, "verify_wall %.3f\nfiles_changed %u\n", stats.verify_wall, stats.files_changed);
+		/* ru_maxrss (KB): the largest of cdmigrate and of any one reaped child (spatch). */
+		getrusage(RUSAGE_SELF, &self);
+		getrusage(RUSAGE_CHILDREN, &children);
+		fprintf(stderr, "setup_wall %.3f\noutput_wall %.3f\n", stats.setup_wall, stats.output_wall);
+		fprintf(stderr, "cpu_self %.3f\ncpu_children %.3f\n",
+			(double)(self.ru_utime.tv_sec + self.ru_stime.tv_sec) +
+			(double)(self.ru_utime.tv_usec + self.ru_stime.tv_usec) / 1e6,
+			(double)(children.ru_utime.tv_sec + children.ru_stime.tv_sec) +
+			(double)(children.ru_utime.tv_usec + children.ru_stime.tv_usec) / 1e6);
+		fprintf(stderr, "peak_rss_self_mb %.1f\npeak_rss_children_mb %.1f\n",
+			self.ru_maxrss / 1024.0, children.ru_maxrss / 1024.0);
 	}
 	free(stats.steps);
 	strvec_clear(&paths);
