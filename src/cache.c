@@ -136,3 +136,43 @@ void cache_put(const char *key, const char *out, size_t out_len,
 	free(dir);
 	free(path);
 }
+
+void cache_record_add(struct strbuf *sb, char tag, const char *buf, size_t len)
+{
+	strbuf_addf(sb, "%c %zu\n", tag, len);
+	strbuf_add(sb, buf, len);
+	strbuf_addch(sb, '\n');
+}
+
+void cache_record_addstr(struct strbuf *sb, char tag, const char *s)
+{
+	cache_record_add(sb, tag, s ? s : "", s ? strlen(s) : 0);
+}
+
+void cache_reader_init(struct cache_reader *r, const char *buf, size_t len)
+{
+	r->p = buf;
+	r->end = buf + len;
+}
+
+int cache_record_next(struct cache_reader *r, char *tag, const char **buf, size_t *len)
+{
+	const char *nl;
+	char *after;
+	unsigned long long n;
+
+	if (r->p >= r->end)
+		return 0;
+	nl = memchr(r->p, '\n', (size_t)(r->end - r->p));
+	if (!nl || nl - r->p < 3 || r->p[1] != ' ')
+		return -1;
+	n = strtoull(r->p + 2, &after, 10);
+	if (after != nl || n > (unsigned long long)(r->end - nl - 1) ||
+	    (size_t)(r->end - nl - 1) < n + 1 || nl[1 + n] != '\n')
+		return -1;
+	*tag = r->p[0];
+	*buf = nl + 1;
+	*len = (size_t)n;
+	r->p = nl + 1 + n + 1;
+	return 1;
+}

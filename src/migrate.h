@@ -21,6 +21,11 @@
  *     left as it was and the run ends with exit 3);
  *  4. every changed file is re-parsed with libclang against the converted
  *     headers: a change that adds parse errors is held back (verify).
+ * A step (patches and rewriter) and verify whose inputs are the same as in
+ * an earlier run (cache.h: the working files and their states, the tree's
+ * fingerprint, the options, the patches, spatch and cdmigrate itself) are
+ * replayed from the cache, messages included; a step where a spatch task
+ * timed out or was killed is never kept.
  * Output: OUT/NNNN-<subsystem>-<step>.patch (one per subsystem per step, in
  * plan order), OUT/0000-cover-letter.patch, OUT/report.json; or, with
  * in_place, the tree edited through the journal (journal.h) and the same

@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "prefilter.h"
+#include "cache.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -74,9 +75,94 @@ static void *prefilter_worker(void *data)
 	return NULL;
 }
 
+static void prefilter_run(const char *root, const struct strvec *files,
+			  const char *const *tokens, int jobs,
+			  struct strvec *candidates, size_t *unreadable, size_t *binary);
+
+static char *memo_key;
+
+void prefilter_memo(const char *key)
+{
+	free(memo_key);
+	memo_key = xstrdup(key);
+}
+
+static void memo_entry(const char *root, const struct strvec *files,
+		       const char *const *tokens, char key[33])
+{
+	struct cache_hasher *h = cache_hasher_new();
+
+	cache_hasher_add_string(h, "cdmigrate-prefilter 1");
+	cache_hasher_add_string(h, memo_key);
+	cache_hasher_add_string(h, root);
+	for (size_t i = 0; tokens[i]; i++)
+		cache_hasher_add_string(h, tokens[i]);
+	cache_hasher_add_string(h, "");
+	for (size_t i = 0; i < files->nr; i++)
+		cache_hasher_add_string(h, files->v[i]);
+	cache_hasher_finish(h, key);
+}
+
+/* The memo's candidates and binary count: "<binary>\n" then a path a line. */
+static int memo_get(const char *key, struct strvec *candidates, size_t *binary)
+{
+	struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
+	int status, hit = cache_get(key, &out, &err, &status) && status == 0;
+	char *p, *nl;
+
+	if (hit) {
+		p = out.buf;
+		nl = strchr(p, '\n');
+		hit = nl != NULL;
+		if (hit && binary)
+			*binary += strtoull(p, NULL, 10);
+		for (p = nl ? nl + 1 : NULL; hit && p && *p; p = nl + 1) {
+			nl = strchr(p, '\n');
+			if (!nl)
+				break;
+			*nl = '\0';
+			strvec_push(candidates, p);
+		}
+	}
+	strbuf_release(&out);
+	strbuf_release(&err);
+	return hit;
+}
+
 void prefilter_files(const char *root, const struct strvec *files,
 		     const char *const *tokens, int jobs,
 		     struct strvec *candidates, size_t *unreadable, size_t *binary)
+{
+	char key[33];
+	size_t first = candidates->nr, nr_binary = 0, nr_unreadable = 0;
+
+	if (memo_key && cache_dir()) {
+		memo_entry(root, files, tokens, key);
+		if (memo_get(key, candidates, binary))
+			return;
+	}
+	prefilter_run(root, files, tokens, jobs, candidates, &nr_unreadable, &nr_binary);
+	if (unreadable)
+		*unreadable += nr_unreadable;
+	if (binary)
+		*binary += nr_binary;
+	for (size_t i = first; i < candidates->nr && !nr_unreadable; i++)
+		if (strchr(candidates->v[i], '\n'))
+			nr_unreadable = 1;	/* not a line of the memo: keep none */
+	if (memo_key && cache_dir() && !nr_unreadable) {
+		struct strbuf out = STRBUF_INIT;
+
+		strbuf_addf(&out, "%zu\n", nr_binary);
+		for (size_t i = first; i < candidates->nr; i++)
+			strbuf_addf(&out, "%s\n", candidates->v[i]);
+		cache_put(key, out.buf, out.len, "", 0, 0);
+		strbuf_release(&out);
+	}
+}
+
+static void prefilter_run(const char *root, const struct strvec *files,
+			  const char *const *tokens, int jobs,
+			  struct strvec *candidates, size_t *unreadable, size_t *binary)
 {
 	struct prefilter_job job;
 	pthread_t *threads;

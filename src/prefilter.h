@@ -38,4 +38,14 @@ void prefilter_files(const char *root, const struct strvec *files,
 		     const char *const *tokens, int jobs,
 		     struct strvec *candidates, size_t *unreadable, size_t *binary);
 
+/*
+ * Remember prefilter_files() results across runs (cache.h) under `key`, a
+ * fingerprint of the tree's files that changes whenever one of them does
+ * (the caller's: migrate hashes every file's size, times and inode), or
+ * stop with NULL.  A result is then reused for the same key, root, files
+ * and tokens; one with an unreadable file is never kept (its warning must
+ * be printed again).  The string is copied.
+ */
+void prefilter_memo(const char *key);
+
 #endif

@@ -60,7 +60,7 @@ void scan_include_graph(const char *tree, const struct strvec *files, struct inc
 int scan_tree(const struct scan_options *opts, struct scan_result *r)
 {
 	struct classify_options copts;
-	struct walk_stats ws = { 0, 0 };
+	struct walk_stats ws = { 0, 0, NULL, NULL };
 	struct classify *c;
 	double wall, cpu;
 

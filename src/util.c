@@ -7,6 +7,12 @@
 #include <unistd.h>
 
 char strbuf_empty[1];
+static struct strbuf *diag_sink;
+
+void diag_capture(struct strbuf *sink)
+{
+	diag_sink = sink;
+}
 
 static void vreport(const char *prefix, const char *fmt, va_list ap, int errnum)
 {
@@ -21,6 +27,8 @@ static void vreport(const char *prefix, const char *fmt, va_list ap, int errnum)
 	strbuf_addch(&sb, '\n');
 	fflush(stdout);
 	write_all(2, sb.buf, sb.len);
+	if (diag_sink)
+		strbuf_add(diag_sink, sb.buf, sb.len);
 	strbuf_release(&sb);
 }
 

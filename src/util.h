@@ -27,6 +27,13 @@ int error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int error_errno(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Print "cdmigrate: warning: <message>". */
 void warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+struct strbuf;
+/*
+ * While sink is set (NULL: no longer), every line die(), error() and
+ * warning() print is also appended to it, so that a result replayed from
+ * a cache can print the same lines.
+ */
+void diag_capture(struct strbuf *sink);
 /* An impossible state: print file:line and abort(). */
 #define BUG(...) bug_fl(__FILE__, __LINE__, __VA_ARGS__)
 void bug_fl(const char *file, int line, const char *fmt, ...)

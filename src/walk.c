@@ -43,6 +43,8 @@ static int walk_dir(const char *root, const char *rel, struct strvec *files,
 			} else if (S_ISREG(st.st_mode) && walk_is_c_source(names.v[i])) {
 				strvec_push(files, child_rel);
 				stats->files++;
+				if (stats->each)
+					stats->each(child_rel, &st, stats->data);
 			}
 		}
 		free(child_rel);
@@ -75,7 +77,7 @@ static int bad_subpath(const char *p)
 int walk_tree(const char *root, const struct strvec *paths,
 	      struct strvec *files, struct walk_stats *stats)
 {
-	struct walk_stats local = { 0, 0 };
+	struct walk_stats local = { 0, 0, NULL, NULL };
 	struct stat st;
 	size_t first = files->nr;
 
@@ -114,6 +116,8 @@ int walk_tree(const char *root, const struct strvec *paths,
 		} else if (S_ISREG(st.st_mode) && walk_is_c_source(rel)) {
 			strvec_push(files, rel);
 			stats->files++;
+			if (stats->each)
+				stats->each(rel, &st, stats->data);
 		}
 		free(abs);
 		free(rel);

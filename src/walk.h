@@ -13,9 +13,14 @@
 
 #include "util.h"
 
+struct stat;
+
 struct walk_stats {
 	size_t files;		/* .c/.h files listed */
 	size_t unreadable;	/* directories that could not be read */
+	/* NULL, or called for each file listed, with its lstat() (fingerprints) */
+	void (*each)(const char *rel, const struct stat *st, void *data);
+	void *data;
 };
 
 /*

@@ -56,7 +56,7 @@ static void teardown(void)
 START_TEST(walk_lists_sorted_c_sources_only)
 {
 	struct strvec files = STRVEC_INIT;
-	struct walk_stats st = { 0, 0 };
+	struct walk_stats st = { 0, 0, NULL, NULL };
 
 	ck_assert_int_eq(walk_tree(tree, NULL, &files, &st), 0);
 	ck_assert_uint_eq(files.nr, 4);
