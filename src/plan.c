@@ -249,7 +249,7 @@ static void push_unique_sorted(struct strvec *vec, const char *s)
 
 int plan_make(const struct plan_options *opts, struct plan *plan)
 {
-	struct strvec files = STRVEC_INIT, all_candidates = STRVEC_INIT;
+	struct strvec files = STRVEC_INIT, all_candidates = STRVEC_INIT, *step_candidates;
 	struct include_graph includes = INCLUDE_GRAPH_INIT;
 	const char *kernel = opts->kernel ? opts->kernel : opts->tree;
 	char *tree_copy = xstrdup(opts->tree);
@@ -273,7 +273,22 @@ int plan_make(const struct plan_options *opts, struct plan *plan)
 
 	plan->nr = manifest_nr_steps;
 	plan->steps = xcalloc(plan->nr, sizeof(*plan->steps));
-	prefilter_files(opts->tree, &files, prefilter_scan_tokens, opts->jobs, &all_candidates, NULL, NULL);
+	/* One read of every file for the scan tokens and each step's triggers. */
+	{
+		const char *const **sets = xcalloc(plan->nr + 1, sizeof(*sets));
+
+		step_candidates = xcalloc(plan->nr + 1, sizeof(*step_candidates));
+		sets[0] = prefilter_scan_tokens;
+		for (size_t i = 0; i < plan->nr; i++)
+			sets[i + 1] = manifest_steps[i].triggers;
+		for (size_t i = 0; i <= plan->nr; i++)
+			step_candidates[i] = (struct strvec)STRVEC_INIT;
+		prefilter_files_sets(opts->tree, &files, sets, plan->nr + 1, opts->jobs,
+				     step_candidates, NULL, NULL);
+		for (size_t i = 0; i < step_candidates[0].nr; i++)
+			strvec_push(&all_candidates, step_candidates[0].v[i]);
+		free(sets);
+	}
 	scan_include_graph(opts->tree, &all_candidates, &includes);
 
 	for (size_t i = 0; i < plan->nr; i++) {
@@ -290,7 +305,8 @@ int plan_make(const struct plan_options *opts, struct plan *plan)
 			     (manifest_count(m->rewriter) > 0 && !missing_pass);
 
 		ps->step = m;
-		prefilter_files(opts->tree, &files, m->triggers, opts->jobs, &cands, NULL, NULL);
+		for (size_t f = 0; f < step_candidates[i + 1].nr; f++)
+			strvec_push(&cands, step_candidates[i + 1].v[f]);
 		for (size_t f = 0; f < cands.nr; f++) {
 			char *sub;
 
@@ -350,6 +366,9 @@ int plan_make(const struct plan_options *opts, struct plan *plan)
 		}
 	}
 	include_graph_release(&includes);
+	for (size_t i = 0; i <= plan->nr; i++)
+		strvec_clear(&step_candidates[i]);
+	free(step_candidates);
 	strvec_clear(&all_candidates);
 	strvec_clear(&files);
 	return 0;

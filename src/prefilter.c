@@ -52,8 +52,9 @@ enum prefilter_verdict prefilter_file(const char *path, const char *const *token
 struct prefilter_job {
 	const char *root;
 	const struct strvec *files;
-	const char *const *tokens;
-	unsigned char *verdicts;
+	const char *const *const *sets;
+	size_t nr_sets;
+	unsigned char *verdicts;	/* files->nr x nr_sets */
 	int *errnos;
 	atomic_size_t next;
 };
@@ -61,23 +62,74 @@ struct prefilter_job {
 static void *prefilter_worker(void *data)
 {
 	struct prefilter_job *job = data;
-	struct strbuf path = STRBUF_INIT;
+	struct strbuf path = STRBUF_INIT, text = STRBUF_INIT;
 	size_t i;
 
 	while ((i = atomic_fetch_add(&job->next, 1)) < job->files->nr) {
+		unsigned char *v = job->verdicts + i * job->nr_sets;
+
 		strbuf_reset(&path);
+		strbuf_reset(&text);
 		strbuf_addf(&path, "%s/%s", job->root, job->files->v[i]);
-		job->verdicts[i] = prefilter_file(path.buf, job->tokens);
-		if (job->verdicts[i] == PREFILTER_UNREADABLE)
+		if (strbuf_read_file(&text, path.buf) < 0) {
 			job->errnos[i] = errno;
+			memset(v, PREFILTER_UNREADABLE, job->nr_sets);
+			continue;
+		}
+		/* Each file is read once whatever the number of token sets. */
+		for (size_t k = 0; k < job->nr_sets; k++)
+			v[k] = prefilter_buffer(text.buf, text.len, job->sets[k]);
 	}
 	strbuf_release(&path);
+	strbuf_release(&text);
 	return NULL;
 }
 
+/* One pass over files for every set; unreadable files warned about once. */
 static void prefilter_run(const char *root, const struct strvec *files,
-			  const char *const *tokens, int jobs,
-			  struct strvec *candidates, size_t *unreadable, size_t *binary);
+			  const char *const *const *sets, size_t nr_sets, int jobs,
+			  struct strvec *candidates, size_t *unreadable, size_t *binary)
+{
+	struct prefilter_job job;
+	pthread_t *threads;
+	int started = 0;
+
+	job.root = root;
+	job.files = files;
+	job.sets = sets;
+	job.nr_sets = nr_sets;
+	job.verdicts = xcalloc(files->nr ? files->nr * nr_sets : 1, 1);
+	job.errnos = xcalloc(files->nr ? files->nr : 1, sizeof(int));
+	atomic_init(&job.next, 0);
+	if (jobs < 1)
+		jobs = 1;
+	threads = xcalloc((size_t)jobs, sizeof(*threads));
+	for (int t = 1; t < jobs; t++)
+		if (!pthread_create(&threads[started], NULL, prefilter_worker, &job))
+			started++;
+	prefilter_worker(&job);
+	for (int t = 0; t < started; t++)
+		pthread_join(threads[t], NULL);
+
+	/* Report and collect in file order: output must not depend on -j. */
+	for (size_t i = 0; i < files->nr; i++) {
+		const unsigned char *v = job.verdicts + i * nr_sets;
+
+		if (nr_sets && v[0] == PREFILTER_UNREADABLE) {
+			warning("%s: cannot read (%s): skipped", files->v[i], strerror(job.errnos[i]));
+			(*unreadable)++;
+			continue;
+		}
+		if (nr_sets && v[0] == PREFILTER_BINARY)
+			(*binary)++;
+		for (size_t k = 0; k < nr_sets; k++)
+			if (v[k] == PREFILTER_CANDIDATE)
+				strvec_push(&candidates[k], files->v[i]);
+	}
+	free(threads);
+	free(job.verdicts);
+	free(job.errnos);
+}
 
 static char *memo_key;
 
@@ -114,8 +166,8 @@ static int memo_get(const char *key, struct strvec *candidates, size_t *binary)
 		p = out.buf;
 		nl = strchr(p, '\n');
 		hit = nl != NULL;
-		if (hit && binary)
-			*binary += strtoull(p, NULL, 10);
+		if (hit)
+			*binary = strtoull(p, NULL, 10);
 		for (p = nl ? nl + 1 : NULL; hit && p && *p; p = nl + 1) {
 			nl = strchr(p, '\n');
 			if (!nl)
@@ -129,81 +181,63 @@ static int memo_get(const char *key, struct strvec *candidates, size_t *binary)
 	return hit;
 }
 
-void prefilter_files(const char *root, const struct strvec *files,
-		     const char *const *tokens, int jobs,
-		     struct strvec *candidates, size_t *unreadable, size_t *binary)
+static void memo_put(const char *key, const struct strvec *candidates, size_t binary)
 {
-	char key[33];
-	size_t first = candidates->nr, nr_binary = 0, nr_unreadable = 0;
+	struct strbuf out = STRBUF_INIT;
 
-	if (memo_key && cache_dir()) {
-		memo_entry(root, files, tokens, key);
-		if (memo_get(key, candidates, binary))
-			return;
+	for (size_t i = 0; i < candidates->nr; i++)
+		if (strchr(candidates->v[i], '\n'))
+			return;	/* not a line of the memo: keep none */
+	strbuf_addf(&out, "%zu\n", binary);
+	for (size_t i = 0; i < candidates->nr; i++)
+		strbuf_addf(&out, "%s\n", candidates->v[i]);
+	cache_put(key, out.buf, out.len, "", 0, 0);
+	strbuf_release(&out);
+}
+
+void prefilter_files_sets(const char *root, const struct strvec *files,
+			  const char *const *const *sets, size_t nr_sets, int jobs,
+			  struct strvec *candidates, size_t *unreadable, size_t *binary)
+{
+	int memo = memo_key && cache_dir();
+	char (*keys)[33] = xcalloc(nr_sets ? nr_sets : 1, sizeof(*keys));
+	struct strvec *found = xcalloc(nr_sets ? nr_sets : 1, sizeof(*found));
+	size_t nr_binary = 0, nr_unreadable = 0, hits = 0;
+
+	for (size_t k = 0; k < nr_sets; k++) {
+		found[k] = (struct strvec)STRVEC_INIT;
+		if (memo) {
+			memo_entry(root, files, sets[k], keys[k]);
+			hits += memo_get(keys[k], &found[k], &nr_binary);
+		}
 	}
-	prefilter_run(root, files, tokens, jobs, candidates, &nr_unreadable, &nr_binary);
+	if (!memo || hits < nr_sets || !nr_sets) {
+		for (size_t k = 0; k < nr_sets; k++)
+			strvec_clear(&found[k]);
+		nr_binary = 0;
+		prefilter_run(root, files, sets, nr_sets, jobs, found, &nr_unreadable, &nr_binary);
+		/* one with an unreadable file is never kept: its warning must come again */
+		for (size_t k = 0; memo && !nr_unreadable && k < nr_sets; k++)
+			memo_put(keys[k], &found[k], nr_binary);
+	}
+	for (size_t k = 0; k < nr_sets; k++) {
+		for (size_t i = 0; i < found[k].nr; i++)
+			strvec_push(&candidates[k], found[k].v[i]);
+		strvec_clear(&found[k]);
+	}
 	if (unreadable)
 		*unreadable += nr_unreadable;
 	if (binary)
 		*binary += nr_binary;
-	for (size_t i = first; i < candidates->nr && !nr_unreadable; i++)
-		if (strchr(candidates->v[i], '\n'))
-			nr_unreadable = 1;	/* not a line of the memo: keep none */
-	if (memo_key && cache_dir() && !nr_unreadable) {
-		struct strbuf out = STRBUF_INIT;
-
-		strbuf_addf(&out, "%zu\n", nr_binary);
-		for (size_t i = first; i < candidates->nr; i++)
-			strbuf_addf(&out, "%s\n", candidates->v[i]);
-		cache_put(key, out.buf, out.len, "", 0, 0);
-		strbuf_release(&out);
-	}
+	free(found);
+	free(keys);
 }
 
-static void prefilter_run(const char *root, const struct strvec *files,
-			  const char *const *tokens, int jobs,
-			  struct strvec *candidates, size_t *unreadable, size_t *binary)
+void prefilter_files(const char *root, const struct strvec *files,
+		     const char *const *tokens, int jobs,
+		     struct strvec *candidates, size_t *unreadable, size_t *binary)
 {
-	struct prefilter_job job;
-	pthread_t *threads;
-	int started = 0;
+	const char *const *sets[1] = { tokens };
 
-	job.root = root;
-	job.files = files;
-	job.tokens = tokens;
-	job.verdicts = xcalloc(files->nr ? files->nr : 1, 1);
-	job.errnos = xcalloc(files->nr ? files->nr : 1, sizeof(int));
-	atomic_init(&job.next, 0);
-	if (jobs < 1)
-		jobs = 1;
-	threads = xcalloc((size_t)jobs, sizeof(*threads));
-	for (int t = 1; t < jobs; t++)
-		if (!pthread_create(&threads[started], NULL, prefilter_worker, &job))
-			started++;
-	prefilter_worker(&job);
-	for (int t = 0; t < started; t++)
-		pthread_join(threads[t], NULL);
-
-	/* Report and collect in file order: output must not depend on -j. */
-	for (size_t i = 0; i < files->nr; i++) {
-		switch (job.verdicts[i]) {
-		case PREFILTER_CANDIDATE:
-			strvec_push(candidates, files->v[i]);
-			break;
-		case PREFILTER_UNREADABLE:
-			warning("%s: cannot read (%s): skipped", files->v[i], strerror(job.errnos[i]));
-			if (unreadable)
-				(*unreadable)++;
-			break;
-		case PREFILTER_BINARY:
-			if (binary)
-				(*binary)++;
-			break;
-		default:
-			break;
-		}
-	}
-	free(threads);
-	free(job.verdicts);
-	free(job.errnos);
+	prefilter_files_sets(root, files, sets, 1, jobs, candidates, unreadable, binary);
 }

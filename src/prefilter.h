@@ -39,6 +39,15 @@ void prefilter_files(const char *root, const struct strvec *files,
 		     struct strvec *candidates, size_t *unreadable, size_t *binary);
 
 /*
+ * prefilter_files() for several token lists at once, each file read once:
+ * the candidates of sets[k] are appended to candidates[k].  An unreadable
+ * or binary file is counted once.
+ */
+void prefilter_files_sets(const char *root, const struct strvec *files,
+			  const char *const *const *sets, size_t nr_sets, int jobs,
+			  struct strvec *candidates, size_t *unreadable, size_t *binary);
+
+/*
  * Remember prefilter_files() results across runs (cache.h) under `key`, a
  * fingerprint of the tree's files that changes whenever one of them does
  * (the caller's: migrate hashes every file's size, times and inode), or
