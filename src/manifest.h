@@ -38,7 +38,11 @@ enum manifest_group {
 	 * one group (each file alone when it names none)
 	 */
 	MANIFEST_GROUP_CLASS,
-	/* the files joined by the step's headers they include */
+	/*
+	 * the files of a subsystem together, and subsystems joined by the
+	 * step's headers their files include (a group per subsystem would
+	 * see such a header in several groups)
+	 */
 	MANIFEST_GROUP_INCLUDE,
 };
 

@@ -664,8 +664,9 @@ static size_t index_in(const struct strvec *sorted, const char *s)
 
 /*
  * Connected components of step_files (sorted): a file is joined to the
- * step's headers it includes and, for MANIFEST_GROUP_CLASS, every file
- * naming a class object to that class's homes.
+ * step's headers it includes; for MANIFEST_GROUP_INCLUDE to the files of
+ * its subsystem, for MANIFEST_GROUP_CLASS every file naming a class object
+ * to that class's homes.
  */
 static void component_groups(struct engine *e, size_t step, const struct strvec *step_files,
 			     struct strvec **groups, size_t *nr)
@@ -682,6 +683,16 @@ static void component_groups(struct engine *e, size_t step, const struct strvec 
 
 		if (a != SIZE_MAX && b != SIZE_MAX)
 			uf_join(parent, a, b);
+	}
+	if (e->plan.steps[step].step->group == MANIFEST_GROUP_INCLUDE) {
+		/* each file joins the first one of its subsystem */
+		for (size_t i = 1; i < n; i++)
+			for (size_t j = 0; j < i; j++)
+				if (!strcmp(find_file(e, step_files->v[i])->subsystem,
+					    find_file(e, step_files->v[j])->subsystem)) {
+					uf_join(parent, j, i);
+					break;
+				}
 	}
 	if (e->plan.steps[step].step->group == MANIFEST_GROUP_CLASS) {
 		for (size_t c = 0; c < e->class_objects.nr; c++) {
