@@ -1278,6 +1278,8 @@ static void hash_state(struct engine *e, struct cache_hasher *h)
 {
 	cache_hasher_add_string(h, binary_key());
 	cache_hasher_add_string(h, e->tree_key);
+	/* messages name the tree as it was given */
+	cache_hasher_add_string(h, e->opts->tree);
 	hash_opt(h, e->opts->kernel);
 	hash_opt(h, e->opts->only_subsystem);
 	hash_opt(h, e->opts->variant);
