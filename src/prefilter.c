@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -54,15 +55,90 @@ struct prefilter_job {
 	const struct strvec *files;
 	const char *const *const *sets;
 	size_t nr_sets;
+	/*
+	 * The distinct tokens of all sets, and each set's tokens as indexes
+	 * into them (ending with SIZE_MAX): a token several sets share (or
+	 * a NUL byte) is looked for once per file.
+	 */
+	const char **tokens;
+	size_t *token_len;
+	size_t nr_tokens;
+	size_t **set_tokens;
 	unsigned char *verdicts;	/* files->nr x nr_sets */
 	int *errnos;
 	atomic_size_t next;
 };
 
+static void index_tokens(struct prefilter_job *job)
+{
+	size_t total = 0;
+
+	for (size_t k = 0; k < job->nr_sets; k++)
+		for (size_t t = 0; job->sets[k][t]; t++)
+			total++;
+	job->tokens = xcalloc(total + 1, sizeof(*job->tokens));
+	job->token_len = xcalloc(total + 1, sizeof(*job->token_len));
+	job->set_tokens = xcalloc(job->nr_sets + 1, sizeof(*job->set_tokens));
+	job->nr_tokens = 0;
+	for (size_t k = 0; k < job->nr_sets; k++) {
+		size_t n = 0;
+
+		for (size_t t = 0; job->sets[k][t]; t++)
+			n++;
+		job->set_tokens[k] = xcalloc(n + 1, sizeof(**job->set_tokens));
+		for (size_t t = 0; t < n; t++) {
+			const char *tok = job->sets[k][t];
+			size_t u = 0;
+
+			while (u < job->nr_tokens && strcmp(job->tokens[u], tok))
+				u++;
+			if (u == job->nr_tokens) {
+				job->tokens[u] = tok;
+				job->token_len[u] = strlen(tok);
+				job->nr_tokens++;
+			}
+			job->set_tokens[k][t] = u;
+		}
+		job->set_tokens[k][n] = SIZE_MAX;
+	}
+}
+
+static void release_tokens(struct prefilter_job *job)
+{
+	for (size_t k = 0; k < job->nr_sets; k++)
+		free(job->set_tokens[k]);
+	free(job->set_tokens);
+	free(job->tokens);
+	free(job->token_len);
+}
+
+/* The verdicts of one file's text for every set (prefilter_buffer() each). */
+static void judge(const struct prefilter_job *job, const char *buf, size_t len,
+		  signed char *found, unsigned char *v)
+{
+	if (memchr(buf, '\0', len)) {
+		memset(v, PREFILTER_BINARY, job->nr_sets);
+		return;
+	}
+	memset(found, -1, job->nr_tokens);
+	for (size_t k = 0; k < job->nr_sets; k++) {
+		v[k] = PREFILTER_SKIP;
+		for (const size_t *t = job->set_tokens[k]; *t != SIZE_MAX; t++) {
+			if (found[*t] < 0)
+				found[*t] = memmem(buf, len, job->tokens[*t], job->token_len[*t]) != NULL;
+			if (found[*t]) {
+				v[k] = PREFILTER_CANDIDATE;
+				break;
+			}
+		}
+	}
+}
+
 static void *prefilter_worker(void *data)
 {
 	struct prefilter_job *job = data;
 	struct strbuf path = STRBUF_INIT, text = STRBUF_INIT;
+	signed char *found = xcalloc(job->nr_tokens + 1, 1);
 	size_t i;
 
 	while ((i = atomic_fetch_add(&job->next, 1)) < job->files->nr) {
@@ -77,11 +153,11 @@ static void *prefilter_worker(void *data)
 			continue;
 		}
 		/* Each file is read once whatever the number of token sets. */
-		for (size_t k = 0; k < job->nr_sets; k++)
-			v[k] = prefilter_buffer(text.buf, text.len, job->sets[k]);
+		judge(job, text.buf, text.len, found, v);
 	}
 	strbuf_release(&path);
 	strbuf_release(&text);
+	free(found);
 	return NULL;
 }
 
@@ -98,6 +174,7 @@ static void prefilter_run(const char *root, const struct strvec *files,
 	job.files = files;
 	job.sets = sets;
 	job.nr_sets = nr_sets;
+	index_tokens(&job);
 	job.verdicts = xcalloc(files->nr ? files->nr * nr_sets : 1, 1);
 	job.errnos = xcalloc(files->nr ? files->nr : 1, sizeof(int));
 	atomic_init(&job.next, 0);
@@ -129,6 +206,7 @@ static void prefilter_run(const char *root, const struct strvec *files,
 	free(threads);
 	free(job.verdicts);
 	free(job.errnos);
+	release_tokens(&job);
 }
 
 static char *memo_key;
