@@ -37,7 +37,8 @@ const struct command commands[] = {
 	  "Exit status: 0 nothing to run, 1 steps to run, 2 a step is blocked or usage error.\n" },
 	{ "migrate", cmd_migrate, "run the steps: a patch series for review, or the tree edited in place",
 	  "usage: cdmigrate migrate TREE (-o OUT | --in-place [--force] | --resume) [--kernel DIR]\n"
-	  "                 [--step S] [--subsystem X] [-j N] [--timeout SEC] [-q] [-- PATH...]\n"
+	  "                 [--step S] [--subsystem X] [--interface=bus|callbacks] [-j N]\n"
+	  "                 [--timeout SEC] [-q] [-- PATH...]\n"
 	  "\n"
 	  "Run the planned steps (see 'cdmigrate plan') with spatch on a scratch copy,\n"
 	  "each step on the output of the one before, and re-parse every changed file:\n"
@@ -51,6 +52,11 @@ const struct command commands[] = {
 	  "  --resume        finish an interrupted --in-place run\n"
 	  "  --step S        only step S (a number or a name)\n"
 	  "  --subsystem X   only the files of subsystem X\n"
+	  "  --interface=bus|callbacks\n"
+	  "                  how step 50 moves class_interface users: bus (the default)\n"
+	  "                  gives them a virtual bus and driver; callbacks keeps the\n"
+	  "                  class_interface with add_dev/remove_dev(struct device *, ...),\n"
+	  "                  the 2.6.19 route (step 30 gives an older core those callbacks)\n"
 	  "  -j N            run N spatch processes at a time; the output is the same\n"
 	  "  --timeout SEC   kill a spatch task after SEC seconds (default 300); its\n"
 	  "                  files are retried one by one and the failures reported\n"
