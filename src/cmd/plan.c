@@ -17,7 +17,7 @@ int cmd_plan(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct plan_options opts = { NULL, NULL, NULL, NULL, NULL, 1 };
+	struct plan_options opts = { NULL, NULL, NULL, NULL, NULL, 1, NULL };
 	struct strvec paths = STRVEC_INIT;
 	struct plan plan;
 	int format = OUTPUT_TEXT, c, status = EXIT_CLEAN;
