@@ -825,9 +825,11 @@ static void scan_inactive(struct visit *v)
 	clang_disposeSourceRangeList(ranges);
 }
 
-static void count_diagnostics(CXTranslationUnit tu, unsigned *errors, char **first)
+static void count_diagnostics(const struct classify *c, CXTranslationUnit tu, unsigned *errors,
+			      char **first)
 {
 	unsigned n = clang_getNumDiagnostics(tu);
+	size_t root = strlen(c->tree);
 
 	*errors = 0;
 	*first = NULL;
@@ -835,10 +837,12 @@ static void count_diagnostics(CXTranslationUnit tu, unsigned *errors, char **fir
 		CXDiagnostic d = clang_getDiagnostic(tu, i);
 		enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
 
-		if (sev >= CXDiagnostic_Error) {
-			if (!(*errors)++)
-				*first = take_string(clang_formatDiagnostic(d,
-					CXDiagnostic_DisplaySourceLocation | CXDiagnostic_DisplayColumn));
+		if (sev >= CXDiagnostic_Error && !(*errors)++) {
+			*first = take_string(clang_formatDiagnostic(d,
+				CXDiagnostic_DisplaySourceLocation | CXDiagnostic_DisplayColumn));
+			/* relative to the tree: output must not depend on where the tree is */
+			if (*first && !strncmp(*first, c->tree, root) && (*first)[root] == '/')
+				memmove(*first, *first + root + 1, strlen(*first + root + 1) + 1);
 		}
 		clang_disposeDiagnostic(d);
 	}
@@ -875,7 +879,7 @@ static void classify_one(struct classify *c, CXIndex index, const char *file,
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), collect_macros, &v);
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), visit_cursor, &v);
 	scan_inactive(&v);
-	count_diagnostics(tu, &r->errors, &r->first_error);
+	count_diagnostics(c, tu, &r->errors, &r->first_error);
 	for (size_t i = 0; i < v.nr_macros; i++)
 		free(v.macros[i].name);
 	free(v.macros);
@@ -910,7 +914,7 @@ static void *classify_worker(void *data)
 				job->errors[i] = -1;
 				continue;
 			}
-			count_diagnostics(tu, &errors, &job->first_errors[i]);
+			count_diagnostics(job->c, tu, &errors, &job->first_errors[i]);
 			job->errors[i] = (int)errors;
 			clang_disposeTranslationUnit(tu);
 		}
@@ -1012,7 +1016,7 @@ int classify_count_errors(struct classify *c, const char *file,
 			*first_error = NULL;
 		return -1;
 	}
-	count_diagnostics(tu, &errors, &first);
+	count_diagnostics(c, tu, &errors, &first);
 	if (first_error)
 		*first_error = first;
 	else
