@@ -960,6 +960,8 @@ static int find_blockers(struct deletion *d, struct blockers *out)
 			text = disk.buf;
 			len = disk.len;
 		}
+		if (memchr(text, '\0', len))
+			continue;	/* binary: never a user (prefilter.h), as in the report */
 		for (size_t n = 0; site_needles[n]; n++)
 			if (memmem(text, len, site_needles[n], strlen(site_needles[n]))) {
 				strvec_push(&cands, files.v[i]);
