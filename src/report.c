@@ -547,6 +547,9 @@ static const char *after_prefix(const char *s, const char *prefix)
 	return starts_with(s, prefix) ? s + strlen(prefix) : NULL;
 }
 
+/* The detail of a driver-core item that step 70 does not delete. */
+static const char core_keeps[] = "class_interface stays in the class-level API: step 70 keeps it";
+
 /* The reason of an item, as report.h orders the rules; *detail is allocated. */
 static const char *item_reason(unsigned group, const char *kind, const char *site_reason,
 			       int site_manual, const struct report_migration *m,
@@ -558,7 +561,8 @@ static const char *item_reason(unsigned group, const char *kind, const char *sit
 	char num[16];
 
 	if (group == 70) {
-		*detail = xstrdup("step 70 deletes it with struct class_device");
+		*detail = xstrdup(!strcmp(kind, "class-interface") ? core_keeps
+								    : "step 70 deletes it with struct class_device");
 		return "driver-core";
 	}
 	if (group == REPORT_GROUP_INACTIVE) {
@@ -687,7 +691,8 @@ static void on_token(const char *ident, size_t len, unsigned line, unsigned colu
 	group = group_of(ts->file, "token", symbol);
 	if (group == 70) {
 		reason = "driver-core";
-		detail = xstrdup("step 70 deletes it with struct class_device");
+		detail = xstrdup(strstr(symbol, "class_interface") && !strstr(symbol, "class_device")
+				 ? core_keeps : "step 70 deletes it with struct class_device");
 	} else {
 		reason = "no-rule";
 		detail = xstrdup("no site covers this token: no rule knows it");

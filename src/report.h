@@ -25,6 +25,7 @@
  * Reasons (the vocabulary of design.md §2.6; `reason` is the word, `detail`
  * says more and may be empty), first match wins:
  *   driver-core      the item is in the driver core: step 70 deletes it
+ *                    (a class_interface one: it stays, step 70 keeps it)
  *   inactive-#if     in an #if branch the parser did not see
  *   parse-failure    the last migration reported a parse failure for the
  *                    file (spatch could not parse part of it)
