@@ -67,3 +67,9 @@ tests_check_rewrite_core_text_LDADD = $(TEST_LIBRARIES_ALL)
 tests_check_rewrite_class_initializer_SOURCES = tests/check_rewrite_class_initializer.c
 tests_check_rewrite_class_initializer_CFLAGS = $(TEST_COMPILE_FLAGS)
 tests_check_rewrite_class_initializer_LDADD = $(TEST_LIBRARIES_ALL)
+
+check_PROGRAMS += tests/check_realign
+TESTS += tests/check_realign
+tests_check_realign_SOURCES = tests/check_realign.c
+tests_check_realign_CFLAGS = $(TEST_COMPILE_FLAGS)
+tests_check_realign_LDADD = $(TEST_LIBRARIES_ALL)
