@@ -2,6 +2,7 @@
  * realign.c: re-indent aligned continuation lines after a rename moved
  * their parenthesis.
  */
+#include <ctype.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -176,6 +177,37 @@ static int was_aligned(const struct line_set *set, const struct line *old_lines,
 	return depth > 0 && depth <= MAX_DEPTH && stack[depth - 1] + 1 == col;
 }
 
+/*
+ * A designated initializer line ".field<tabs>= value": the column
+ * of its '=' when the white space before it holds a tab (the kernel's way
+ * to line up a table of fields), else 0.  *name_end: the column after the
+ * field name; *ws and *ws_len: the white space before '='.
+ */
+static size_t field_equals_column(const struct line *l, size_t *name_end,
+				  size_t *ws, size_t *ws_len)
+{
+	size_t i = 0, col = 0, start;
+	int tab = 0;
+
+	for (; i < l->len && (l->text[i] == ' ' || l->text[i] == '\t'); i++)
+		col = l->text[i] == '\t' ? (col / 8 + 1) * 8 : col + 1;
+	if (i == 0 || i >= l->len || l->text[i] != '.')
+		return 0;
+	for (i++, col++; i < l->len && (isalnum((unsigned char)l->text[i]) || l->text[i] == '_'); i++)
+		col++;
+	*name_end = col;
+	start = i;
+	for (; i < l->len && (l->text[i] == ' ' || l->text[i] == '\t'); i++) {
+		tab |= l->text[i] == '\t';
+		col = l->text[i] == '\t' ? (col / 8 + 1) * 8 : col + 1;
+	}
+	if (!tab || i >= l->len || l->text[i] != '=' || (i + 1 < l->len && l->text[i + 1] == '='))
+		return 0;
+	*ws = start;
+	*ws_len = i - start;
+	return col;
+}
+
 size_t realign_continuations(const char *before, size_t before_len, struct strbuf *after)
 {
 	struct line *old_lines, *lines;
@@ -183,6 +215,7 @@ size_t realign_continuations(const char *before, size_t before_len, struct strbu
 	size_t nr = split_lines(after->buf, after->len, &lines);
 	size_t *target = xcalloc(nr ? nr : 1, sizeof(*target));	/* 0: unchanged */
 	int *comment_at = xcalloc(nr ? nr : 1, sizeof(*comment_at));
+	size_t *equals_at = xcalloc(nr ? nr : 1, sizeof(*equals_at));	/* 0: as is */
 	struct line_set set;
 	size_t size = 16, moved = 0;
 	int in_comment = 0;
@@ -233,6 +266,35 @@ size_t realign_continuations(const char *before, size_t before_len, struct strbu
 				break;
 		}
 	}
+	/*
+	 * A renamed field of a table (.add becomes .add_dev) takes the '='
+	 * column of its nearest unchanged neighbour, with tabs.
+	 */
+	for (size_t i = 0; i < nr; i++) {
+		size_t name_end, ws, ws_len, eq, want = 0;
+
+		if (target[i] || set_find(&set, &lines[i]) >= 0)
+			continue;
+		eq = field_equals_column(&lines[i], &name_end, &ws, &ws_len);
+		if (!eq)
+			continue;
+		/* the nearest unchanged field of the same table, above or below */
+		for (int d = -1; d <= 1 && !want; d += 2) {
+			size_t n_end, n_ws, n_len, col;
+
+			for (long j = (long)i + d; j >= 0 && (size_t)j < nr; j += d) {
+				col = field_equals_column(&lines[j], &n_end, &n_ws, &n_len);
+				if (!col)
+					break;
+				if (set_find(&set, &lines[j]) >= 0) {
+					want = col;
+					break;
+				}
+			}
+		}
+		if (want && want != eq && want % 8 == 0 && want > name_end)
+			equals_at[i] = want;
+	}
 	{
 		struct strbuf out = STRBUF_INIT;
 
@@ -247,6 +309,15 @@ size_t realign_continuations(const char *before, size_t before_len, struct strbu
 				for (size_t s = 0; s < target[i] % 8; s++)
 					strbuf_addch(&out, ' ');
 				strbuf_add(&out, lines[i].text + bytes, lines[i].len - bytes);
+				moved++;
+			} else if (equals_at[i]) {
+				size_t name_end, ws, ws_len, col;
+
+				field_equals_column(&lines[i], &name_end, &ws, &ws_len);
+				strbuf_add(&out, lines[i].text, ws);
+				for (col = name_end; col < equals_at[i]; col = (col / 8 + 1) * 8)
+					strbuf_addch(&out, '\t');
+				strbuf_add(&out, lines[i].text + ws + ws_len, lines[i].len - ws - ws_len);
 				moved++;
 			} else {
 				strbuf_add(&out, lines[i].text, lines[i].len);
@@ -265,6 +336,7 @@ size_t realign_continuations(const char *before, size_t before_len, struct strbu
 	free(set.index);
 	free(target);
 	free(comment_at);
+	free(equals_at);
 	free(old_lines);
 	free(lines);
 	return moved;

@@ -13,7 +13,12 @@
  * and only those lines: the continuation lines of a line the step changed,
  * that were aligned (indented with tabs then spaces, the kernel's way to
  * align), and only while the parenthesis they align to stays open.  Lines
- * indented with tabs only are left: that is a style of its own.
+ * indented with tabs only are left: that is a style of its own (unless,
+ * unchanged, they sat exactly under the old parenthesis).
+ *
+ * Likewise a renamed field in a table of designated initializers
+ * (.add becomes .add_dev) takes the '=' column of its nearest unchanged
+ * neighbour in the table, with tabs.
  */
 #ifndef CDMIGRATE_REALIGN_H
 #define CDMIGRATE_REALIGN_H
@@ -26,7 +31,8 @@
  * Re-indent, in `after`, the aligned continuation lines of every line that
  * does not occur in `before` (the text the step started from), to the
  * column after the parenthesis they continue.  Tabs count 8 columns; the
- * new indentation is tabs then spaces.  Idempotent: on its own output, or
+ * new indentation is tabs then spaces; renamed initializer fields line
+ * their '=' up with the table.  Idempotent: on its own output, or
  * when before equals after, nothing changes.  Returns the number of lines
  * re-indented.
  */
