@@ -825,7 +825,45 @@ static void scan_inactive(struct visit *v)
 	clang_disposeSourceRangeList(ranges);
 }
 
-static void count_diagnostics(CXTranslationUnit tu, unsigned *errors, char **first)
+/*
+ * "FILE:LINE:COLUMN: error: TEXT" with FILE relative to the tree (or the
+ * kernel, or our scratch directory): what we print must not depend on
+ * where the tree is, and clang_formatDiagnostic() names absolute paths.
+ */
+static char *diagnostic_text(const struct classify *c, CXDiagnostic d)
+{
+	CXSourceLocation loc = clang_getDiagnosticLocation(d);
+	char *text = take_string(clang_getDiagnosticSpelling(d));
+	char *name = NULL, *out;
+	const char *shown;
+	CXFile file;
+	unsigned line, column;
+
+	clang_getSpellingLocation(loc, &file, &line, &column, NULL);
+	if (file)
+		name = take_string(clang_getFileName(file));
+	shown = name ? name : "<command line>";
+	if (name) {
+		const char *roots[] = { c->tree, c->kernel, c->scratch };
+
+		for (size_t r = 0; r < sizeof(roots) / sizeof(roots[0]); r++) {
+			size_t n = roots[r] ? strlen(roots[r]) : 0;
+
+			if (n && !strncmp(name, roots[r], n) && name[n] == '/') {
+				shown = name + n + 1;
+				break;
+			}
+		}
+	}
+	out = file ? xstrfmt("%s:%u:%u: error: %s", shown, line, column, text)
+		   : xstrfmt("error: %s", text);
+	free(name);
+	free(text);
+	return out;
+}
+
+static void count_diagnostics(const struct classify *c, CXTranslationUnit tu,
+			      unsigned *errors, char **first)
 {
 	unsigned n = clang_getNumDiagnostics(tu);
 
@@ -835,11 +873,8 @@ static void count_diagnostics(CXTranslationUnit tu, unsigned *errors, char **fir
 		CXDiagnostic d = clang_getDiagnostic(tu, i);
 		enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
 
-		if (sev >= CXDiagnostic_Error) {
-			if (!(*errors)++)
-				*first = take_string(clang_formatDiagnostic(d,
-					CXDiagnostic_DisplaySourceLocation | CXDiagnostic_DisplayColumn));
-		}
+		if (sev >= CXDiagnostic_Error && !(*errors)++)
+			*first = diagnostic_text(c, d);
 		clang_disposeDiagnostic(d);
 	}
 }
@@ -875,7 +910,7 @@ static void classify_one(struct classify *c, CXIndex index, const char *file,
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), collect_macros, &v);
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), visit_cursor, &v);
 	scan_inactive(&v);
-	count_diagnostics(tu, &r->errors, &r->first_error);
+	count_diagnostics(c, tu, &r->errors, &r->first_error);
 	for (size_t i = 0; i < v.nr_macros; i++)
 		free(v.macros[i].name);
 	free(v.macros);
@@ -910,7 +945,7 @@ static void *classify_worker(void *data)
 				job->errors[i] = -1;
 				continue;
 			}
-			count_diagnostics(tu, &errors, &job->first_errors[i]);
+			count_diagnostics(job->c, tu, &errors, &job->first_errors[i]);
 			job->errors[i] = (int)errors;
 			clang_disposeTranslationUnit(tu);
 		}
@@ -1012,7 +1047,7 @@ int classify_count_errors(struct classify *c, const char *file,
 			*first_error = NULL;
 		return -1;
 	}
-	count_diagnostics(tu, &errors, &first);
+	count_diagnostics(c, tu, &errors, &first);
 	if (first_error)
 		*first_error = first;
 	else
