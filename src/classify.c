@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "classify.h"
+#include "kernel-version.h"
 #include "lexscan.h"
 
 #include <clang-c/Index.h>
@@ -178,40 +179,18 @@ out:
 	pthread_mutex_unlock(&c->scratch_lock);
 }
 
-/* VERSION/PATCHLEVEL/SUBLEVEL from the kernel's Makefile; 2.6.15 if absent. */
+/* linux/version.h of the kernel's Makefile; 2.6.15 if it names none. */
 static char *make_version_h(const char *kernel)
 {
-	struct strbuf mk = STRBUF_INIT;
-	char *path = path_join(kernel, "Makefile");
-	int v[3] = { 2, 6, 15 };
-	static const char *const keys[3] = { "VERSION", "PATCHLEVEL", "SUBLEVEL" };
+	unsigned code = kernel_version_code(kernel);
 
-	if (strbuf_read_file(&mk, path) == 0) {
-		for (int k = 0; k < 3; k++) {
-			const char *p = mk.buf;
-			size_t n = strlen(keys[k]);
-
-			while ((p = strstr(p, keys[k]))) {
-				if ((p == mk.buf || p[-1] == '\n') && (p[n] == ' ' || p[n] == '=')) {
-					const char *q = p + n;
-
-					while (*q == ' ' || *q == '=' || *q == '\t')
-						q++;
-					if (*q >= '0' && *q <= '9')
-						v[k] = atoi(q);
-					break;
-				}
-				p += n;
-			}
-		}
-	}
-	strbuf_release(&mk);
-	free(path);
+	if (!code)
+		code = KERNEL_VERSION_CODE(2, 6, 15);
 	return xstrfmt("/* synthesized by cdmigrate from the tree's Makefile */\n"
-		       "#define LINUX_VERSION_CODE %d\n"
+		       "#define LINUX_VERSION_CODE %u\n"
 		       "#define KERNEL_VERSION(a,b,c) (((a) << 16) + ((b) << 8) + (c))\n"
-		       "#define UTS_RELEASE \"%d.%d.%d\"\n",
-		       (v[0] << 16) + (v[1] << 8) + v[2], v[0], v[1], v[2]);
+		       "#define UTS_RELEASE \"%u.%u.%u\"\n",
+		       code, code >> 16, (code >> 8) & 0xff, code & 0xff);
 }
 
 struct classify *classify_new(const struct classify_options *opts)

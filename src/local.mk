@@ -20,6 +20,7 @@ src_libcdmigrate_a_SOURCES = \
 	src/series.c src/series.h \
 	src/spatch.c src/spatch.h \
 	src/migrate.c src/migrate.h \
+	src/kernel-version.c src/kernel-version.h \
 	src/realign.c src/realign.h \
 	src/rewrite.c src/rewrite.h \
 	src/rewrite-core.c src/rewrite-core.h \

@@ -73,3 +73,9 @@ TESTS += tests/check_realign
 tests_check_realign_SOURCES = tests/check_realign.c
 tests_check_realign_CFLAGS = $(TEST_COMPILE_FLAGS)
 tests_check_realign_LDADD = $(TEST_LIBRARIES_ALL)
+
+check_PROGRAMS += tests/check_kernel_version
+TESTS += tests/check_kernel_version
+tests_check_kernel_version_SOURCES = tests/check_kernel_version.c
+tests_check_kernel_version_CFLAGS = $(TEST_COMPILE_FLAGS)
+tests_check_kernel_version_LDADD = $(TEST_LIBRARIES_ALL)
