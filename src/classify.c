@@ -563,6 +563,23 @@ static int name_clashes(const char *attr_var)
 	return 0;
 }
 
+/*
+ * An interface initialized with add_dev/remove_dev and neither add nor
+ * remove is already what step 50 makes (--interface=callbacks): no class
+ * device reaches it.  Without an initializer nothing says so.
+ */
+static int interface_is_converted(const struct visit *v, CXCursor var)
+{
+	char *fields = initializer_fields(v, var);
+	char *padded = xstrfmt(",%s,", fields);
+	int converted = (strstr(padded, ",add_dev,") || strstr(padded, ",remove_dev,")) &&
+			!strstr(padded, ",add,") && !strstr(padded, ",remove,");
+
+	free(padded);
+	free(fields);
+	return converted;
+}
+
 static void visit_var(struct visit *v, CXCursor cursor, unsigned line, unsigned column,
 		      unsigned offset)
 {
@@ -617,7 +634,8 @@ static void visit_var(struct visit *v, CXCursor cursor, unsigned line, unsigned 
 		add_site(v, line, column, "class-device-attribute", symbol, SITE_AUTO, reason);
 		free(symbol);
 		free(reason);
-	} else if (shape_is(&s, "class_interface") && !s.pointers && !s.arrays && file_scope) {
+	} else if (shape_is(&s, "class_interface") && !s.pointers && !s.arrays && file_scope &&
+		   (is_extern || !interface_is_converted(v, cursor))) {
 		add_site(v, line, column, "class-interface", name, SITE_AUTO,
 			 is_extern ? "declaration" : "definition");
 	}
