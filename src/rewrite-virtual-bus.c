@@ -479,14 +479,12 @@ static char *joined(const struct vfile *c, size_t a, size_t b)
 	return strbuf_detach(&sb, NULL);
 }
 
-/* "&" then ident, or the ident alone, at i: the index past it (0: none). */
-static size_t class_arg(const struct vfile *c, size_t i, const char *cls, int amp_only)
+/* "&cls" or "cls" at i: the index past it (0: none). */
+static size_t class_arg(const struct vfile *c, size_t i, const char *cls)
 {
 	if (is(c, i, "&") && is(c, i + 1, cls))
 		return i + 2;
-	if (!amp_only && is(c, i, cls) && !is(c, i, "&"))
-		return i + 1;
-	return 0;
+	return is(c, i, cls) ? i + 1 : 0;
 }
 
 /*
@@ -514,11 +512,14 @@ static size_t expr_start(const struct vfile *c, size_t last)
 	}
 }
 
-/* Token i starts a statement. */
+/*
+ * Token i starts a statement (not the body of an if or else without
+ * braces: the rules' "E = f(...); ... if (...)" do not match there).
+ */
 static int stmt_start(const struct vfile *c, size_t i)
 {
 	return i > 0 && c->brace[i] && (is(c, i - 1, ";") || is(c, i - 1, "{") || is(c, i - 1, "}") ||
-					is(c, i - 1, ":") || is(c, i - 1, "else"));
+					is(c, i - 1, ":"));
 }
 
 /*
@@ -939,14 +940,14 @@ static void find_class_facts(struct group *g, struct klass *k)
 							    is(c, a + 2, ";")) || is(c, a, "{")))
 					k->reg_known++;
 			} else if (is(c, i, ".") && is(c, i + 1, "class") && is(c, i + 2, "=") &&
-				   c->brace[i] && i > 0 && (e = class_arg(c, i + 3, C, 0)) &&
+				   c->brace[i] && i > 0 && (e = class_arg(c, i + 3, C)) &&
 				   is(c, e, ";")) {
 				char *dev = joined(c, expr_start(c, i - 1), i);
 
 				push_once(&k->devs, dev);
 				free(dev);
 			} else if (is(c, i, "device_create") && is(c, i + 1, "(") &&
-				   (e = class_arg(c, i + 2, C, 0)) && is(c, e, ",")) {
+				   (e = class_arg(c, i + 2, C)) && is(c, e, ",")) {
 				size_t close = c->pair[i + 1];
 
 				k->devcreate++;
@@ -978,7 +979,7 @@ static void find_class_facts(struct group *g, struct klass *k)
 					free(dev);
 				}
 			} else if (is(c, i, "device_destroy") && is(c, i + 1, "(") &&
-				   (e = class_arg(c, i + 2, C, 0)) && is(c, e, ",")) {
+				   (e = class_arg(c, i + 2, C)) && is(c, e, ",")) {
 				k->devt = 1;
 			}
 		}
