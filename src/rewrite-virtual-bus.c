@@ -752,11 +752,10 @@ static void find_declarations(struct group *g)
 				   is(c, i + 3, "class_interface") && is(c, i + 4, "*") &&
 				   is_ident(c, i + 5) && is(c, i + 6, ")") && is(c, i + 7, "{")) {
 				/* p->class = [&]cls; return class_interface_register(p); */
-				const char *p = NULL;
 				size_t k = i + 8, cls;
 				char *param = text_of(c, i + 5);
+				const char *p = param;
 
-				p = param;
 				if (!is(c, k, p) || !is(c, k + 1, "->") || !is(c, k + 2, "class") ||
 				    !is(c, k + 3, "=")) {
 					free(param);
@@ -847,7 +846,13 @@ static void find_interface_uses(struct group *g)
 	}
 }
 
-/* The end of the device expression E of "E.class = ..." at token i (the '.'). */
+/*
+ * What the decision needs about class k: its definition and name, its
+ * registrations, its devices ("E.class = cls" and device_create()) and how
+ * they are registered, device_destroy(), an "int err" next to
+ * class_create().  Each shape is the one the rules of virtual-bus.cocci
+ * edit: a registration in another shape leaves the class.
+ */
 static void find_class_facts(struct group *g, struct klass *k)
 {
 	const char *C = k->name;
@@ -1487,6 +1492,7 @@ static void run_group(struct plan *pl, struct group *g)
 	for (size_t i = 0; i < g->nr_ifaces; i++) {
 		struct iface *f = &g->ifaces[i];
 
+		/* one on add_dev/remove_dev is counted only to leave its class */
 		if (f->classes.nr == 1 && (!f->unknown_use || f->callbacks)) {
 			f->cls = f->classes.v[0];
 			push_once(&classes, f->cls);

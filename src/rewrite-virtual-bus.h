@@ -26,9 +26,13 @@
  * class in the group, or before each prototype of the register function
  * when none; #include <linux/device.h> after the include guard of such a
  * header that lacks it, and #include <linux/slab.h> in the owner after
- * <linux/device.h> (else <linux/module.h>) when it lacks it.  Then it
+ * <linux/device.h> (else <linux/module.h>) when it lacks it.  The bus and
+ * the declarations go between an "#if 0" and an "#endif" line, each with
+ * a comment naming CDMIGRATE_VIRTUAL_BUS: spatch reads no code under
+ * #if 0, so no rule edits the new code (its device_unregister(dev) would
+ * otherwise meet the rule for "dev = device_create(...)").  Then it
  * appends to the owner's file one line per name the semantic patch needs
- * (the markers, which the pass after spatch removes):
+ * (the markers):
  *
  *   CDMIGRATE_VIRTUAL_BUS(cls, B, ADD, DEL, DELT);     the class and its bus
  *   CDMIGRATE_VIRTUAL_BUS_ERR(cls);                    class_create() in a
@@ -44,9 +48,10 @@
  * report lists as class-interface sites.
  *
  * The `virtual-bus-markers` pass runs after the semantic patch: it removes
- * the marker lines and refuses the step when a marked class's owner does
- * not register its bus (spatch did not convert the owner: the bus code
- * would be left unused).
+ * the markers (spatch may have printed them again over several lines) and
+ * the #if 0 and #endif lines, and refuses the step (REWRITE_REFUSED after
+ * error()) when a marked class's owner does not register its bus: spatch
+ * did not convert the owner, and the bus would be left unused.
  *
  * The template, virtual-bus.c.in: free text up to the first line starting
  * with "@@", then sections "@@ NAME" or "@@ NAME if [!]FLAG" (FLAG: static,
@@ -98,9 +103,7 @@ struct virtual_bus_names {
 	int is_static, devt;
 };
 
-/*
- * Append the text called `name` for n to out, wrapped as said above.
- */
+/* Append the text called `name` for n to out, wrapped as said above. */
 void virtual_bus_render(const struct virtual_bus_template *t, const char *name,
 			const struct virtual_bus_names *n, struct strbuf *out);
 
