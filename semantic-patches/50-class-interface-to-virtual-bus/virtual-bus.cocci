@@ -39,19 +39,22 @@
 // Who does what: the C pass `virtual-bus` (src/rewrite-virtual-bus.h),
 //  run before this patch (`prepare:` in semantic-patches/steps), decides
 //  which classes move, writes the bus, the driver struct and the
-//  declarations (virtual-bus.c.in) and the #includes of <linux/device.h>
+//  declarations (virtual-bus.c.in; under #if 0 while this patch runs, so
+//  that no rule below edits them) and the #includes of <linux/device.h>
 //  and <linux/slab.h>, and appends to the owner's file one line per name
 //  this patch needs: CDMIGRATE_VIRTUAL_BUS(cls, bus, add, del, del_devt),
 //  CDMIGRATE_VIRTUAL_BUS_ERR(cls) (the function that calls class_create()
 //  has no "err"), CDMIGRATE_VIRTUAL_BUS_HELPER(function, driver struct,
 //  register) and CDMIGRATE_VIRTUAL_BUS_DRIVER(interface, new name, driver
 //  struct, register, unregister, "driver name").  The rules below start
-//  from those lines and make the edits inside the code, in this order: the
+//  from those lines (and find each interface's callbacks before it
+//  changes) and make the edits inside the code, in this order: the
 //  bus's registration and unregistration next to the class's, the calls
 //  around the registration and removal of its devices, the register
 //  function of the subsystem, then the interfaces.  The pass
-//  `virtual-bus-markers`, after this patch, removes the lines (and refuses
-//  the step when the owner does not register the bus).
+//  `virtual-bus-markers`, after this patch, removes those lines and the
+//  #if 0 around the new code, and refuses the step when the owner does not
+//  register the bus (spatch could not edit the owner).
 //
 // Leaves (the class and its interfaces are left unchanged, the report keeps
 //  their class-interface sites; the C pass decides all of these):
