@@ -2,7 +2,8 @@
  * rewrite.h: the C rewriter: the edits spatch cannot make, done on the text
  * with extents from libclang (through classify.h) or from the lexical
  * modules.  A step's `rewriter:` passes (semantic-patches/steps) run after
- * its semantic patches, on the same working contents, inside the engine.
+ * its semantic patches, its `prepare:` passes before them (not for a
+ * variant), on the same working contents, inside the engine.
  *
  * Known passes (rewrite_find() names):
  *   macro-callbacks    step 40: show/store callbacks and CLASS_DEVICE_ATTR
@@ -15,6 +16,10 @@
  *                      parentless class devices under /sys/devices/virtual
  *   delete-class-device step 70: remove struct class_device and its API
  *                      from the driver core, refused while users are left
+ *   virtual-bus        step 50, before its semantic patch (`prepare:`):
+ *                      which classes move to a virtual bus, their bus code
+ *   virtual-bus-markers step 50, after it: the names it was given go
+ *                      (both in rewrite-virtual-bus.h)
  * (the driver-core passes are documented in rewrite-core.h)
  * A pass that is named in the manifest but not registered makes the step
  * report "not written yet" (plan.c) instead of pretending to run.
