@@ -24,7 +24,8 @@ const struct command commands[] = {
 	  "\n"
 	  "Exit status: 0 no site, 1 sites found, 2 usage or tool error.\n" },
 	{ "plan", cmd_plan, "the ordered steps, the files and subsystems each touches, preconditions",
-	  "usage: cdmigrate plan TREE [--format text|json] [--kernel DIR] [--step S] [--subsystem X] [-j N] [-- PATH...]\n"
+	  "usage: cdmigrate plan TREE [--format text|json] [--kernel DIR] [--step S] [--subsystem X]\n"
+	  "                 [--interface=bus|callbacks] [-j N] [-- PATH...]\n"
 	  "\n"
 	  "Print the steps of the migration in order (semantic-patches/steps), for each\n"
 	  "whether it runs, is skipped or is blocked and why, and the candidate files and\n"
@@ -35,7 +36,8 @@ const struct command commands[] = {
 	  "virtual parent, does struct device have groups, does class_interface have\n"
 	  "add_dev/remove_dev (2.6.19).  In a kernel tree a missing one makes the core\n"
 	  "step (30) run, adding only what is missing; out of tree it blocks the steps\n"
-	  "needing it.\n"
+	  "needing it (with --interface=callbacks, as migrate takes it, step 50 also\n"
+	  "needs interface-add-dev).\n"
 	  "\n"
 	  "Exit status: 0 nothing to run, 1 steps to run, 2 a step is blocked or usage error.\n" },
 	{ "migrate", cmd_migrate, "run the steps: a patch series for review, or the tree edited in place",
