@@ -17,17 +17,6 @@
 
 /* ----------------------------------------------------------------- template */
 
-static char *trim(const char *s, size_t n)
-{
-	while (n && (*s == ' ' || *s == '\t')) {
-		s++;
-		n--;
-	}
-	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r'))
-		n--;
-	return xstrndup(s, n);
-}
-
 int virtual_bus_template_parse(struct virtual_bus_template *t, const char *path,
 			       const char *text, size_t len)
 {
@@ -57,7 +46,7 @@ int virtual_bus_template_parse(struct virtual_bus_template *t, const char *path,
 		open = NULL;
 		if (end)
 			break;
-		head = trim(p + 2, n - 2);
+		head = xstrndup_trimmed(p + 2, n - 2);
 		ALLOC_GROW(t->v, t->nr + 1, t->alloc);
 		open = &t->v[t->nr++];
 		memset(open, 0, sizeof(*open));
