@@ -6,8 +6,8 @@ usage: gen-manifest.py STEPS_FILE PATCH_DIR OUTPUT
 import os
 import sys
 
-KEYS = ("title", "patches", "triggers", "follow", "options", "requires", "scope", "rewriter",
-        "variant", "variant-title")
+KEYS = ("title", "patches", "triggers", "follow", "options", "requires", "scope", "prepare",
+        "rewriter", "variant", "variant-title")
 
 
 def c_string(s):
@@ -86,6 +86,7 @@ def main():
         out.append(c_list(f"triggers_{n}", triggers))
         out.append(c_list(f"options_{n}", s.get("options", "").split()))
         out.append(c_list(f"requires_{n}", split_list(s.get("requires", ""), ",")))
+        out.append(c_list(f"prepare_{n}", split_list(s.get("prepare", ""), ",")))
         out.append(c_list(f"rewriter_{n}", split_list(s.get("rewriter", ""), ",")))
         out.append(c_list(f"follow_{n}", split_list(s.get("follow", ""), ",")))
         variants = sorted(s.get("variants", {}).items())
@@ -108,7 +109,7 @@ def main():
             sys.exit(f"{steps_file}: step {n}: scope must be 'any' or 'in-tree'")
         out.append(f"\t{{ {n}, {c_string(s['name'])}, {c_string(s.get('title', ''))}, "
                    f"patches_{n}, triggers_{n}, options_{n}, requires_{n}, "
-                   f"{1 if scope == 'in-tree' else 0}, rewriter_{n}, follow_{n},\n"
+                   f"{1 if scope == 'in-tree' else 0}, prepare_{n}, rewriter_{n}, follow_{n},\n"
                    f"\t  {c_string(description(patch_dir, s['patch_list']))},\n"
                    f"\t  variants_{n} }},\n")
     out.append("};\n\n")

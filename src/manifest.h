@@ -30,7 +30,8 @@ struct manifest_step {
 	const char *const *options;	/* extra spatch arguments */
 	const char *const *requires;	/* precondition names (plan.h) */
 	int in_tree_only;		/* scope: in-tree */
-	const char *const *rewriter;	/* C rewriter passes */
+	const char *const *prepare;	/* C rewriter passes run before the patches */
+	const char *const *rewriter;	/* C rewriter passes run after them */
 	const char *const *follow;	/* "class-objects": also the files using the
 					   static struct class objects by name */
 	const char *description;	/* the /// lines of the patches' headers */

@@ -775,8 +775,11 @@ static size_t changed_overlay(struct engine *e, const struct rewrite_context *ct
 	return n;
 }
 
-/* The step's C rewriter passes, on the working contents after its patches. */
-static int run_rewriter(struct engine *e, const struct manifest_step *m,
+/*
+ * C rewriter passes of a step (its `prepare` passes before the patches, its
+ * `rewriter` passes after them), on the working contents.
+ */
+static int run_rewriter(struct engine *e, const char *const *passes,
 			const struct strvec *step_files)
 {
 	struct rewrite_context ctx;
@@ -785,7 +788,7 @@ static int run_rewriter(struct engine *e, const struct manifest_step *m,
 	struct strvec log = STRVEC_INIT;
 	int rc = 0;
 
-	if (!manifest_count(m->rewriter) || !step_files->nr)
+	if (!manifest_count(passes) || !step_files->nr)
 		return 0;
 	memset(&co, 0, sizeof(co));
 	co.tree = e->opts->tree;
@@ -815,8 +818,8 @@ static int run_rewriter(struct engine *e, const struct manifest_step *m,
 		ctx.nr++;
 	}
 	classify_set_overlay(ctx.classify, overlay, changed_overlay(e, &ctx, overlay));
-	for (size_t r = 0; m->rewriter[r] && rc == 0; r++) {
-		const struct rewrite_pass *pass = rewrite_find(m->rewriter[r]);
+	for (size_t r = 0; passes[r] && rc == 0; r++) {
+		const struct rewrite_pass *pass = rewrite_find(passes[r]);
 
 		if (!pass)
 			continue;	/* plan says so: "not written yet" */
@@ -843,6 +846,7 @@ static int run_step(struct engine *e, size_t step, struct migrate_step_stats *st
 	struct strvec step_files = STRVEC_INIT;
 	struct strbuf *before;
 	unsigned runs = e->spatch_runs;
+	int rc;
 
 	for (size_t i = 0; i < e->nr; i++) {
 		struct work_file *f = &e->files[i];
@@ -862,7 +866,8 @@ static int run_step(struct engine *e, size_t step, struct migrate_step_stats *st
 		strbuf_add(&before[i], e->files[i].current.buf, e->files[i].current.len);
 	}
 	e->options = m->options;
-	for (size_t p = 0; step_files.nr && patches[p]; p++) {
+	rc = run_rewriter(e, m->prepare, &step_files);
+	for (size_t p = 0; rc == 0 && step_files.nr && patches[p]; p++) {
 		char *patch = path_join(spatch_patch_dir(), patches[p]);
 
 		if (access(patch, R_OK) < 0) {
@@ -878,7 +883,9 @@ static int run_step(struct engine *e, size_t step, struct migrate_step_stats *st
 		}
 		free(patch);
 	}
-	switch (run_rewriter(e, m, &step_files)) {
+	if (rc == 0)
+		rc = run_rewriter(e, m->rewriter, &step_files);
+	switch (rc) {
 	case 0:
 		break;
 	case REWRITE_REFUSED:

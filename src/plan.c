@@ -283,6 +283,9 @@ int plan_make(const struct plan_options *opts, struct plan *plan)
 		const char *missing_pass = NULL;
 		int have_rules;
 
+		for (size_t r = 0; m->prepare && m->prepare[r]; r++)
+			if (!rewrite_find(m->prepare[r]) && !missing_pass)
+				missing_pass = m->prepare[r];
 		for (size_t r = 0; m->rewriter && m->rewriter[r]; r++)
 			if (!rewrite_find(m->rewriter[r]) && !missing_pass)
 				missing_pass = m->rewriter[r];

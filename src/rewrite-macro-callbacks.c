@@ -1099,7 +1099,63 @@ next:
 	return 0;
 }
 
-int rewrite_macro_callbacks(struct rewrite_context *ctx)
+/*
+ * Would the rules see the definition at text[start, end) wrongly?  It
+ * defines or declares a function whose name is pasted with ## (a
+ * parameter list without parentheses followed by a body, or one starting
+ * with a struct class_device parameter), or pastes class_device_attr_##:
+ * spatch may rewrite a part of such a body (the type, not the callback's
+ * parameters) or none, so it must not see them in their old form.
+ */
+int macro_callbacks_is_pasted(const char *text, size_t start, size_t end)
+{
+	struct conv c;
+	int found = 0;
+
+	memset(&c, 0, sizeof(c));
+	c.t = text;
+	tokenize(text, start, end, &c.tk);
+	for (size_t i = 0; i + 1 < c.tk.nr && !found; i++) {
+		const struct tok *k = &c.tk.v[i];
+		size_t j = i;
+
+		if (k->kind == TOK_IDENT && k->len >= 18 &&
+		    !memcmp(text + k->off, "class_device_attr_", 18) && at_is(&c, i + 1, "##")) {
+			found = 1;
+			break;
+		}
+		if (!at_is(&c, i, "##") || c.tk.v[i + 1].kind != TOK_IDENT)
+			continue;
+		/* ## name [## name ...] ( */
+		j = i + 2;
+		while (at_is(&c, j, "##") && j + 1 < c.tk.nr && c.tk.v[j + 1].kind == TOK_IDENT)
+			j += 2;
+		if (!at_is(&c, j, "("))
+			continue;
+		if (at_is(&c, j + 1, "const"))
+			found = at_is(&c, j + 2, "struct") && at_is(&c, j + 3, "class_device");
+		else
+			found = at_is(&c, j + 1, "struct") && at_is(&c, j + 2, "class_device");
+		if (!found) {
+			size_t close = matching(&c, &c.tk, j);
+
+			found = close < c.tk.nr && at_is(&c, close + 1, "{");
+			for (size_t x = j + 1; found && x < close; x++)
+				if (at_is(&c, x, "("))
+					found = 0;
+		}
+	}
+	free(c.tk.v);
+	return found;
+}
+
+/* Which regions a run converts. */
+enum macro_mode {
+	MODE_PASTED,	/* before the rules: pasted definitions, macro-named functions */
+	MODE_REST,	/* after them: the other definitions */
+};
+
+static int run_pass(struct rewrite_context *ctx, enum macro_mode mode)
 {
 	static const char *const tokens[] = {
 		"class_device", "CLASS_DEVICE_ATTR", "class_get_devdata", "class_set_devdata", NULL,
@@ -1124,11 +1180,15 @@ int rewrite_macro_callbacks(struct rewrite_context *ctx)
 				     f->path);
 			continue;
 		}
-		if (may_name_by_macro(f->content) &&
+		if (mode == MODE_PASTED && may_name_by_macro(f->content) &&
 		    classify_macro_named_functions(ctx->classify, f->path, "class_device", &fns, &nr_fns) < 0)
 			nr_fns = 0;
 		regions = xcalloc(nr_defs + nr_fns + 1, sizeof(*regions));
 		for (size_t d = 0; d < nr_defs; d++) {
+			if (defs[d].start > f->content->len || defs[d].end > f->content->len ||
+			    macro_callbacks_is_pasted(f->content->buf, defs[d].start, defs[d].end) !=
+			    (mode == MODE_PASTED))
+				continue;
 			regions[nr].start = defs[d].start;
 			regions[nr].name_start = defs[d].end;	/* the definition's end */
 			regions[nr].line = defs[d].line;
@@ -1193,4 +1253,14 @@ int rewrite_macro_callbacks(struct rewrite_context *ctx)
 	free(next);
 	free(changed);
 	return 0;
+}
+
+int rewrite_macro_callbacks_pasted(struct rewrite_context *ctx)
+{
+	return run_pass(ctx, MODE_PASTED);
+}
+
+int rewrite_macro_callbacks(struct rewrite_context *ctx)
+{
+	return run_pass(ctx, MODE_REST);
 }

@@ -12,6 +12,7 @@
  * listed here once they exist; the manifest may name passes before that.
  */
 static const struct rewrite_pass passes[] = {
+	{ "pasted-macros", rewrite_macro_callbacks_pasted },
 	{ "macro-callbacks", rewrite_macro_callbacks },
 	{ "aligned-structs", rewrite_aligned_structs },
 	{ "unused-exports", rewrite_unused_exports },

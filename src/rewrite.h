@@ -1,12 +1,16 @@
 /*
  * rewrite.h: the C rewriter: the edits spatch cannot make, done on the text
  * with extents from libclang (through classify.h) or from the lexical
- * modules.  A step's `rewriter:` passes (semantic-patches/steps) run after
- * its semantic patches, on the same working contents, inside the engine.
+ * modules.  A step's `prepare:` passes (semantic-patches/steps) run before
+ * its semantic patches and its `rewriter:` passes after them, on the same
+ * working contents, inside the engine.
  *
  * Known passes (rewrite_find() names):
- *   macro-callbacks    step 40: show/store callbacks and CLASS_DEVICE_ATTR
- *                      uses generated with ## inside a macro body
+ *   pasted-macros      step 40, before the rules: macro bodies that paste a
+ *                      callback's name or class_device_attr_## with ##, and
+ *                      functions named by a macro (rewrite-macro-callbacks.h)
+ *   macro-callbacks    step 40: the other macro bodies still holding the
+ *                      old API (show/store callbacks, CLASS_DEVICE_ATTR)
  *   aligned-structs    step 40: structs carrying __attribute__((aligned)),
  *                      which spatch cannot parse
  *   unused-exports     steps 20 and 55: remove the export, declaration and
