@@ -9,6 +9,9 @@
  *   pasted-macros      step 40, before the rules: macro bodies that paste a
  *                      callback's name or class_device_attr_## with ##, and
  *                      functions named by a macro (rewrite-macro-callbacks.h)
+ *   attr-names         step 40, before the rules: class_device_attr_<x> ->
+ *                      dev_attr_<x>, clashing names get the file's stem
+ *                      (rewrite-attr-names.h)
  *   macro-callbacks    step 40: the other macro bodies still holding the
  *                      old API (show/store callbacks, CLASS_DEVICE_ATTR)
  *   aligned-structs    step 40: structs carrying __attribute__((aligned)),

@@ -488,104 +488,12 @@ position p : script:python() { not untouchable(p) };
 // Attributes: CLASS_DEVICE_ATTR -> DEVICE_ATTR, class_device_attr_x ->
 // dev_attr_x; a name every device already has gets the file's stem.
 
-@attr_clash depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
-declarer name CLASS_DEVICE_ATTR;
-identifier n = {power, uevent, dev, subsystem, device, driver};
-expression m, s, st;
-position p;
-@@
-CLASS_DEVICE_ATTR@p(n, m, s, st);
-
-@attr_array_clash depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
-identifier a;
-identifier n = {power, uevent, dev, subsystem, device, driver};
-expression m, s, st;
-position p;
-@@
-(
-struct class_device_attribute a[] = { ..., __ATTR@p(n, m, s, st), ... };
-|
-struct class_device_attribute a = __ATTR@p(n, m, s, st);
-)
-
-@script:python@
-n << attr_clash.n;
-p << attr_clash.p;
-@@
-clash_stem.setdefault(n, set()).add(stem(p[0].file))
-
-@script:python@
-n << attr_array_clash.n;
-p << attr_array_clash.p;
-@@
-clash_stem.setdefault(n, set()).add(stem(p[0].file))
-
-@attr_decl_clash depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
-declarer name CLASS_DEVICE_ATTR, DEVICE_ATTR;
-identifier n = {power, uevent, dev, subsystem, device, driver};
-expression m, s, st;
-position p;
-fresh identifier nn = script:python(n, p) { clash_name(n, p) };
-@@
-- CLASS_DEVICE_ATTR@p(n, m, s, st);
-+ DEVICE_ATTR(nn, m, s, st);
-
-@attr_array_rename depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
-identifier a;
-identifier n = {power, uevent, dev, subsystem, device, driver};
-expression m, s, st;
-position p;
-fresh identifier nn = script:python(n, p) { clash_name(n, p) };
-@@
-(
-struct class_device_attribute a[] = { ..., __ATTR@p(
-- n
-+ nn
-  , m, s, st), ... };
-|
-struct class_device_attribute a = __ATTR@p(
-- n
-+ nn
-  , m, s, st);
-)
-
 @attr_decl depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
 declarer name CLASS_DEVICE_ATTR, DEVICE_ATTR;
 @@
 - CLASS_DEVICE_ATTR
 + DEVICE_ATTR
   (...);
-
-@attr_ref depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
-identifier i =~ "^class_device_attr_[A-Za-z0-9_]";
-position p : script:python() { not untouchable(p) };
-fresh identifier n = script:python(i, p) { dev_attr(i, p) };
-@@
-- i@p
-+ n
-
-@attr_ref_decl depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
-identifier i =~ "^class_device_attr_[A-Za-z0-9_]";
-position p : script:python() { not untouchable(p) };
-fresh identifier n = script:python(i, p) { dev_attr(i, p) };
-type T;
-@@
-  T
-- i@p
-+ n
-  ;
-
-@attr_ref_def depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
-identifier i =~ "^class_device_attr_[A-Za-z0-9_]";
-position p : script:python() { not untouchable(p) };
-fresh identifier n = script:python(i, p) { dev_attr(i, p) };
-type T;
-expression E;
-@@
-  T
-- i@p
-+ n
-  = E;
 
 // ---------------------------------------------------------------------------
 // Fields of the class device.  struct device has no class_data, class_id or
