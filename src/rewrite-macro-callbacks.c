@@ -1149,6 +1149,121 @@ int macro_callbacks_is_pasted(const char *text, size_t start, size_t end)
 	return found;
 }
 
+/* A #define found by scanning lines: its name and body extent. */
+struct define {
+	size_t start, end;	/* the name .. just after the last token */
+	size_t name_len;
+};
+
+/* The #define lines of text[0, len), in file order. */
+static size_t find_defines(const char *t, size_t len, struct define **out)
+{
+	size_t nr = 0, alloc = 0, i = 0;
+
+	*out = NULL;
+	while (i < len) {
+		size_t p = i, e;
+
+		while (p < len && (t[p] == ' ' || t[p] == '\t'))
+			p++;
+		/* the logical line: backslash-newlines joined */
+		for (e = p; e < len && t[e] != '\n'; e++)
+			if (t[e] == '\\' && e + 1 < len &&
+			    (t[e + 1] == '\n' || (t[e + 1] == '\r' && e + 2 < len && t[e + 2] == '\n')))
+				e += t[e + 1] == '\n' ? 1 : 2;
+		if (p < e && t[p] == '#') {
+			p++;
+			while (p < e && (t[p] == ' ' || t[p] == '\t'))
+				p++;
+			if (e - p > 6 && !memcmp(t + p, "define", 6) && (t[p + 6] == ' ' || t[p + 6] == '\t')) {
+				size_t n, end = e;
+
+				p += 6;
+				while (p < e && (t[p] == ' ' || t[p] == '\t'))
+					p++;
+				for (n = p; n < e && is_ident_char((unsigned char)t[n]); n++)
+					;
+				while (end > n && (t[end - 1] == ' ' || t[end - 1] == '\t' ||
+						   t[end - 1] == '\r' || t[end - 1] == '\n' ||
+						   t[end - 1] == '\\'))
+					end--;
+				if (n > p) {
+					ALLOC_GROW(*out, nr + 1, alloc);
+					(*out)[nr].start = p;
+					(*out)[nr].end = end;
+					(*out)[nr].name_len = n - p;
+					nr++;
+				}
+			}
+		}
+		i = e + 1;
+	}
+	return nr;
+}
+
+/*
+ * The rules must not change a pasted definition that the pasted-macros
+ * pass left for a human: spatch may have rewritten a part of it (the
+ * type, not the callback's parameters).  Put back the text it had when
+ * the step began.
+ */
+static int restore_refused(struct rewrite_file *f)
+{
+	const struct strbuf *old = f->step_start;
+	struct define *was = NULL, *now = NULL;
+	size_t nr_was, nr_now, pos = 0;
+	struct strbuf out = STRBUF_INIT;
+	int changed = 0;
+
+	if (!old || !memmem(old->buf, old->len, "##", 2))
+		return 0;
+	nr_was = find_defines(old->buf, old->len, &was);
+	nr_now = find_defines(f->content->buf, f->content->len, &now);
+	for (size_t d = 0; d < nr_was; d++) {
+		const struct define *w = &was[d];
+		struct strbuf conv = STRBUF_INIT, why = STRBUF_INIT;
+		size_t nth = 0, seen = 0;
+		int rc;
+
+		if (!macro_callbacks_is_pasted(old->buf, w->start, w->end))
+			continue;
+		rc = macro_callbacks_convert(old->buf, old->len, w->start, w->end, &conv, &why, NULL);
+		strbuf_release(&conv);
+		strbuf_release(&why);
+		if (rc >= 0)
+			continue;
+		/* the same definition now: the same name, as many times defined before it */
+		for (size_t k = 0; k < d; k++)
+			nth += was[k].name_len == w->name_len &&
+			       !memcmp(old->buf + was[k].start, old->buf + w->start, w->name_len);
+		for (size_t k = 0; k < nr_now; k++) {
+			const struct define *n = &now[k];
+
+			if (n->name_len != w->name_len ||
+			    memcmp(f->content->buf + n->start, old->buf + w->start, w->name_len) ||
+			    seen++ != nth)
+				continue;
+			if (n->start >= pos && (n->end - n->start != w->end - w->start ||
+			    memcmp(f->content->buf + n->start, old->buf + w->start, w->end - w->start))) {
+				strbuf_add(&out, f->content->buf + pos, n->start - pos);
+				strbuf_add(&out, old->buf + w->start, w->end - w->start);
+				pos = n->end;
+				changed = 1;
+			}
+			break;
+		}
+	}
+	if (changed) {
+		strbuf_add(&out, f->content->buf + pos, f->content->len - pos);
+		strbuf_reset(f->content);
+		strbuf_add(f->content, out.buf, out.len);
+	}
+	strbuf_release(&out);
+	free(was);
+	free(now);
+	return changed;
+}
+
 /* Which regions a run converts. */
 enum macro_mode {
 	MODE_PASTED,	/* before the rules: pasted definitions, macro-named functions */
@@ -1162,6 +1277,7 @@ static int run_pass(struct rewrite_context *ctx, enum macro_mode mode)
 	};
 	struct strbuf *next = xcalloc(ctx->nr ? ctx->nr : 1, sizeof(*next));
 	int *changed = xcalloc(ctx->nr ? ctx->nr : 1, sizeof(*changed));
+
 
 	/* parse everything first: the classifier's overlay points at the contents */
 	for (size_t i = 0; i < ctx->nr; i++) {
@@ -1252,6 +1368,11 @@ static int run_pass(struct rewrite_context *ctx, enum macro_mode mode)
 	}
 	free(next);
 	free(changed);
+	/* last: the classifier's overlay points at the contents until here */
+	if (mode == MODE_REST)
+		for (size_t i = 0; i < ctx->nr; i++)
+			if (ctx->files[i].in_step)
+				restore_refused(&ctx->files[i]);
 	return 0;
 }
 

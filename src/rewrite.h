@@ -38,6 +38,8 @@ struct rewrite_file {
 	const char *subsystem;
 	struct strbuf *content;		/* current text; a pass may replace it */
 	int in_step;			/* a candidate of the running step */
+	/* The text when the step began, before its prepare passes. */
+	const struct strbuf *step_start;
 };
 
 struct rewrite_context {
