@@ -41,15 +41,30 @@
 //   only: f->cdev.dev is known to be a class device's field only through
 //   the header that declares struct f.
 // Leaves:
-//   - for the C rewriter (the rules never touch these, not even the
-//     struct class_device inside them): a #define that defines or declares
-//     a callback whose name is pasted with ##; a #define pasting
-//     class_device_attr_## whose body is not one expression (statements,
-//     do-while, declarations) or holds non-ASCII bytes; a function whose
-//     name is built by a macro (UART_SHOW(x)(struct class_device *cd, ...):
-//     spatch sees through the macro on its first parse only, so converting
-//     it would take two runs); a struct carrying
-//     __attribute__((aligned(...))), which spatch cannot parse;
+//   - for the C rewriter, before the rules (`prepare` passes, see
+//     semantic-patches/steps and src/rewrite-macro-callbacks.h,
+//     src/rewrite-attr-names.h):
+//     pasted-macros converts a #define that defines or declares a callback
+//     whose name is pasted with ## and a #define pasting
+//     class_device_attr_##, whatever its body (spatch parses some of these
+//     and would rewrite a part, the type but not the callback's
+//     parameters), and the parameter list of a function whose name is
+//     built by a macro (UART_SHOW(x)(struct class_device *cd, ...): spatch
+//     sees through the macro on its first parse only); the rules then find
+//     none of the old API there.  Such a #define the pass cannot convert
+//     (class_device_create, to_class_dev, class_data, a clashing name) is
+//     left whole for a human: the macro-callbacks pass, after the rules,
+//     puts back its text if a rule changed it.
+//     attr-names renames the attributes: class_device_attr_<x> becomes
+//     dev_attr_<x>, and a name every struct device already has gets the
+//     stem of the file defining it, in CLASS_DEVICE_ATTR(), in __ATTR() of
+//     a struct class_device_attribute and where it is named (string work
+//     SmPL cannot do without a script); the rules convert the rest around
+//     the new names;
+//   - for the C rewriter, after the rules: another #define still holding
+//     the old API (a body spatch could not parse: macro-callbacks); a
+//     struct carrying __attribute__((aligned(...))), which spatch cannot
+//     parse (aligned-structs);
 //   - for a human (the report): a class_data assignment used as a value and
 //     &cd->class_data; cd->hotplug/uevent per device (struct device has no
 //     such field); a class device release that kfree()s its container; a
@@ -57,15 +72,23 @@
 //     run or by a macro (transport classes: DECLARE_TRANSPORT_CLASS); a
 //     callback reached only through a subsystem's own function-pointer
 //     type; a call of a converted callback from a file that sees only its
-//     prototype; a clashing attribute referenced from a file other than
-//     the one defining it, outside the run; a file that uses a class
-//     device's fields through a header but has no trigger token;
+//     prototype, or whose first argument spatch cannot type as a class
+//     device; a clashing attribute referenced from a file other than the
+//     one defining it, outside the run; a file that uses a class device's
+//     fields through a header but has no trigger token;
 //   - for step 70: the driver core itself, drivers/base/class.c and
 //     include/linux/device.h, which no rule touches.
 //
-// Implementation: one file on purpose.  spatch re-parses a file after each
-// rule that changed it, so the rules run in order on each other's output
-// and the step costs one parse and one Python start per run.  Callbacks and
+// Implementation: one file on purpose, and no script rule (no Python at
+// run time).  spatch re-parses a file after each rule that changed it, so
+// the rules run in order on each other's output: a callback that already
+// has something called attr gains dattr first, and the general rules, which
+// want the old parameter list, no longer see it.  What one rule learns for
+// another is an inherited identifier (the show and store an attribute
+// names, the callbacks converted), bound for the whole run (all the files
+// of one spatch process): a static callback of one file would stand for a
+// function of the same name in another, so a direct call is given the new
+// argument only when its first argument is a class device.  Callbacks and
 // fields are recognised by their struct class_device type, so the type
 // itself is renamed last.
 
@@ -457,8 +480,9 @@ expression E1, E2, E3;
 )
 
 // ---------------------------------------------------------------------------
-// Attributes: CLASS_DEVICE_ATTR -> DEVICE_ATTR, class_device_attr_x ->
-// dev_attr_x; a name every device already has gets the file's stem.
+// Attributes: CLASS_DEVICE_ATTR -> DEVICE_ATTR.  Their names (dev_attr_x,
+// the file's stem for a name every device already has) were given by the
+// attr-names pass before the rules.
 
 @attr_decl depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
 declarer name CLASS_DEVICE_ATTR, DEVICE_ATTR;
