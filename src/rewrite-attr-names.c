@@ -307,6 +307,15 @@ static void clash_name(const char *n, size_t n_len, const char *own, int defined
 	free(name);
 }
 
+/* Does one of the definitions marked in defs[] name `n`? */
+static int defines(const char *t, const struct toks *tk, const char *defs, const char *n, size_t n_len)
+{
+	for (size_t i = 0; i < tk->nr; i++)
+		if (defs[i] && tk->v[i].len == n_len && !memcmp(t + tk->v[i].off, n, n_len))
+			return 1;
+	return 0;
+}
+
 size_t attr_names_convert(const char *text, size_t len, const char *stem,
 			  attr_names_definers_fn definers, void *data, struct strbuf *out)
 {
@@ -331,7 +340,8 @@ size_t attr_names_convert(const char *text, size_t len, const char *stem,
 			strbuf_add(out, text + pos, k->off - pos);
 			strbuf_addstr(out, "dev_attr_");
 			if (is_clashing(x, x_len))
-				clash_name(x, x_len, stem, 0, definers, data, out);
+				clash_name(x, x_len, stem, defines(text, &tk, defs, x, x_len),
+					   definers, data, out);
 			else
 				strbuf_add(out, x, x_len);
 		} else {
