@@ -72,8 +72,7 @@
 //     run or by a macro (transport classes: DECLARE_TRANSPORT_CLASS); a
 //     callback reached only through a subsystem's own function-pointer
 //     type; a call of a converted callback from a file that sees only its
-//     prototype, or whose first argument spatch cannot type as a class
-//     device; a clashing attribute referenced from a file other than the
+//     prototype; a clashing attribute referenced from a file other than the
 //     one defining it, outside the run; a file that uses a class device's
 //     fields through a header but has no trigger token;
 //   - for step 70: the driver core itself, drivers/base/class.c and
@@ -86,9 +85,9 @@
 // want the old parameter list, no longer see it.  What one rule learns for
 // another is an inherited identifier (the show and store an attribute
 // names, the callbacks converted), bound for the whole run (all the files
-// of one spatch process): a static callback of one file would stand for a
-// function of the same name in another, so a direct call is given the new
-// argument only when its first argument is a class device.  Callbacks and
+// of one spatch process): a static callback of one file stands for a
+// function of the same name in another, so a direct call whose first
+// argument is known not to be a class device is left.  Callbacks and
 // fields are recognised by their struct class_device type, so the type
 // itself is renamed last.
 
@@ -402,6 +401,11 @@ ssize_t f(struct class_device *,
 // Direct calls of a converted callback: the caller's own attribute, or NULL.
 // The callbacks converted in this run are those of the new shape whose first
 // parameter is still a struct class_device (the types are renamed last).
+// Their names hold for the whole run: a call whose first argument has a
+// known type that is not a class device (nor void *) calls a function of the
+// same name of another file (a static helper), and is left.  Each rule that
+// adds an argument is preceded by the two that find those calls: positions
+// do not outlive a change of the file.
 
 @cb_shown depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
 identifier f, cd, a, buf;
@@ -415,51 +419,119 @@ type T, C;
 @@
 T f(struct class_device *cd, struct device_attribute *a, const char *buf, C count) { ... }
 
+@cb_call_show_typed depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
+identifier cb_shown.f;
+{struct class_device *, struct device *, void *} E1;
+expression E2;
+position p;
+@@
+f@p(E1, E2)
+
+@cb_call_show_other depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
+identifier cb_shown.f;
+type T;
+T E1;
+expression E2;
+position p != cb_call_show_typed.p;
+@@
+f@p(E1, E2)
+
 @cb_call_show depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
 identifier cb_shown.f;
 identifier h, a;
-{struct class_device *, struct device *} E1;
-expression E2;
+expression E1, E2;
+position p != cb_call_show_other.p;
 @@
 h(..., struct device_attribute *a, ...)
 {
 <...
-  f(E1
+  f@p(E1
 + , a
   , E2)
 ...>
 }
 
+@cb_call_store_typed depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
+identifier cb_stored.f;
+{struct class_device *, struct device *, void *} E1;
+expression E2, E3;
+position p;
+@@
+f@p(E1, E2, E3)
+
+@cb_call_store_other depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
+identifier cb_stored.f;
+type T;
+T E1;
+expression E2, E3;
+position p != cb_call_store_typed.p;
+@@
+f@p(E1, E2, E3)
+
 @cb_call_store depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
 identifier cb_stored.f;
 identifier h, a;
-{struct class_device *, struct device *} E1;
-expression E2, E3;
+expression E1, E2, E3;
+position p != cb_call_store_other.p;
 @@
 h(..., struct device_attribute *a, ...)
 {
 <...
-  f(E1
+  f@p(E1
 + , a
   , E2, E3)
 ...>
 }
 
+@cb_call_show_null_typed depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
+identifier cb_shown.f;
+{struct class_device *, struct device *, void *} E1;
+expression E2;
+position p;
+@@
+f@p(E1, E2)
+
+@cb_call_show_null_other depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
+identifier cb_shown.f;
+type T;
+T E1;
+expression E2;
+position p != cb_call_show_null_typed.p;
+@@
+f@p(E1, E2)
+
 @cb_call_show_null depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
 identifier cb_shown.f;
-{struct class_device *, struct device *} E1;
-expression E2;
+expression E1, E2;
+position p != cb_call_show_null_other.p;
 @@
-  f(E1
+  f@p(E1
 + , NULL
   , E2)
 
+@cb_call_store_null_typed depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
+identifier cb_stored.f;
+{struct class_device *, struct device *, void *} E1;
+expression E2, E3;
+position p;
+@@
+f@p(E1, E2, E3)
+
+@cb_call_store_null_other depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
+identifier cb_stored.f;
+type T;
+T E1;
+expression E2, E3;
+position p != cb_call_store_null_typed.p;
+@@
+f@p(E1, E2, E3)
+
 @cb_call_store_null depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
 identifier cb_stored.f;
-{struct class_device *, struct device *} E1;
-expression E2, E3;
+expression E1, E2, E3;
+position p != cb_call_store_null_other.p;
 @@
-  f(E1
+  f@p(E1
 + , NULL
   , E2, E3)
 
