@@ -132,7 +132,8 @@ static void tokenize(const char *t, size_t len, struct toks *out)
 		} else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
 			i++;
 		} else if (c == '\\' && i + 1 < len && (t[i + 1] == '\n' || t[i + 1] == '\r')) {
-			i += 2;
+			/* a continuation line does not start a directive */
+			i += t[i + 1] == '\r' && i + 2 < len && t[i + 2] == '\n' ? 3 : 2;
 		} else if (c == '#' && line_start) {
 			size_t end = directive_end(t, i, len), name, name_len, after;
 

@@ -65,7 +65,10 @@
  * so that the rules find nothing of the old API left in them.
  * "macro-callbacks" runs after the rules: every other definition that
  * still mentions the old API (a body spatch could not parse).  Each region
- * is converted, or logged as left, by one of the two only.
+ * is converted, or logged as left, by one of the two only.  A pasted
+ * definition that pasted-macros left for a human gets back, from
+ * rewrite_file.step_start, the text it had when the step began, should a
+ * rule have changed it (spatch parses some and would rewrite a part).
  */
 int rewrite_macro_callbacks_pasted(struct rewrite_context *ctx);
 int rewrite_macro_callbacks(struct rewrite_context *ctx);
