@@ -45,18 +45,20 @@ void attr_names_stem(const char *path, struct strbuf *out);
 
 /*
  * Rename the attributes of one file's text; `stem` is its own stem and
- * `definers(name, data)` returns the stems (a NULL-terminated list) of
- * the files of its subsystem that define the clashing attribute `name`.
- * Appends the new text to `out`; returns the number of identifiers
- * renamed.
+ * `definers(name, data)` returns the stems (a NULL-terminated list, owned
+ * by the callback and read before its next call) of the files of its
+ * subsystem that define the clashing attribute `name`; the file itself
+ * counts as one when its text defines `name`, listed or not.  Appends the
+ * new text to `out`; returns the number of identifiers renamed (0: `out`
+ * holds the text unchanged).
  */
 typedef const char *const *(*attr_names_definers_fn)(const char *name, void *data);
 size_t attr_names_convert(const char *text, size_t len, const char *stem,
 			  attr_names_definers_fn definers, void *data, struct strbuf *out);
 
 /*
- * The clashing attributes text[0, len) defines (see above), each once,
- * pushed to `out`.
+ * The names of the clashing attributes text[0, len) defines (see above),
+ * each once, pushed to `out` (copies: strvec_clear() frees them).
  */
 void attr_names_defined(const char *text, size_t len, struct strvec *out);
 
