@@ -1264,6 +1264,115 @@ static int restore_refused(struct rewrite_file *f)
 	return changed;
 }
 
+/* A function named by a macro: `NAME(args)(params) {`, indexes into tk. */
+struct named_fn {
+	size_t name, args_close, lbrace, rbrace;
+};
+
+/*
+ * The macro-named function definitions whose first parameter is a struct
+ * class_device (or, converted, a struct device).
+ */
+static size_t find_named_fns(struct conv *c, int converted, struct named_fn **out)
+{
+	size_t nr = 0, alloc = 0;
+
+	*out = NULL;
+	for (size_t i = 0; i + 3 < c->tk.nr; i++) {
+		size_t close, lp, rp, j;
+
+		if (c->tk.v[i].kind != TOK_IDENT || !at_is(c, i + 1, "(") ||
+		    (i > 0 && (at_is(c, i - 1, ".") || at_is(c, i - 1, "->"))))
+			continue;
+		close = matching(c, &c->tk, i + 1);
+		lp = close + 1;
+		if (!at_is(c, lp, "("))
+			continue;
+		j = lp + 1 + at_is(c, lp + 1, "const");
+		if (!at_is(c, j, "struct") ||
+		    !(at_is(c, j + 1, "class_device") || (converted && at_is(c, j + 1, "device"))))
+			continue;
+		rp = matching(c, &c->tk, lp);
+		if (!at_is(c, rp + 1, "{"))
+			continue;
+		ALLOC_GROW(*out, nr + 1, alloc);
+		(*out)[nr].name = i;
+		(*out)[nr].args_close = close;
+		(*out)[nr].lbrace = rp + 1;
+		(*out)[nr].rbrace = matching(c, &c->tk, rp + 1);
+		if ((*out)[nr].rbrace >= c->tk.nr)
+			continue;
+		nr++;
+		i = (*out)[nr - 1].rbrace;
+	}
+	return nr;
+}
+
+/*
+ * The rules must not change the body of a function named by a macro
+ * either: spatch sees through the macro on its first parse only, so a
+ * rule after another converts a part.  Put back the body the function had
+ * when the step began (pasted-macros converted its parameter list only).
+ */
+static int restore_named_bodies(struct rewrite_file *f)
+{
+	const struct strbuf *old = f->step_start;
+	struct conv was, now;
+	struct named_fn *fw = NULL, *fn = NULL;
+	size_t nr_was, nr_now, pos = 0;
+	struct strbuf out = STRBUF_INIT;
+	int changed = 0;
+
+	if (!old || !may_name_by_macro(old))
+		return 0;
+	memset(&was, 0, sizeof(was));
+	memset(&now, 0, sizeof(now));
+	was.t = old->buf;
+	now.t = f->content->buf;
+	tokenize(old->buf, 0, old->len, &was.tk);
+	tokenize(f->content->buf, 0, f->content->len, &now.tk);
+	nr_was = find_named_fns(&was, 0, &fw);
+	nr_now = find_named_fns(&now, 1, &fn);
+	for (size_t d = 0; d < nr_was; d++) {
+		size_t ks = was.tk.v[fw[d].name].off, ke = was.tk.v[fw[d].args_close].off + 1;
+		size_t bs = was.tk.v[fw[d].lbrace].off, be = was.tk.v[fw[d].rbrace].off + 1;
+		size_t nth = 0, seen = 0;
+
+		/* the same function now: NAME(args) written the same, as many times before */
+		for (size_t k = 0; k < d; k++) {
+			size_t s2 = was.tk.v[fw[k].name].off, e2 = was.tk.v[fw[k].args_close].off + 1;
+
+			nth += e2 - s2 == ke - ks && !memcmp(old->buf + s2, old->buf + ks, ke - ks);
+		}
+		for (size_t k = 0; k < nr_now; k++) {
+			size_t s2 = now.tk.v[fn[k].name].off, e2 = now.tk.v[fn[k].args_close].off + 1;
+			size_t b2 = now.tk.v[fn[k].lbrace].off, b2e = now.tk.v[fn[k].rbrace].off + 1;
+
+			if (e2 - s2 != ke - ks || memcmp(f->content->buf + s2, old->buf + ks, ke - ks) ||
+			    seen++ != nth)
+				continue;
+			if (b2 >= pos && (b2e - b2 != be - bs || memcmp(f->content->buf + b2, old->buf + bs, be - bs))) {
+				strbuf_add(&out, f->content->buf + pos, b2 - pos);
+				strbuf_add(&out, old->buf + bs, be - bs);
+				pos = b2e;
+				changed = 1;
+			}
+			break;
+		}
+	}
+	if (changed) {
+		strbuf_add(&out, f->content->buf + pos, f->content->len - pos);
+		strbuf_reset(f->content);
+		strbuf_add(f->content, out.buf, out.len);
+	}
+	strbuf_release(&out);
+	free(fw);
+	free(fn);
+	free(was.tk.v);
+	free(now.tk.v);
+	return changed;
+}
+
 /* Which regions a run converts. */
 enum macro_mode {
 	MODE_PASTED,	/* before the rules: pasted definitions, macro-named functions */
@@ -1371,8 +1480,10 @@ static int run_pass(struct rewrite_context *ctx, enum macro_mode mode)
 	/* last: the classifier's overlay points at the contents until here */
 	if (mode == MODE_REST)
 		for (size_t i = 0; i < ctx->nr; i++)
-			if (ctx->files[i].in_step)
+			if (ctx->files[i].in_step) {
 				restore_refused(&ctx->files[i]);
+				restore_named_bodies(&ctx->files[i]);
+			}
 	return 0;
 }
 
