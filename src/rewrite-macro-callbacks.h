@@ -65,10 +65,13 @@
  * so that the rules find nothing of the old API left in them.
  * "macro-callbacks" runs after the rules: every other definition that
  * still mentions the old API (a body spatch could not parse).  Each region
- * is converted, or logged as left, by one of the two only.  A pasted
- * definition that pasted-macros left for a human gets back, from
- * rewrite_file.step_start, the text it had when the step began, should a
- * rule have changed it (spatch parses some and would rewrite a part).
+ * is converted, or logged as left, by one of the two only.  What the rules
+ * must leave whole gets back, from rewrite_file.step_start, the text it had
+ * when the step began, should a rule have changed it: a pasted definition
+ * that pasted-macros left for a human (spatch parses some and would
+ * rewrite a part), and the body of a function named by a macro (spatch
+ * sees through the macro on its first parse only, so a rule after another
+ * would convert a part).
  */
 int rewrite_macro_callbacks_pasted(struct rewrite_context *ctx);
 int rewrite_macro_callbacks(struct rewrite_context *ctx);

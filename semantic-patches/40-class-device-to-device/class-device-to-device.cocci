@@ -49,12 +49,13 @@
 //     class_device_attr_##, whatever its body (spatch parses some of these
 //     and would rewrite a part, the type but not the callback's
 //     parameters), and the parameter list of a function whose name is
-//     built by a macro (UART_SHOW(x)(struct class_device *cd, ...): spatch
-//     sees through the macro on its first parse only); the rules then find
-//     none of the old API there.  Such a #define the pass cannot convert
-//     (class_device_create, to_class_dev, class_data, a clashing name) is
-//     left whole for a human: the macro-callbacks pass, after the rules,
-//     puts back its text if a rule changed it.
+//     built by a macro (UART_SHOW(x)(struct class_device *cd, ...)).  Such
+//     a #define the pass cannot convert (class_device_create,
+//     to_class_dev, class_data, a clashing name) is left whole for a
+//     human, and so is the body of a function named by a macro (spatch
+//     sees through the macro on its first parse only, so a rule after
+//     another would convert a part): the macro-callbacks pass, after the
+//     rules, puts back their text if a rule changed it.
 //     attr-names renames the attributes: class_device_attr_<x> becomes
 //     dev_attr_<x>, and a name every struct device already has gets the
 //     stem of the file defining it, in CLASS_DEVICE_ATTR(), in __ATTR() of
