@@ -7,7 +7,7 @@ import os
 import sys
 
 KEYS = ("title", "patches", "triggers", "follow", "options", "requires", "scope", "prepare",
-        "rewriter", "variant", "variant-title")
+        "rewriter", "describe", "variant", "variant-title")
 
 
 def c_string(s):
@@ -104,13 +104,15 @@ def main():
     out.append("\nconst struct manifest_step manifest_steps[] = {\n")
     for s in steps:
         n = s["order"]
+        # the /// lines of the rewriter passes' descriptions follow the patches'
+        describe = split_list(s.get("describe", ""), ",")
         scope = s.get("scope", "any")
         if scope not in ("any", "in-tree"):
             sys.exit(f"{steps_file}: step {n}: scope must be 'any' or 'in-tree'")
         out.append(f"\t{{ {n}, {c_string(s['name'])}, {c_string(s.get('title', ''))}, "
                    f"patches_{n}, triggers_{n}, options_{n}, requires_{n}, "
                    f"{1 if scope == 'in-tree' else 0}, prepare_{n}, rewriter_{n}, follow_{n},\n"
-                   f"\t  {c_string(description(patch_dir, s['patch_list']))},\n"
+                   f"\t  {c_string(description(patch_dir, s['patch_list'] + describe))},\n"
                    f"\t  variants_{n} }},\n")
     out.append("};\n\n")
     out.append(f"const size_t manifest_nr_steps = {len(steps)};\n")

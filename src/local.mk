@@ -20,6 +20,8 @@ src_libcdmigrate_a_SOURCES = \
 	src/series.c src/series.h \
 	src/spatch.c src/spatch.h \
 	src/migrate.c src/migrate.h \
+	src/kernel-version.c src/kernel-version.h \
+	src/realign.c src/realign.h \
 	src/rewrite.c src/rewrite.h \
 	src/rewrite-core.c src/rewrite-core.h \
 	src/rewrite-unused-exports.c \
@@ -31,6 +33,7 @@ src_libcdmigrate_a_SOURCES = \
 	src/rewrite-aligned-structs.c src/rewrite-aligned-structs.h \
 	src/rewrite-class-initializer.c src/rewrite-class-initializer.h \
 	src/rewrite-core-text.c src/rewrite-core-text.h \
+	src/rewrite-virtual-bus.c src/rewrite-virtual-bus.h \
 	src/exports.c src/exports.h \
 	src/sysfs.c src/sysfs.h \
 	src/report.c src/report.h \

@@ -776,8 +776,9 @@ static size_t changed_overlay(struct engine *e, const struct rewrite_context *ct
 }
 
 /*
- * C rewriter passes of a step (its `prepare` passes before the patches, its
- * `rewriter` passes after them), on the working contents.
+ * C rewriter passes (the step's `prepare:` ones before its patches, its
+ * `rewriter:` ones after them) on the working contents; step_start is the
+ * text of each working file when the step began (rewrite_file.step_start).
  */
 static int run_rewriter(struct engine *e, const char *const *passes,
 			const struct strvec *step_files, const struct strbuf *step_start)
@@ -867,7 +868,8 @@ static int run_step(struct engine *e, size_t step, struct migrate_step_stats *st
 		strbuf_add(&before[i], e->files[i].current.buf, e->files[i].current.len);
 	}
 	e->options = m->options;
-	rc = run_rewriter(e, m->prepare, &step_files, before);
+	/* the default patches only: a variant is its own set of rules */
+	rc = variant ? 0 : run_rewriter(e, m->prepare, &step_files, before);
 	for (size_t p = 0; rc == 0 && step_files.nr && patches[p]; p++) {
 		char *patch = path_join(spatch_patch_dir(), patches[p]);
 

@@ -1,4 +1,5 @@
 #include "plan.h"
+#include "kernel-version.h"
 #include "output.h"
 #include "prefilter.h"
 #include "rewrite.h"
@@ -139,30 +140,11 @@ static int version_at_least(const char *version, int a, int b, int c)
 
 static char *read_version(const char *root)
 {
-	struct strbuf mk = STRBUF_INIT;
-	char *path = path_join(root, "Makefile");
-	int v[3] = { 0, 0, 0 };
-	static const char *const keys[3] = { "VERSION", "PATCHLEVEL", "SUBLEVEL" };
-	char *out;
+	unsigned code = kernel_version_code(root);
 
-	if (strbuf_read_file(&mk, path) == 0) {
-		for (int k = 0; k < 3; k++) {
-			const char *p = mk.buf;
-			size_t n = strlen(keys[k]);
-
-			while ((p = strstr(p, keys[k]))) {
-				if ((p == mk.buf || p[-1] == '\n') && (p[n] == ' ' || p[n] == '=')) {
-					v[k] = atoi(p + n + strspn(p + n, " \t="));
-					break;
-				}
-				p += n;
-			}
-		}
-	}
-	out = v[0] ? xstrfmt("%d.%d.%d", v[0], v[1], v[2]) : xstrdup("unknown");
-	strbuf_release(&mk);
-	free(path);
-	return out;
+	if (!code)
+		return xstrdup("unknown");
+	return xstrfmt("%u.%u.%u", code >> 16, (code >> 8) & 0xff, code & 0xff);
 }
 
 void plan_read_preconditions(const char *root, struct plan_precondition *pre, char **version)

@@ -371,39 +371,6 @@ int report_version_condition(const struct report_token *v, size_t n, void *data)
 	return -1;
 }
 
-unsigned report_kernel_version(const char *root)
-{
-	char *path = path_join(root, "Makefile");
-	struct strbuf text = STRBUF_INIT;
-	unsigned long parts[3] = { 0, 0, 0 };
-	static const char *const names[] = { "VERSION", "PATCHLEVEL", "SUBLEVEL" };
-	int found = 0;
-
-	if (strbuf_read_file(&text, path) == 0) {
-		for (char *line = text.buf; line && *line;) {
-			char *next = strchr(line, '\n');
-
-			for (int k = 0; k < 3; k++) {
-				size_t n = strlen(names[k]);
-				char *p = line + n;
-
-				if (strncmp(line, names[k], n))
-					continue;
-				while (*p == ' ' || *p == '\t')
-					p++;
-				if (*p != '=')
-					continue;
-				parts[k] = strtoul(p + 1, NULL, 10);
-				found |= 1 << k;
-			}
-			line = next ? next + 1 : NULL;
-		}
-	}
-	strbuf_release(&text);
-	free(path);
-	return found == 7 ? (unsigned)((parts[0] << 16) + (parts[1] << 8) + parts[2]) : 0;
-}
-
 void report_tokens_release(struct report_tokens *t)
 {
 	free(t->v);

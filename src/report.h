@@ -277,12 +277,6 @@ void report_tokenize_cond(const char *text, size_t len, struct report_tokens *ou
  */
 int report_version_condition(const struct report_token *v, size_t n, void *data);
 
-/*
- * KERNEL_VERSION(VERSION, PATCHLEVEL, SUBLEVEL) from the Makefile of the
- * kernel tree `root`, or 0 when it cannot be read.
- */
-unsigned report_kernel_version(const char *root);
-
 /* Nonzero when token t is spelled s. */
 int report_token_is(const struct report_token *t, const char *s);
 

@@ -5,6 +5,7 @@
 #include "rewrite-class-initializer.h"
 #include "rewrite-core-text.h"
 #include "rewrite-macro-callbacks.h"
+#include "rewrite-virtual-bus.h"
 
 #include <string.h>
 
@@ -22,6 +23,8 @@ static const struct rewrite_pass passes[] = {
 	{ "delete-class-device", rewrite_delete_class_device },
 	{ "class-initializer", rewrite_class_initializer },
 	{ "core-text", rewrite_core_text },
+	{ "virtual-bus", rewrite_virtual_bus },
+	{ "virtual-bus-markers", rewrite_virtual_bus_markers },
 	{ NULL, NULL },
 };
 

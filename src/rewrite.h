@@ -1,9 +1,9 @@
 /*
  * rewrite.h: the C rewriter: the edits spatch cannot make, done on the text
  * with extents from libclang (through classify.h) or from the lexical
- * modules.  A step's `prepare:` passes (semantic-patches/steps) run before
- * its semantic patches and its `rewriter:` passes after them, on the same
- * working contents, inside the engine.
+ * modules.  A step's `rewriter:` passes (semantic-patches/steps) run after
+ * its semantic patches, its `prepare:` passes before them (not for a
+ * variant), on the same working contents, inside the engine.
  *
  * Known passes (rewrite_find() names):
  *   pasted-macros      step 40, before the rules: macro bodies that paste a
@@ -22,6 +22,10 @@
  *                      parentless class devices under /sys/devices/virtual
  *   delete-class-device step 70: remove struct class_device and its API
  *                      from the driver core, refused while users are left
+ *   virtual-bus        step 50, before its semantic patch (`prepare:`):
+ *                      which classes move to a virtual bus, their bus code
+ *   virtual-bus-markers step 50, after it: the names it was given go
+ *                      (both in rewrite-virtual-bus.h)
  * (the driver-core passes are documented in rewrite-core.h)
  * A pass that is named in the manifest but not registered makes the step
  * report "not written yet" (plan.c) instead of pretending to run.
