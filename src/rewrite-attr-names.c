@@ -169,7 +169,8 @@ static void tokenize(const char *t, size_t len, struct toks *out)
 			i++;
 			while (i < len && t[i] != c && t[i] != '\n')
 				i += t[i] == '\\' && i + 1 < len ? 2 : 1;
-			i++;
+			if (i < len && t[i] == c)
+				i++;
 			line_start = 0;
 		} else {
 			struct tok k;
