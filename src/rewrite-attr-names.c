@@ -309,6 +309,56 @@ static void clash_name(const char *n, size_t n_len, const char *own, int defined
 	free(name);
 }
 
+/* Display width of text[from, to) on one line, tabs to multiples of 8. */
+static size_t width(const char *t, size_t from, size_t to)
+{
+	size_t w = 0;
+
+	for (size_t i = from; i < to; i++)
+		w = t[i] == '\t' ? (w / 8 + 1) * 8 : w + 1;
+	return w;
+}
+
+/*
+ * Copy text[from, to), the arguments of CLASS_DEVICE_ATTR( at `paren`
+ * after its renamed first one, to `out`.  The rules then make it
+ * DEVICE_ATTR(, which moves the parenthesis 6 columns left: a continuation
+ * line aligned under it follows now, as spatch lays out the declaration
+ * it rewrites whole when it renames an argument (tabs, then spaces).
+ */
+static void realign_arguments(const char *t, size_t paren, size_t from, size_t to, struct strbuf *out)
+{
+	static const size_t shift = sizeof("CLASS_DEVICE_ATTR") - sizeof("DEVICE_ATTR");
+	size_t ls = paren, col;
+
+	while (ls > 0 && t[ls - 1] != '\n')
+		ls--;
+	col = width(t, ls, paren) + 1;
+	for (size_t i = from; i < to;) {
+		size_t ws = i, we;
+
+		if (t[i] != '\n' || i + 1 >= to) {
+			strbuf_addch(out, t[i++]);
+			continue;
+		}
+		strbuf_addch(out, '\n');
+		ws = we = i + 1;
+		while (we < to && (t[we] == ' ' || t[we] == '\t'))
+			we++;
+		if (col > shift && width(t, ws, we) == col && we < to && t[we] != '\n') {
+			size_t want = col - shift;
+
+			for (size_t n = 0; n < want / 8; n++)
+				strbuf_addch(out, '\t');
+			for (size_t n = 0; n < want % 8; n++)
+				strbuf_addch(out, ' ');
+			i = we;
+		} else {
+			i = ws;
+		}
+	}
+}
+
 /* Does one of the definitions marked in defs[] name `n`? */
 static int defines(const char *t, const struct toks *tk, const char *defs, const char *n, size_t n_len)
 {
@@ -334,6 +384,18 @@ size_t attr_names_convert(const char *text, size_t len, const char *stem,
 		if (defs[i]) {
 			strbuf_add(out, text + pos, k->off - pos);
 			clash_name(text + k->off, k->len, stem, 1, definers, data, out);
+			if (i >= 2 && tok_is(text, &tk, i - 2, "CLASS_DEVICE_ATTR")) {
+				size_t close = matching(text, &tk, i - 1);
+
+				if (close < tk.nr) {
+					realign_arguments(text, tk.v[i - 1].off, k->off + k->len,
+							  tk.v[close].off, out);
+					pos = tk.v[close].off;
+					renamed++;
+					i = close;
+					continue;
+				}
+			}
 		} else if (k->ident && k->len > OLD_PREFIX_LEN &&
 			   !memcmp(text + k->off, OLD_PREFIX, OLD_PREFIX_LEN)) {
 			const char *x = text + k->off + OLD_PREFIX_LEN;
