@@ -184,8 +184,6 @@ static void tokenize(const char *t, size_t len, struct toks *out)
 				i++;
 			k.len = i - k.off;
 			line_start = 0;
-			if (!k.ident && c >= '0' && c <= '9')
-				continue;	/* numbers: nothing to match */
 			ALLOC_GROW(out->v, out->nr + 1, out->alloc);
 			out->v[out->nr++] = k;
 		}
@@ -319,44 +317,81 @@ static size_t width(const char *t, size_t from, size_t to)
 	return w;
 }
 
+#define LINE_LIMIT 80
+
+static void add_indent(struct strbuf *out, size_t col)
+{
+	for (size_t n = 0; n < col / 8; n++)
+		strbuf_addch(out, '\t');
+	for (size_t n = 0; n < col % 8; n++)
+		strbuf_addch(out, ' ');
+}
+
 /*
- * Copy text[from, to), the arguments of CLASS_DEVICE_ATTR( at `paren`
- * after its renamed first one, to `out`.  The rules then make it
- * DEVICE_ATTR(, which moves the parenthesis 6 columns left: a continuation
- * line aligned under it follows now, as spatch lays out the declaration
- * it rewrites whole when it renames an argument (tabs, then spaces).
+ * The arguments after the renamed first one of CLASS_DEVICE_ATTR( at token
+ * `paren`, up to its `)` at token `close`, appended to `out` as spatch lays
+ * out the declaration it rewrites whole (the Python rule did, and the rules
+ * then make it DEVICE_ATTR(, 6 columns shorter): ", " between them, a new
+ * line aligned after the parenthesis (tabs, then spaces) before one that
+ * would end past column 80.  `col` is the column after the renamed
+ * argument.  An argument written over several lines is copied as it is.
+ * Returns 0 when the text was left to the caller (nothing appended).
  */
-static void realign_arguments(const char *t, size_t paren, size_t from, size_t to, struct strbuf *out)
+static int reflow_arguments(const char *t, const struct toks *tk, size_t paren, size_t close,
+			    size_t col, struct strbuf *out)
 {
 	static const size_t shift = sizeof("CLASS_DEVICE_ATTR") - sizeof("DEVICE_ATTR");
-	size_t ls = paren, col;
+	size_t ls = tk->v[paren].off, align, depth = 0, first = paren + 2;
+	struct strbuf args = STRBUF_INIT;
 
 	while (ls > 0 && t[ls - 1] != '\n')
 		ls--;
-	col = width(t, ls, paren) + 1;
-	for (size_t i = from; i < to;) {
-		size_t ws = i, we;
+	align = width(t, ls, tk->v[paren].off) + 1 - shift;
+	if (!tok_is(t, tk, first, ",") || !tok_is(t, tk, close + 1, ";"))
+		return 0;
+	for (size_t i = first + 1, sep = first; i <= close; i++) {
+		int last = i == close;
+		size_t from, to;
 
-		if (t[i] != '\n' || i + 1 >= to) {
-			strbuf_addch(out, t[i++]);
-			continue;
+		if (!last) {
+			if (tk->v[i].len == 1 && strchr("([{", t[tk->v[i].off]))
+				depth++;
+			else if (tk->v[i].len == 1 && strchr(")]}", t[tk->v[i].off]))
+				depth--;
+			if (depth || !tok_is(t, tk, i, ","))
+				continue;
 		}
-		strbuf_addch(out, '\n');
-		ws = we = i + 1;
-		while (we < to && (t[we] == ' ' || t[we] == '\t'))
-			we++;
-		if (col > shift && width(t, ws, we) == col && we < to && t[we] != '\n') {
-			size_t want = col - shift;
-
-			for (size_t n = 0; n < want / 8; n++)
-				strbuf_addch(out, '\t');
-			for (size_t n = 0; n < want % 8; n++)
-				strbuf_addch(out, ' ');
-			i = we;
+		/* the argument: the text between two separators, blanks trimmed */
+		from = tk->v[sep].off + 1;
+		to = tk->v[i].off;
+		while (from < to && strchr(" \t\r\n", t[from]))
+			from++;
+		while (to > from && strchr(" \t\r\n", t[to - 1]))
+			to--;
+		if (from == to || memchr(t + from, '\n', to - from) ||
+		    memmem(t + from, to - from, "/*", 2) || memmem(t + from, to - from, "//", 2)) {
+			strbuf_release(&args);
+			return 0;
+		}
+		/* ", arg" then "," or ");" */
+		if (col + 2 + (to - from) + (last ? 2 : 1) > LINE_LIMIT) {
+			strbuf_addstr(&args, ",");
+			if (memmem(t + ls, tk->v[close].off - ls, "\r\n", 2))
+				strbuf_addch(&args, '\r');
+			strbuf_addch(&args, '\n');
+			add_indent(&args, align);
+			col = align;
 		} else {
-			i = ws;
+			strbuf_addstr(&args, ", ");
+			col += 2;
 		}
+		strbuf_add(&args, t + from, to - from);
+		col += to - from;
+		sep = i;
 	}
+	strbuf_add(out, args.buf, args.len);
+	strbuf_release(&args);
+	return 1;
 }
 
 /* Does one of the definitions marked in defs[] name `n`? */
@@ -382,14 +417,21 @@ size_t attr_names_convert(const char *text, size_t len, const char *stem,
 		const struct tok *k = &tk.v[i];
 
 		if (defs[i]) {
+			size_t name_at;
+
 			strbuf_add(out, text + pos, k->off - pos);
+			name_at = out->len;
 			clash_name(text + k->off, k->len, stem, 1, definers, data, out);
 			if (i >= 2 && tok_is(text, &tk, i - 2, "CLASS_DEVICE_ATTR")) {
-				size_t close = matching(text, &tk, i - 1);
+				size_t close = matching(text, &tk, i - 1), ls = k->off;
 
-				if (close < tk.nr) {
-					realign_arguments(text, tk.v[i - 1].off, k->off + k->len,
-							  tk.v[close].off, out);
+				while (ls > 0 && text[ls - 1] != '\n')
+					ls--;
+				if (close < tk.nr &&
+				    reflow_arguments(text, &tk, i - 1, close,
+						     width(text, ls, k->off) - (sizeof("CLASS_DEVICE_ATTR") -
+										sizeof("DEVICE_ATTR")) +
+						     (out->len - name_at), out)) {
 					pos = tk.v[close].off;
 					renamed++;
 					i = close;

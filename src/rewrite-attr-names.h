@@ -16,9 +16,9 @@
  *       CLASS_DEVICE_ATTR(power, ...)
  *       __ATTR(power, ...) in a struct class_device_attribute array or
  *       variable,
- *   (a continuation line aligned under CLASS_DEVICE_ATTR's parenthesis
- *   moves to where DEVICE_ATTR's will be, as spatch lays out the
- *   declaration when it rewrites it whole),
+ *   (its arguments laid out for the DEVICE_ATTR( the rules make of it, as
+ *   spatch lays out a declaration it rewrites whole: joined when they fit
+ *   in 80 columns, else wrapped under the parenthesis),
  *   and where it is named, class_device_attr_power -> dev_attr_lcd_power:
  *   with the stem of the file naming it when that file defines such an
  *   attribute too, or when not exactly one file of its subsystem among

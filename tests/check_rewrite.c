@@ -404,15 +404,23 @@ START_TEST(attribute_names)
 			 "#define B &dev_attr_f\n");
 	ck_assert_uint_eq(n, 2);
 	free(s);
-	/* a continuation aligned under CLASS_DEVICE_ATTR( follows DEVICE_ATTR( */
+	/*
+	 * a renamed definition is laid out for DEVICE_ATTR( as spatch lays out
+	 * a declaration it rewrites: joined when it fits, else wrapped at 80
+	 * under the parenthesis; the others are left as they are
+	 */
 	s = rename_attrs("static CLASS_DEVICE_ATTR(power, 0644, lcd_show_power,\n"
 			 "\t\t\t lcd_store_power);\n"
 			 "static CLASS_DEVICE_ATTR(contrast, 0644, lcd_show_contrast,\n"
 			 "\t\t\t lcd_store_contrast);\n", "lcd", &n);
-	ck_assert_str_eq(s, "static CLASS_DEVICE_ATTR(lcd_power, 0644, lcd_show_power,\n"
-			 "\t\t   lcd_store_power);\n"
+	ck_assert_str_eq(s, "static CLASS_DEVICE_ATTR(lcd_power, 0644, lcd_show_power, lcd_store_power);\n"
 			 "static CLASS_DEVICE_ATTR(contrast, 0644, lcd_show_contrast,\n"
 			 "\t\t\t lcd_store_contrast);\n");
+	free(s);
+	s = rename_attrs("static CLASS_DEVICE_ATTR(power, 0644, backlight_show_power,\r\n"
+			 "\t\t\t backlight_store_power);\r\n", "backlight", &n);
+	ck_assert_str_eq(s, "static CLASS_DEVICE_ATTR(backlight_power, 0644, backlight_show_power,\r\n"
+			 "\t\t   backlight_store_power);\r\n");
 	free(s);
 	/* idempotent */
 	s = rename_attrs("static DEVICE_ATTR(lcd_power, 0644, show, store);\n&dev_attr_lcd_power;\n", "lcd", &n);
