@@ -13,12 +13,12 @@
  *   (power, uevent, dev, subsystem, device, driver) gets the stem of the
  *   file that defines it (lcd.c: power -> lcd_power), where it is
  *   defined,
- *       CLASS_DEVICE_ATTR(power, ...)
+ *       CLASS_DEVICE_ATTR(power, ...): the arguments are laid out for the
+ *           DEVICE_ATTR( the rules make of it, as spatch lays out a
+ *           declaration it rewrites whole (joined when they fit in 80
+ *           columns, else wrapped under the parenthesis);
  *       __ATTR(power, ...) in a struct class_device_attribute array or
- *       variable,
- *   (its arguments laid out for the DEVICE_ATTR( the rules make of it, as
- *   spatch lays out a declaration it rewrites whole: joined when they fit
- *   in 80 columns, else wrapped under the parenthesis),
+ *           variable;
  *   and where it is named, class_device_attr_power -> dev_attr_lcd_power:
  *   with the stem of the file naming it when that file defines such an
  *   attribute too, or when not exactly one file of its subsystem among
