@@ -329,13 +329,14 @@ static void add_indent(struct strbuf *out, size_t col)
 
 /*
  * The arguments after the renamed first one of CLASS_DEVICE_ATTR( at token
- * `paren`, up to its `)` at token `close`, appended to `out` as spatch lays
- * out the declaration it rewrites whole (the Python rule did, and the rules
- * then make it DEVICE_ATTR(, 6 columns shorter): ", " between them, a new
- * line aligned after the parenthesis (tabs, then spaces) before one that
- * would end past column 80.  `col` is the column after the renamed
- * argument.  An argument written over several lines is copied as it is.
- * Returns 0 when the text was left to the caller (nothing appended).
+ * `paren`, up to its `)` at token `close`, appended to `out` the way spatch
+ * lays out a declaration a rule rewrites whole, so that a renamed
+ * attribute reads as if a rule had renamed it (the rules then make it
+ * DEVICE_ATTR(, 6 columns shorter): ", " between them, a new line aligned
+ * after the parenthesis (tabs, then spaces) before one that would end past
+ * column 80.  `col` is the column after the renamed argument.  An argument
+ * written over several lines or holding a comment makes the function give
+ * up: it returns 0 and appends nothing; else 1.
  */
 static int reflow_arguments(const char *t, const struct toks *tk, size_t paren, size_t close,
 			    size_t col, struct strbuf *out)
