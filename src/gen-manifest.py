@@ -7,7 +7,7 @@ import os
 import sys
 
 KEYS = ("title", "patches", "triggers", "follow", "options", "requires", "scope", "prepare",
-        "rewriter", "describe", "variant", "variant-title")
+        "rewriter", "describe", "variant", "variant-title", "variant-requires")
 
 
 def c_string(s):
@@ -32,15 +32,17 @@ def parse(path):
         key, value = line.strip().split(":", 1)
         if key not in KEYS:
             sys.exit(f"{path}:{number}: unknown key '{key}'")
-        if key in ("variant", "variant-title"):
-            # "variant: NAME = PATCH, ..." and "variant-title: NAME = TITLE"
-            # (several variants may follow each other)
+        if key in ("variant", "variant-title", "variant-requires"):
+            # "variant: NAME = PATCH, ...", "variant-title: NAME = TITLE" and
+            # "variant-requires: NAME = PRECONDITION, ..." (several variants
+            # may follow each other)
             name, sep, rest = value.partition("=")
             if not sep or not name.strip():
                 sys.exit(f"{path}:{number}: expected '{key}: NAME = ...'")
             variants = steps[-1].setdefault("variants", {})
             v = variants.setdefault(name.strip(), {"line": number})
-            v["patches" if key == "variant" else "title"] = rest.strip()
+            v[{"variant": "patches", "variant-title": "title",
+               "variant-requires": "requires"}[key]] = rest.strip()
             continue
         steps[-1][key] = value.strip()
     orders = [s["order"] for s in steps]
@@ -95,12 +97,13 @@ def main():
                 sys.exit(f"{steps_file}:{v['line']}: variant '{name}' has a title but no patches")
             v["patch_list"] = split_list(v["patches"], ",")
             out.append(c_list(f"variant_patches_{n}_{i}", v["patch_list"]))
+            out.append(c_list(f"variant_requires_{n}_{i}", split_list(v.get("requires", ""), ",")))
         out.append(f"static const struct manifest_variant variants_{n}[] = {{\n")
         for i, (name, v) in enumerate(variants):
             out.append(f"\t{{ {c_string(name)}, {c_string(v.get('title', s.get('title', '')))}, "
-                       f"variant_patches_{n}_{i},\n"
+                       f"variant_patches_{n}_{i}, variant_requires_{n}_{i},\n"
                        f"\t  {c_string(description(patch_dir, v['patch_list']))} }},\n")
-        out.append("\t{ NULL, NULL, NULL, NULL },\n};\n")
+        out.append("\t{ NULL, NULL, NULL, NULL, NULL },\n};\n")
     out.append("\nconst struct manifest_step manifest_steps[] = {\n")
     for s in steps:
         n = s["order"]

@@ -18,6 +18,7 @@ struct manifest_variant {
 	const char *name;		/* "callbacks" */
 	const char *title;		/* for patch subjects: its own, or the step's */
 	const char *const *patches;	/* in place of the step's patches */
+	const char *const *requires;	/* preconditions (plan.h) it needs besides the step's */
 	const char *description;	/* the /// lines of these patches */
 };
 

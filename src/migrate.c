@@ -1303,6 +1303,7 @@ int migrate_run(const struct migrate_options *opts, struct migrate_stats *stats)
 	po.only_step = opts->only_step;
 	po.only_subsystem = opts->only_subsystem;
 	po.jobs = opts->jobs;
+	po.variant = opts->variant;
 	if (plan_make(&po, &e.plan) < 0)
 		return EXIT_USAGE;
 	for (size_t i = 0; i < e.plan.nr; i++)
