@@ -29,6 +29,7 @@ src_libcdmigrate_a_SOURCES = \
 	src/rewrite-delete.c \
 	src/cache.c src/cache.h \
 	src/rewrite-macro-callbacks.c src/rewrite-macro-callbacks.h \
+	src/rewrite-attr-names.c src/rewrite-attr-names.h \
 	src/rewrite-aligned-structs.c src/rewrite-aligned-structs.h \
 	src/rewrite-class-initializer.c src/rewrite-class-initializer.h \
 	src/rewrite-core-text.c src/rewrite-core-text.h \

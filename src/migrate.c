@@ -777,10 +777,11 @@ static size_t changed_overlay(struct engine *e, const struct rewrite_context *ct
 
 /*
  * C rewriter passes (the step's `prepare:` ones before its patches, its
- * `rewriter:` ones after them) on the working contents.
+ * `rewriter:` ones after them) on the working contents; step_start is the
+ * text of each working file when the step began (rewrite_file.step_start).
  */
 static int run_rewriter(struct engine *e, const char *const *passes,
-			const struct strvec *step_files)
+			const struct strvec *step_files, const struct strbuf *step_start)
 {
 	struct rewrite_context ctx;
 	struct classify_options co;
@@ -815,6 +816,7 @@ static int run_rewriter(struct engine *e, const char *const *passes,
 		ctx.files[ctx.nr].subsystem = f->subsystem;
 		ctx.files[ctx.nr].content = &f->current;
 		ctx.files[ctx.nr].in_step = in_strvec(step_files, f->path);
+		ctx.files[ctx.nr].step_start = &step_start[i];
 		ctx.nr++;
 	}
 	classify_set_overlay(ctx.classify, overlay, changed_overlay(e, &ctx, overlay));
@@ -867,7 +869,7 @@ static int run_step(struct engine *e, size_t step, struct migrate_step_stats *st
 	}
 	e->options = m->options;
 	/* the default patches only: a variant is its own set of rules */
-	rc = variant ? 0 : run_rewriter(e, m->prepare, &step_files);
+	rc = variant ? 0 : run_rewriter(e, m->prepare, &step_files, before);
 	for (size_t p = 0; rc == 0 && step_files.nr && patches[p]; p++) {
 		char *patch = path_join(spatch_patch_dir(), patches[p]);
 
@@ -885,7 +887,7 @@ static int run_step(struct engine *e, size_t step, struct migrate_step_stats *st
 		free(patch);
 	}
 	if (rc == 0)
-		rc = run_rewriter(e, m->rewriter, &step_files);
+		rc = run_rewriter(e, m->rewriter, &step_files, before);
 	switch (rc) {
 	case 0:
 		break;

@@ -1,6 +1,7 @@
 #include "rewrite.h"
 #include "rewrite-core.h"
 #include "rewrite-aligned-structs.h"
+#include "rewrite-attr-names.h"
 #include "rewrite-class-initializer.h"
 #include "rewrite-core-text.h"
 #include "rewrite-macro-callbacks.h"
@@ -13,6 +14,8 @@
  * listed here once they exist; the manifest may name passes before that.
  */
 static const struct rewrite_pass passes[] = {
+	{ "pasted-macros", rewrite_macro_callbacks_pasted },
+	{ "attr-names", rewrite_attr_names },
 	{ "macro-callbacks", rewrite_macro_callbacks },
 	{ "aligned-structs", rewrite_aligned_structs },
 	{ "unused-exports", rewrite_unused_exports },

@@ -6,8 +6,14 @@
  * variant), on the same working contents, inside the engine.
  *
  * Known passes (rewrite_find() names):
- *   macro-callbacks    step 40: show/store callbacks and CLASS_DEVICE_ATTR
- *                      uses generated with ## inside a macro body
+ *   pasted-macros      step 40, before the rules: macro bodies that paste a
+ *                      callback's name or class_device_attr_## with ##, and
+ *                      functions named by a macro (rewrite-macro-callbacks.h)
+ *   attr-names         step 40, before the rules: class_device_attr_<x> ->
+ *                      dev_attr_<x>, clashing names get the file's stem
+ *                      (rewrite-attr-names.h)
+ *   macro-callbacks    step 40: the other macro bodies still holding the
+ *                      old API (show/store callbacks, CLASS_DEVICE_ATTR)
  *   aligned-structs    step 40: structs carrying __attribute__((aligned)),
  *                      which spatch cannot parse
  *   unused-exports     steps 20 and 55: remove the export, declaration and
@@ -36,6 +42,8 @@ struct rewrite_file {
 	const char *subsystem;
 	struct strbuf *content;		/* current text; a pass may replace it */
 	int in_step;			/* a candidate of the running step */
+	/* The text when the step began, before its prepare passes. */
+	const struct strbuf *step_start;
 };
 
 struct rewrite_context {
