@@ -4,7 +4,12 @@
 usage: gen-manifest.py STEPS_FILE PATCH_DIR OUTPUT
 """
 import os
+import re
 import sys
+
+# A rule that runs code inside spatch: @script:python, @initialize:ocaml,
+# "script:python(...)" constraints, "fresh identifier x = script:...".
+SCRIPT_RULE = re.compile(r"(?:@\s*(?:script|initialize|finalize)\s*:\s*\w+|\bscript\s*:\s*\w+\s*\()")
 
 KEYS = ("title", "patches", "triggers", "follow", "options", "requires", "scope", "prepare",
         "rewriter", "describe", "variant", "variant-title", "variant-requires")
@@ -62,9 +67,13 @@ def description(patch_dir, patches):
         if not os.path.exists(full):
             sys.exit(f"{full}: listed in semantic-patches/steps but missing: "
                      "add the file or fix the manifest")
-        for raw in open(full, encoding="utf-8"):
+        for number, raw in enumerate(open(full, encoding="utf-8"), 1):
             if raw.startswith("///"):
                 lines.append(raw[3:].strip())
+            if full.endswith(".cocci") and SCRIPT_RULE.search(raw):
+                sys.exit(f"{full}:{number}: a script rule ({SCRIPT_RULE.search(raw).group(0)}): "
+                         "cdmigrate runs no Python (or OCaml) at run time; do the string "
+                         "work in a C rewriter pass (prepare: or rewriter: in the steps file)")
     return "\n".join(lines)
 
 
