@@ -1,0 +1,22 @@
+/*
+ * drivers/base/base.h - declarations private to the driver core
+ *
+ * Nothing outside drivers/base includes this file.
+ */
+
+extern int devices_init(void);
+extern int buses_init(void);
+extern int classes_init(void);
+
+extern int bus_add_device(struct device * dev);
+extern void bus_remove_device(struct device * dev);
+
+/* the kobject and attribute of a class device, back to the class device */
+#define to_class_dev(obj) container_of(obj, struct class_device, kobj)
+#define to_class_dev_attr(_attr) \
+	container_of(_attr, struct class_device_attribute, attr)
+
+#define to_class(obj) container_of(obj, struct class, subsys.kset.kobj)
+#define to_class_attr(_attr) container_of(_attr, struct class_attribute, attr)
+
+#define to_dev(obj) container_of(obj, struct device, kobj)
