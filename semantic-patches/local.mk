@@ -1,6 +1,6 @@
 # The step manifest and its semantic patches: installed, and turned into the
 # program's step table at build time.
-SEMANTIC_PATCH_FILES = $(wildcard $(top_srcdir)/semantic-patches/*/*.cocci $(top_srcdir)/semantic-patches/*/*.h $(top_srcdir)/semantic-patches/*/*.c $(top_srcdir)/semantic-patches/*/*.in)
+SEMANTIC_PATCH_FILES = $(wildcard $(top_srcdir)/semantic-patches/*/*.cocci $(top_srcdir)/semantic-patches/*/*.h $(top_srcdir)/semantic-patches/*/*.c $(top_srcdir)/semantic-patches/*/*.in $(top_srcdir)/semantic-patches/*/*.txt)
 semanticpatchdir = $(pkgdatadir)
 nobase_dist_semanticpatch_DATA = semantic-patches/steps semantic-patches/README
 install-data-local:

@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "classify.h"
+#include "kernel-version.h"
 #include "lexscan.h"
 
 #include <clang-c/Index.h>
@@ -178,40 +179,18 @@ out:
 	pthread_mutex_unlock(&c->scratch_lock);
 }
 
-/* VERSION/PATCHLEVEL/SUBLEVEL from the kernel's Makefile; 2.6.15 if absent. */
+/* linux/version.h of the kernel's Makefile; 2.6.15 if it names none. */
 static char *make_version_h(const char *kernel)
 {
-	struct strbuf mk = STRBUF_INIT;
-	char *path = path_join(kernel, "Makefile");
-	int v[3] = { 2, 6, 15 };
-	static const char *const keys[3] = { "VERSION", "PATCHLEVEL", "SUBLEVEL" };
+	unsigned code = kernel_version_code(kernel);
 
-	if (strbuf_read_file(&mk, path) == 0) {
-		for (int k = 0; k < 3; k++) {
-			const char *p = mk.buf;
-			size_t n = strlen(keys[k]);
-
-			while ((p = strstr(p, keys[k]))) {
-				if ((p == mk.buf || p[-1] == '\n') && (p[n] == ' ' || p[n] == '=')) {
-					const char *q = p + n;
-
-					while (*q == ' ' || *q == '=' || *q == '\t')
-						q++;
-					if (*q >= '0' && *q <= '9')
-						v[k] = atoi(q);
-					break;
-				}
-				p += n;
-			}
-		}
-	}
-	strbuf_release(&mk);
-	free(path);
+	if (!code)
+		code = KERNEL_VERSION_CODE(2, 6, 15);
 	return xstrfmt("/* synthesized by cdmigrate from the tree's Makefile */\n"
-		       "#define LINUX_VERSION_CODE %d\n"
+		       "#define LINUX_VERSION_CODE %u\n"
 		       "#define KERNEL_VERSION(a,b,c) (((a) << 16) + ((b) << 8) + (c))\n"
-		       "#define UTS_RELEASE \"%d.%d.%d\"\n",
-		       (v[0] << 16) + (v[1] << 8) + v[2], v[0], v[1], v[2]);
+		       "#define UTS_RELEASE \"%u.%u.%u\"\n",
+		       code, code >> 16, (code >> 8) & 0xff, code & 0xff);
 }
 
 struct classify *classify_new(const struct classify_options *opts)
@@ -584,6 +563,23 @@ static int name_clashes(const char *attr_var)
 	return 0;
 }
 
+/*
+ * An interface initialized with add_dev/remove_dev and neither add nor
+ * remove is already what step 50 makes (--interface=callbacks): no class
+ * device reaches it.  Without an initializer nothing says so.
+ */
+static int interface_is_converted(const struct visit *v, CXCursor var)
+{
+	char *fields = initializer_fields(v, var);
+	char *padded = xstrfmt(",%s,", fields);
+	int converted = (strstr(padded, ",add_dev,") || strstr(padded, ",remove_dev,")) &&
+			!strstr(padded, ",add,") && !strstr(padded, ",remove,");
+
+	free(padded);
+	free(fields);
+	return converted;
+}
+
 static void visit_var(struct visit *v, CXCursor cursor, unsigned line, unsigned column,
 		      unsigned offset)
 {
@@ -638,7 +634,8 @@ static void visit_var(struct visit *v, CXCursor cursor, unsigned line, unsigned 
 		add_site(v, line, column, "class-device-attribute", symbol, SITE_AUTO, reason);
 		free(symbol);
 		free(reason);
-	} else if (shape_is(&s, "class_interface") && !s.pointers && !s.arrays && file_scope) {
+	} else if (shape_is(&s, "class_interface") && !s.pointers && !s.arrays && file_scope &&
+		   (is_extern || !interface_is_converted(v, cursor))) {
 		add_site(v, line, column, "class-interface", name, SITE_AUTO,
 			 is_extern ? "declaration" : "definition");
 	}
@@ -825,7 +822,45 @@ static void scan_inactive(struct visit *v)
 	clang_disposeSourceRangeList(ranges);
 }
 
-static void count_diagnostics(CXTranslationUnit tu, unsigned *errors, char **first)
+/*
+ * "FILE:LINE:COLUMN: error: TEXT" with FILE relative to the tree (or the
+ * kernel, or our scratch directory): what we print must not depend on
+ * where the tree is, and clang_formatDiagnostic() names absolute paths.
+ */
+static char *diagnostic_text(const struct classify *c, CXDiagnostic d)
+{
+	CXSourceLocation loc = clang_getDiagnosticLocation(d);
+	char *text = take_string(clang_getDiagnosticSpelling(d));
+	char *name = NULL, *out;
+	const char *shown;
+	CXFile file;
+	unsigned line, column;
+
+	clang_getSpellingLocation(loc, &file, &line, &column, NULL);
+	if (file)
+		name = take_string(clang_getFileName(file));
+	shown = name ? name : "<command line>";
+	if (name) {
+		const char *roots[] = { c->tree, c->kernel, c->scratch };
+
+		for (size_t r = 0; r < sizeof(roots) / sizeof(roots[0]); r++) {
+			size_t n = roots[r] ? strlen(roots[r]) : 0;
+
+			if (n && !strncmp(name, roots[r], n) && name[n] == '/') {
+				shown = name + n + 1;
+				break;
+			}
+		}
+	}
+	out = file ? xstrfmt("%s:%u:%u: error: %s", shown, line, column, text)
+		   : xstrfmt("error: %s", text);
+	free(name);
+	free(text);
+	return out;
+}
+
+static void count_diagnostics(const struct classify *c, CXTranslationUnit tu,
+			      unsigned *errors, char **first)
 {
 	unsigned n = clang_getNumDiagnostics(tu);
 
@@ -835,11 +870,8 @@ static void count_diagnostics(CXTranslationUnit tu, unsigned *errors, char **fir
 		CXDiagnostic d = clang_getDiagnostic(tu, i);
 		enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
 
-		if (sev >= CXDiagnostic_Error) {
-			if (!(*errors)++)
-				*first = take_string(clang_formatDiagnostic(d,
-					CXDiagnostic_DisplaySourceLocation | CXDiagnostic_DisplayColumn));
-		}
+		if (sev >= CXDiagnostic_Error && !(*errors)++)
+			*first = diagnostic_text(c, d);
 		clang_disposeDiagnostic(d);
 	}
 }
@@ -875,7 +907,7 @@ static void classify_one(struct classify *c, CXIndex index, const char *file,
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), collect_macros, &v);
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), visit_cursor, &v);
 	scan_inactive(&v);
-	count_diagnostics(tu, &r->errors, &r->first_error);
+	count_diagnostics(c, tu, &r->errors, &r->first_error);
 	for (size_t i = 0; i < v.nr_macros; i++)
 		free(v.macros[i].name);
 	free(v.macros);
@@ -910,7 +942,7 @@ static void *classify_worker(void *data)
 				job->errors[i] = -1;
 				continue;
 			}
-			count_diagnostics(tu, &errors, &job->first_errors[i]);
+			count_diagnostics(job->c, tu, &errors, &job->first_errors[i]);
 			job->errors[i] = (int)errors;
 			clang_disposeTranslationUnit(tu);
 		}
@@ -1012,7 +1044,7 @@ int classify_count_errors(struct classify *c, const char *file,
 			*first_error = NULL;
 		return -1;
 	}
-	count_diagnostics(tu, &errors, &first);
+	count_diagnostics(c, tu, &errors, &first);
 	if (first_error)
 		*first_error = first;
 	else

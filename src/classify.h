@@ -38,7 +38,8 @@ struct classify;	/* opaque: index, scratch dir, options */
 struct classify_file {
 	char *file;		/* relative to the tree */
 	unsigned errors;	/* parse errors (severity error or fatal) */
-	char *first_error;	/* "file:line:col: message" of the first, or NULL */
+	char *first_error;	/* "file:line:col: message" of the first, or NULL;
+				 * a file of the tree is named relative to it */
 };
 
 struct classify_stats {

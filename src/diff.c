@@ -478,8 +478,8 @@ static void add_known(struct merge_data *md, unsigned lineno, const struct hline
 static int collect_hunk(struct merge_data *md, const char *path,
 			const struct diff_hunk *h, size_t diff)
 {
-	struct hline *lines;
-	size_t nr, i = 0;
+	struct hline *lines = NULL;
+	size_t nr = 0, i = 0;
 	unsigned lineno = h->old_count ? h->old_start : h->old_start + 1;
 
 	if (hunk_lines(path, h, &lines, &nr) < 0)

@@ -4,10 +4,15 @@
 usage: gen-manifest.py STEPS_FILE PATCH_DIR OUTPUT
 """
 import os
+import re
 import sys
 
-KEYS = ("title", "patches", "triggers", "follow", "options", "requires", "scope", "rewriter",
-        "variant", "variant-title", "group", "needs")
+# A rule that runs code inside spatch: @script:python, @initialize:ocaml,
+# "script:python(...)" constraints, "fresh identifier x = script:...".
+SCRIPT_RULE = re.compile(r"(?:@\s*(?:script|initialize|finalize)\s*:\s*\w+|\bscript\s*:\s*\w+\s*\()")
+
+KEYS = ("title", "patches", "triggers", "follow", "options", "requires", "scope", "prepare",
+        "rewriter", "describe", "variant", "variant-title", "variant-requires", "group", "needs")
 GROUPS = {"subsystem": "MANIFEST_GROUP_SUBSYSTEM", "class": "MANIFEST_GROUP_CLASS",
           "include": "MANIFEST_GROUP_INCLUDE"}
 
@@ -34,15 +39,17 @@ def parse(path):
         key, value = line.strip().split(":", 1)
         if key not in KEYS:
             sys.exit(f"{path}:{number}: unknown key '{key}'")
-        if key in ("variant", "variant-title"):
-            # "variant: NAME = PATCH, ..." and "variant-title: NAME = TITLE"
-            # (several variants may follow each other)
+        if key in ("variant", "variant-title", "variant-requires"):
+            # "variant: NAME = PATCH, ...", "variant-title: NAME = TITLE" and
+            # "variant-requires: NAME = PRECONDITION, ..." (several variants
+            # may follow each other)
             name, sep, rest = value.partition("=")
             if not sep or not name.strip():
                 sys.exit(f"{path}:{number}: expected '{key}: NAME = ...'")
             variants = steps[-1].setdefault("variants", {})
             v = variants.setdefault(name.strip(), {"line": number})
-            v["patches" if key == "variant" else "title"] = rest.strip()
+            v[{"variant": "patches", "variant-title": "title",
+               "variant-requires": "requires"}[key]] = rest.strip()
             continue
         steps[-1][key] = value.strip()
     orders = [s["order"] for s in steps]
@@ -62,9 +69,13 @@ def description(patch_dir, patches):
         if not os.path.exists(full):
             sys.exit(f"{full}: listed in semantic-patches/steps but missing: "
                      "add the file or fix the manifest")
-        for raw in open(full, encoding="utf-8"):
+        for number, raw in enumerate(open(full, encoding="utf-8"), 1):
             if raw.startswith("///"):
                 lines.append(raw[3:].strip())
+            if full.endswith(".cocci") and SCRIPT_RULE.search(raw):
+                sys.exit(f"{full}:{number}: a script rule ({SCRIPT_RULE.search(raw).group(0)}): "
+                         "cdmigrate runs no Python (or OCaml) at run time; do the string "
+                         "work in a C rewriter pass (prepare: or rewriter: in the steps file)")
     return "\n".join(lines)
 
 
@@ -88,6 +99,7 @@ def main():
         out.append(c_list(f"triggers_{n}", triggers))
         out.append(c_list(f"options_{n}", s.get("options", "").split()))
         out.append(c_list(f"requires_{n}", split_list(s.get("requires", ""), ",")))
+        out.append(c_list(f"prepare_{n}", split_list(s.get("prepare", ""), ",")))
         out.append(c_list(f"rewriter_{n}", split_list(s.get("rewriter", ""), ",")))
         out.append(c_list(f"follow_{n}", split_list(s.get("follow", ""), ",")))
         out.append(c_list(f"needs_{n}", [t.strip(" ") if not t.endswith(" ") else t.lstrip(" ")
@@ -98,15 +110,18 @@ def main():
                 sys.exit(f"{steps_file}:{v['line']}: variant '{name}' has a title but no patches")
             v["patch_list"] = split_list(v["patches"], ",")
             out.append(c_list(f"variant_patches_{n}_{i}", v["patch_list"]))
+            out.append(c_list(f"variant_requires_{n}_{i}", split_list(v.get("requires", ""), ",")))
         out.append(f"static const struct manifest_variant variants_{n}[] = {{\n")
         for i, (name, v) in enumerate(variants):
             out.append(f"\t{{ {c_string(name)}, {c_string(v.get('title', s.get('title', '')))}, "
-                       f"variant_patches_{n}_{i},\n"
+                       f"variant_patches_{n}_{i}, variant_requires_{n}_{i},\n"
                        f"\t  {c_string(description(patch_dir, v['patch_list']))} }},\n")
-        out.append("\t{ NULL, NULL, NULL, NULL },\n};\n")
+        out.append("\t{ NULL, NULL, NULL, NULL, NULL },\n};\n")
     out.append("\nconst struct manifest_step manifest_steps[] = {\n")
     for s in steps:
         n = s["order"]
+        # the /// lines of the rewriter passes' descriptions follow the patches'
+        describe = split_list(s.get("describe", ""), ",")
         scope = s.get("scope", "any")
         if scope not in ("any", "in-tree"):
             sys.exit(f"{steps_file}: step {n}: scope must be 'any' or 'in-tree'")
@@ -115,9 +130,9 @@ def main():
             sys.exit(f"{steps_file}: step {n}: group must be one of {', '.join(GROUPS)}")
         out.append(f"\t{{ {n}, {c_string(s['name'])}, {c_string(s.get('title', ''))}, "
                    f"patches_{n}, triggers_{n}, options_{n}, requires_{n}, "
-                   f"{1 if scope == 'in-tree' else 0}, rewriter_{n}, follow_{n},\n"
+                   f"{1 if scope == 'in-tree' else 0}, prepare_{n}, rewriter_{n}, follow_{n},\n"
                    f"\t  {GROUPS[group]}, needs_{n},\n"
-                   f"\t  {c_string(description(patch_dir, s['patch_list']))},\n"
+                   f"\t  {c_string(description(patch_dir, s['patch_list'] + describe))},\n"
                    f"\t  variants_{n} }},\n")
     out.append("};\n\n")
     out.append(f"const size_t manifest_nr_steps = {len(steps)};\n")

@@ -332,7 +332,7 @@ static void summary(FILE *out, const struct report *r)
 	free(n);
 	free(l);
 	n = xstrfmt("%zu", r->blocking);
-	card(out, r->blocking ? "bad" : "ok", n, "outside the driver core (block step 70)");
+	card(out, r->blocking ? "bad" : "ok", n, "use what step 70 deletes (block it)");
 	free(n);
 	if (r->migration) {
 		n = xstrfmt("%zu", r->migration->sites_converted);

@@ -20,6 +20,8 @@ src_libcdmigrate_a_SOURCES = \
 	src/series.c src/series.h \
 	src/spatch.c src/spatch.h \
 	src/migrate.c src/migrate.h \
+	src/kernel-version.c src/kernel-version.h \
+	src/realign.c src/realign.h \
 	src/rewrite.c src/rewrite.h \
 	src/rewrite-core.c src/rewrite-core.h \
 	src/rewrite-unused-exports.c \
@@ -27,9 +29,11 @@ src_libcdmigrate_a_SOURCES = \
 	src/rewrite-delete.c \
 	src/cache.c src/cache.h \
 	src/rewrite-macro-callbacks.c src/rewrite-macro-callbacks.h \
+	src/rewrite-attr-names.c src/rewrite-attr-names.h \
 	src/rewrite-aligned-structs.c src/rewrite-aligned-structs.h \
 	src/rewrite-class-initializer.c src/rewrite-class-initializer.h \
 	src/rewrite-core-text.c src/rewrite-core-text.h \
+	src/rewrite-virtual-bus.c src/rewrite-virtual-bus.h \
 	src/exports.c src/exports.h \
 	src/sysfs.c src/sysfs.h \
 	src/report.c src/report.h \

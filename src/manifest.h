@@ -18,6 +18,7 @@ struct manifest_variant {
 	const char *name;		/* "callbacks" */
 	const char *title;		/* for patch subjects: its own, or the step's */
 	const char *const *patches;	/* in place of the step's patches */
+	const char *const *requires;	/* preconditions (plan.h) it needs besides the step's */
 	const char *description;	/* the /// lines of these patches */
 };
 
@@ -55,7 +56,8 @@ struct manifest_step {
 	const char *const *options;	/* extra spatch arguments */
 	const char *const *requires;	/* precondition names (plan.h) */
 	int in_tree_only;		/* scope: in-tree */
-	const char *const *rewriter;	/* C rewriter passes */
+	const char *const *prepare;	/* C rewriter passes run before the patches */
+	const char *const *rewriter;	/* C rewriter passes run after them */
 	const char *const *follow;	/* "class-objects": also the files using the
 					   static struct class objects by name */
 	enum manifest_group group;	/* how its files form spatch groups */

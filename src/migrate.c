@@ -1137,9 +1137,13 @@ static size_t changed_overlay(struct engine *e, const struct rewrite_context *ct
 	return n;
 }
 
-/* The step's C rewriter passes, on the working contents after its patches. */
-static int run_rewriter(struct engine *e, const struct manifest_step *m,
-			const struct strvec *step_files)
+/*
+ * C rewriter passes (the step's `prepare:` ones before its patches, its
+ * `rewriter:` ones after them) on the working contents; step_start is the
+ * text of each working file when the step began (rewrite_file.step_start).
+ */
+static int run_rewriter(struct engine *e, const char *const *passes,
+			const struct strvec *step_files, const struct strbuf *step_start)
 {
 	struct rewrite_context ctx;
 	struct classify_options co;
@@ -1147,7 +1151,7 @@ static int run_rewriter(struct engine *e, const struct manifest_step *m,
 	struct strvec log = STRVEC_INIT;
 	int rc = 0;
 
-	if (!manifest_count(m->rewriter) || !step_files->nr)
+	if (!manifest_count(passes) || !step_files->nr)
 		return 0;
 	memset(&co, 0, sizeof(co));
 	co.tree = e->opts->tree;
@@ -1174,11 +1178,12 @@ static int run_rewriter(struct engine *e, const struct manifest_step *m,
 		ctx.files[ctx.nr].subsystem = f->subsystem;
 		ctx.files[ctx.nr].content = &f->current;
 		ctx.files[ctx.nr].in_step = in_strvec(step_files, f->path);
+		ctx.files[ctx.nr].step_start = &step_start[i];
 		ctx.nr++;
 	}
 	classify_set_overlay(ctx.classify, overlay, changed_overlay(e, &ctx, overlay));
-	for (size_t r = 0; m->rewriter[r] && rc == 0; r++) {
-		const struct rewrite_pass *pass = rewrite_find(m->rewriter[r]);
+	for (size_t r = 0; passes[r] && rc == 0; r++) {
+		const struct rewrite_pass *pass = rewrite_find(passes[r]);
 
 		if (!pass)
 			continue;	/* plan says so: "not written yet" */
@@ -1798,6 +1803,7 @@ static int run_step_uncached(struct engine *e, size_t step, struct migrate_step_
 	struct strvec step_files = STRVEC_INIT;
 	struct strbuf *before;
 	unsigned runs = e->spatch_runs;
+	int rc;
 
 	e->groups = e->largest_group = 0;
 
@@ -1819,7 +1825,9 @@ static int run_step_uncached(struct engine *e, size_t step, struct migrate_step_
 		strbuf_add(&before[i], e->files[i].current.buf, e->files[i].current.len);
 	}
 	e->options = m->options;
-	for (size_t p = 0; step_files.nr && patches[p]; p++) {
+	/* the default patches only: a variant is its own set of rules */
+	rc = variant ? 0 : run_rewriter(e, m->prepare, &step_files, before);
+	for (size_t p = 0; rc == 0 && step_files.nr && patches[p]; p++) {
 		char *patch = path_join(spatch_patch_dir(), patches[p]);
 
 		if (access(patch, R_OK) < 0) {
@@ -1835,7 +1843,9 @@ static int run_step_uncached(struct engine *e, size_t step, struct migrate_step_
 		}
 		free(patch);
 	}
-	switch (run_rewriter(e, m, &step_files)) {
+	if (rc == 0)
+		rc = run_rewriter(e, m->rewriter, &step_files, before);
+	switch (rc) {
 	case 0:
 		break;
 	case REWRITE_REFUSED:
@@ -2262,6 +2272,7 @@ static int run(const struct migrate_options *opts, struct migrate_stats *stats)
 	po.only_step = opts->only_step;
 	po.only_subsystem = opts->only_subsystem;
 	po.jobs = opts->jobs;
+	po.variant = opts->variant;
 	if (plan_make(&po, &e.plan) < 0)
 		return EXIT_USAGE;
 	for (size_t i = 0; i < e.plan.nr; i++)

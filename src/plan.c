@@ -1,4 +1,5 @@
 #include "plan.h"
+#include "kernel-version.h"
 #include "output.h"
 #include "prefilter.h"
 #include "rewrite.h"
@@ -12,6 +13,11 @@
 
 static const char *const precondition_names[PLAN_NR_PRECONDITIONS] = {
 	"device-class", "device-devt", "device-create", "class-dev-attrs", "null-parent",
+	"device-groups", "interface-add-dev",
+};
+
+static const char *const precondition_since[PLAN_NR_PRECONDITIONS] = {
+	"2.6.18", "2.6.18", "2.6.18", "2.6.19", "2.6.19", "2.6.19", "2.6.19",
 };
 
 const char *plan_action_name(enum plan_action action)
@@ -125,6 +131,7 @@ static int declares_function(const char *text, const char *name)
 static void set_pre(struct plan_precondition *pre, int i, int present, char *detail)
 {
 	pre[i].name = precondition_names[i];
+	pre[i].since = precondition_since[i];
 	pre[i].present = present;
 	pre[i].detail = detail;
 }
@@ -139,36 +146,17 @@ static int version_at_least(const char *version, int a, int b, int c)
 
 static char *read_version(const char *root)
 {
-	struct strbuf mk = STRBUF_INIT;
-	char *path = path_join(root, "Makefile");
-	int v[3] = { 0, 0, 0 };
-	static const char *const keys[3] = { "VERSION", "PATCHLEVEL", "SUBLEVEL" };
-	char *out;
+	unsigned code = kernel_version_code(root);
 
-	if (strbuf_read_file(&mk, path) == 0) {
-		for (int k = 0; k < 3; k++) {
-			const char *p = mk.buf;
-			size_t n = strlen(keys[k]);
-
-			while ((p = strstr(p, keys[k]))) {
-				if ((p == mk.buf || p[-1] == '\n') && (p[n] == ' ' || p[n] == '=')) {
-					v[k] = atoi(p + n + strspn(p + n, " \t="));
-					break;
-				}
-				p += n;
-			}
-		}
-	}
-	out = v[0] ? xstrfmt("%d.%d.%d", v[0], v[1], v[2]) : xstrdup("unknown");
-	strbuf_release(&mk);
-	free(path);
-	return out;
+	if (!code)
+		return xstrdup("unknown");
+	return xstrfmt("%u.%u.%u", code >> 16, (code >> 8) & 0xff, code & 0xff);
 }
 
 void plan_read_preconditions(const char *root, struct plan_precondition *pre, char **version)
 {
 	struct strbuf device_h = STRBUF_INIT, core_c = STRBUF_INIT;
-	struct strvec dev = STRVEC_INIT, cls = STRVEC_INIT;
+	struct strvec dev = STRVEC_INIT, cls = STRVEC_INIT, intf = STRVEC_INIT;
 	char *path;
 	int have_h, have_core;
 
@@ -182,6 +170,7 @@ void plan_read_preconditions(const char *root, struct plan_precondition *pre, ch
 
 	struct_members(device_h.buf, "device", &dev);
 	struct_members(device_h.buf, "class", &cls);
+	struct_members(device_h.buf, "class_interface", &intf);
 	set_pre(pre, 0, has_member(&dev, "class"),
 		xstrdup(has_member(&dev, "class") ? "struct device has 'class'"
 						   : "struct device has no 'class' member"));
@@ -208,13 +197,25 @@ void plan_read_preconditions(const char *root, struct plan_precondition *pre, ch
 
 		set_pre(pre, 4, ok, xstrfmt("no drivers/base/core.c: judged from version %s", *version));
 	}
+	set_pre(pre, 5, has_member(&dev, "groups"),
+		xstrdup(has_member(&dev, "groups") ? "struct device has 'groups'"
+						    : "struct device has no 'groups' member"));
+	{
+		int ok = has_member(&intf, "add_dev") && has_member(&intf, "remove_dev");
+
+		set_pre(pre, 6, ok, xstrdup(ok ? "struct class_interface has add_dev, remove_dev"
+					    : "struct class_interface lacks add_dev/remove_dev"));
+	}
 	if (!have_h)
-		for (int i = 0; i < 4; i++) {
+		for (int i = 0; i < PLAN_NR_PRECONDITIONS; i++) {
+			if (i == 4)
+				continue;	/* null-parent is read from core.c */
 			free(pre[i].detail);
 			pre[i].detail = xstrdup("no include/linux/device.h");
 		}
 	strvec_clear(&dev);
 	strvec_clear(&cls);
+	strvec_clear(&intf);
 	strbuf_release(&device_h);
 	strbuf_release(&core_c);
 }
@@ -236,6 +237,52 @@ char *plan_subsystem_of(const struct plan *plan, const char *file,
 		return xstrdup(slash && slash[1] ? slash + 1 : plan->tree);
 	}
 	return subsystem_for(file, includes);
+}
+
+static const char *const core_releases[] = { "2.6.18", "2.6.19", NULL };
+
+/*
+ * What step 30 does to this core, by release: which preconditions of each
+ * it adds and which are present and not added again.
+ */
+static char *core_step_why(const struct plan *plan)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int missing = 0;
+
+	for (int p = 0; p < PLAN_NR_PRECONDITIONS; p++)
+		missing += !plan->pre[p].present;
+	if (!missing)
+		return xstrdup("the driver core already has every precondition (2.6.18 and 2.6.19): nothing to add");
+	for (size_t r = 0; core_releases[r]; r++) {
+		struct strbuf have = STRBUF_INIT, lack = STRBUF_INIT;
+		int older_present = 1;
+
+		for (int p = 0; p < PLAN_NR_PRECONDITIONS; p++) {
+			struct strbuf *to = plan->pre[p].present ? &have : &lack;
+
+			if (strcmp(plan->pre[p].since, core_releases[r])) {
+				if (strcmp(plan->pre[p].since, core_releases[r]) < 0 && !plan->pre[p].present)
+					older_present = 0;
+				continue;
+			}
+			strbuf_addf(to, "%s%s", to->len ? ", " : "", plan->pre[p].name);
+		}
+		if (sb.len)
+			strbuf_addstr(&sb, "; ");
+		if (!lack.len)
+			strbuf_addf(&sb, "the %s prerequisites are present (%s) and are not added again",
+				    core_releases[r], have.buf);
+		else if (!have.len)
+			strbuf_addf(&sb, "it adds %sthe %s parts: %s", r && older_present ? "only " : "",
+				    core_releases[r], lack.buf);
+		else
+			strbuf_addf(&sb, "of the %s parts it adds %s (present, not added again: %s)",
+				    core_releases[r], lack.buf, have.buf);
+		strbuf_release(&have);
+		strbuf_release(&lack);
+	}
+	return strbuf_detach(&sb, NULL);
 }
 
 static void push_unique_sorted(struct strvec *vec, const char *s)
@@ -298,6 +345,9 @@ int plan_make(const struct plan_options *opts, struct plan *plan)
 		const char *missing_pass = NULL;
 		int have_rules;
 
+		for (size_t r = 0; m->prepare && m->prepare[r]; r++)
+			if (!rewrite_find(m->prepare[r]) && !missing_pass)
+				missing_pass = m->prepare[r];
 		for (size_t r = 0; m->rewriter && m->rewriter[r]; r++)
 			if (!rewrite_find(m->rewriter[r]) && !missing_pass)
 				missing_pass = m->rewriter[r];
@@ -341,21 +391,28 @@ int plan_make(const struct plan_options *opts, struct plan *plan)
 			for (int p = 0; p < PLAN_NR_PRECONDITIONS; p++)
 				missing += !plan->pre[p].present;
 			ps->action = missing ? PLAN_RUN : PLAN_SKIP;
-			if (!missing)
-				ps->why = xstrdup("the driver core already has class, devt, device_create and dev_* fields");
+			ps->why = core_step_why(plan);
 		} else {
+			const struct manifest_variant *v = manifest_variant(m, opts->variant);
+			const char *const *lists[2] = { m->requires, v ? v->requires : NULL };
+
 			ps->action = PLAN_RUN;
-			for (size_t r = 0; m->requires && m->requires[r]; r++) {
-				if (plan_has(plan, m->requires[r]))
-					continue;
-				if (plan->out_of_tree) {
-					ps->action = PLAN_BLOCKED;
-					free(ps->why);
-					ps->why = xstrfmt("the kernel at %s lacks %s: migrate the kernel first (its step 30)",
-							  kernel, m->requires[r]);
-					break;
+			for (int l = 0; l < 2 && ps->action == PLAN_RUN; l++)
+				for (size_t r = 0; lists[l] && lists[l][r]; r++) {
+					if (plan_has(plan, lists[l][r]))
+						continue;
+					if (plan->out_of_tree) {
+						ps->action = PLAN_BLOCKED;
+						free(ps->why);
+						if (l)
+							ps->why = xstrfmt("the kernel at %s lacks %s, which --interface=%s needs: migrate the kernel first (its step 30)",
+									  kernel, lists[l][r], v->name);
+						else
+							ps->why = xstrfmt("the kernel at %s lacks %s: migrate the kernel first (its step 30)",
+									  kernel, lists[l][r]);
+						break;
+					}
 				}
-			}
 			if (ps->action == PLAN_RUN && !ps->files.nr) {
 				ps->action = PLAN_SKIP;
 				ps->why = xstrdup("no candidate file");
@@ -380,8 +437,9 @@ void plan_print_text(FILE *out, const struct plan *plan)
 		plan->out_of_tree ? "out of tree" : "in tree", plan->kernel_version);
 	fprintf(out, "preconditions:\n");
 	for (int i = 0; i < PLAN_NR_PRECONDITIONS; i++)
-		fprintf(out, "  %-16s %-8s %s\n", plan->pre[i].name,
-			plan->pre[i].present ? "present" : "missing", plan->pre[i].detail);
+		fprintf(out, "  %-17s %-8s %s  %s\n", plan->pre[i].name,
+			plan->pre[i].present ? "present" : "missing", plan->pre[i].since,
+			plan->pre[i].detail);
 	for (size_t i = 0; i < plan->nr; i++) {
 		const struct plan_step *ps = &plan->steps[i];
 
@@ -407,6 +465,7 @@ void plan_print_json(FILE *out, const struct plan *plan)
 		json_t *p = json_object();
 
 		json_object_set_new(p, "name", json_string(plan->pre[i].name));
+		json_object_set_new(p, "since", json_string(plan->pre[i].since));
 		json_object_set_new(p, "present", json_boolean(plan->pre[i].present));
 		json_object_set_new(p, "detail", json_string(plan->pre[i].detail));
 		json_array_append_new(pre, p);

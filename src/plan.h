@@ -2,7 +2,8 @@
  * plan.h: the ordered steps for one tree, and the preconditions read from
  * the tree's own driver core.
  *
- * Preconditions (names used in semantic-patches/steps `requires:`):
+ * Preconditions (names used in semantic-patches/steps `requires:`), with
+ * the release that brought each:
  *   device-class     struct device has a `class` member        (2.6.18)
  *   device-devt      struct device has a `devt` member         (2.6.18)
  *   device-create    device_create() is declared in device.h   (2.6.18)
@@ -10,8 +11,16 @@
  *                    and dev_uevent                            (2.6.19)
  *   null-parent      the core places parentless class devices
  *                    under a virtual parent                    (2.6.19)
+ *   device-groups    struct device has `groups`                (2.6.19)
+ *   interface-add-dev  struct class_interface has add_dev
+ *                    and remove_dev                            (2.6.19)
  * They are read lexically from include/linux/device.h and
  * drivers/base/core.c of the kernel (the tree itself, or --kernel).
+ *
+ * Step 30 runs in-tree when any is missing, and adds only what is missing:
+ * its plan line names what it adds and what is present and not added
+ * again, by release (a 2.6.18 core: "the 2.6.18 prerequisites are
+ * present ...; it adds only the 2.6.19 parts: ...").
  *
  * Steps with scope "in-tree" edit only the driver core (drivers/base/,
  * include/linux/device.h) and never run out of tree; every other step
@@ -34,6 +43,7 @@ enum plan_action {
 
 struct plan_precondition {
 	const char *name;
+	const char *since;	/* the release that brought it: "2.6.18" */
 	int present;
 	char *detail;		/* what was looked at, for humans */
 };
@@ -46,7 +56,7 @@ struct plan_step {
 	struct strvec subsystems;	/* of those files, sorted, unique */
 };
 
-#define PLAN_NR_PRECONDITIONS 5
+#define PLAN_NR_PRECONDITIONS 7
 
 struct plan {
 	char *tree;
@@ -64,6 +74,7 @@ struct plan_options {
 	const char *only_step;		/* --step, or NULL */
 	const char *only_subsystem;	/* --subsystem, or NULL */
 	int jobs;
+	const char *variant;		/* a step variant (manifest.h): its requires count too; or NULL */
 };
 
 /*

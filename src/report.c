@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "report.h"
+#include "rewrite-core.h"
 #include "lexscan.h"
 #include "manifest.h"
 #include "output.h"
@@ -371,39 +372,6 @@ int report_version_condition(const struct report_token *v, size_t n, void *data)
 	return -1;
 }
 
-unsigned report_kernel_version(const char *root)
-{
-	char *path = path_join(root, "Makefile");
-	struct strbuf text = STRBUF_INIT;
-	unsigned long parts[3] = { 0, 0, 0 };
-	static const char *const names[] = { "VERSION", "PATCHLEVEL", "SUBLEVEL" };
-	int found = 0;
-
-	if (strbuf_read_file(&text, path) == 0) {
-		for (char *line = text.buf; line && *line;) {
-			char *next = strchr(line, '\n');
-
-			for (int k = 0; k < 3; k++) {
-				size_t n = strlen(names[k]);
-				char *p = line + n;
-
-				if (strncmp(line, names[k], n))
-					continue;
-				while (*p == ' ' || *p == '\t')
-					p++;
-				if (*p != '=')
-					continue;
-				parts[k] = strtoul(p + 1, NULL, 10);
-				found |= 1 << k;
-			}
-			line = next ? next + 1 : NULL;
-		}
-	}
-	strbuf_release(&text);
-	free(path);
-	return found == 7 ? (unsigned)((parts[0] << 16) + (parts[1] << 8) + parts[2]) : 0;
-}
-
 void report_tokens_release(struct report_tokens *t)
 {
 	free(t->v);
@@ -546,6 +514,9 @@ static const char *after_prefix(const char *s, const char *prefix)
 	return starts_with(s, prefix) ? s + strlen(prefix) : NULL;
 }
 
+/* The detail of a driver-core item that step 70 does not delete. */
+static const char core_keeps[] = "class_interface stays in the class-level API: step 70 keeps it";
+
 /* The reason of an item, as report.h orders the rules; *detail is allocated. */
 static const char *item_reason(unsigned group, const char *kind, const char *site_reason,
 			       int site_manual, const struct report_migration *m,
@@ -557,7 +528,8 @@ static const char *item_reason(unsigned group, const char *kind, const char *sit
 	char num[16];
 
 	if (group == 70) {
-		*detail = xstrdup("step 70 deletes it with struct class_device");
+		*detail = xstrdup(!strcmp(kind, "class-interface") ? core_keeps
+								    : "step 70 deletes it with struct class_device");
 		return "driver-core";
 	}
 	if (group == REPORT_GROUP_INACTIVE) {
@@ -639,7 +611,7 @@ static const char *item_reason(unsigned group, const char *kind, const char *sit
 
 static void add_item(struct report *r, size_t *alloc, const char *file, unsigned line, unsigned column,
 		     const char *kind, const char *symbol, const char *function, const char *subsystem,
-		     unsigned group, const char *reason, char *detail)
+		     unsigned group, int blocks, const char *reason, char *detail)
 {
 	struct report_item *it;
 
@@ -654,6 +626,7 @@ static void add_item(struct report *r, size_t *alloc, const char *file, unsigned
 	it->function = xstrdup(function);
 	it->subsystem = xstrdup(subsystem);
 	it->group = group;
+	it->blocks = blocks;
 	it->reason = reason;
 	it->detail = detail;
 }
@@ -667,6 +640,7 @@ struct token_search {
 	const char *subsystem;
 	const struct report_migration *m;
 	const struct classify_file *parse;
+	const struct deletion *deletion;
 };
 
 static void on_token(const char *ident, size_t len, unsigned line, unsigned column, void *data)
@@ -684,13 +658,14 @@ static void on_token(const char *ident, size_t len, unsigned line, unsigned colu
 	group = group_of(ts->file, "token", symbol);
 	if (group == 70) {
 		reason = "driver-core";
-		detail = xstrdup("step 70 deletes it with struct class_device");
+		detail = xstrdup(strstr(symbol, "class_interface") && !strstr(symbol, "class_device")
+				 ? core_keeps : "step 70 deletes it with struct class_device");
 	} else {
 		reason = "no-rule";
 		detail = xstrdup("no site covers this token: no rule knows it");
 	}
 	add_item(ts->r, ts->alloc, ts->file, line, column, "token", symbol, NULL, ts->subsystem, group,
-		 reason, detail);
+		 group != 70 && deletion_blocks(ts->deletion, "token", symbol, NULL, NULL), reason, detail);
 	free(symbol);
 }
 
@@ -795,7 +770,7 @@ static void summarize(struct report *r)
 			strvec_push(&seen, keys[k]);
 			free(keys[k]);
 		}
-		r->blocking += it->group != 70;
+		r->blocking += it->blocks;
 	}
 	/* files per count: the distinct (count, file) keys */
 	strvec_sort(&seen);
@@ -841,11 +816,20 @@ char *report_deletion_text(const struct report *r)
 {
 	if (!r->nr)
 		return xstrdup("possible: nothing is left");
-	if (!r->blocking)
-		return xstrfmt("possible: only the driver core is left (%zu site%s step 70 deletes)", r->nr,
-			       r->nr == 1 ? "" : "s");
-	return xstrfmt("not yet: %zu site%s outside the driver core must go first", r->blocking,
-		       r->blocking == 1 ? "" : "s");
+	if (!r->blocking) {
+		size_t core = 0;
+
+		for (size_t i = 0; i < r->nr; i++)
+			core += r->items[i].group == 70;
+		if (core == r->nr)
+			return xstrfmt("possible: only the driver core is left (%zu site%s step 70 deletes)",
+				       r->nr, r->nr == 1 ? "" : "s");
+		return xstrfmt("possible: nothing outside the driver core uses what step 70 deletes "
+			       "(%zu other site%s outside it stay%s in the class-level API)",
+			       r->nr - core, r->nr - core == 1 ? "" : "s", r->nr - core == 1 ? "s" : "");
+	}
+	return xstrfmt("not yet: %zu site%s outside the driver core use%s what step 70 deletes", r->blocking,
+		       r->blocking == 1 ? "" : "s", r->blocking == 1 ? "s" : "");
 }
 
 /* ---------------------------------------------------------------- patches */
@@ -941,6 +925,7 @@ int report_make(const struct report_options *opts, struct report *r)
 	struct strbuf text = STRBUF_INIT;
 	size_t alloc = 0;
 	char *record = NULL;
+	struct deletion *deletion;
 
 	memset(r, 0, sizeof(*r));
 	r->out_of_tree = opts->kernel != NULL;
@@ -980,6 +965,8 @@ int report_make(const struct report_options *opts, struct report *r)
 	}
 	r->tree_name = xstrdup(s.tree_name);
 	r->tree_path = xstrdup(opts->tree);
+	/* what step 70 would delete from the core these users are built against */
+	deletion = deletion_read(opts->kernel ? opts->kernel : opts->tree);
 
 	for (size_t i = 0; i < s.sites.nr; i++) {
 		const struct site *site = &s.sites.items[i];
@@ -989,7 +976,9 @@ int report_make(const struct report_options *opts, struct report *r)
 						 r->migration, parse_result(&s, site->file), site->file, &detail);
 
 		add_item(r, &alloc, site->file, site->line, site->column, site->kind, site->symbol,
-			 site->function, site->subsystem, group, reason, detail);
+			 site->function, site->subsystem, group,
+			 group != 70 && deletion_blocks(deletion, site->kind, site->symbol, site->reason, NULL),
+			 reason, detail);
 	}
 
 	/* tokens no site covers, and the parse failures of the candidates */
@@ -1010,6 +999,7 @@ int report_make(const struct report_options *opts, struct report *r)
 			ts.nr_sites++;
 		ts.subsystem = opts->kernel ? s.tree_name : NULL;
 		ts.m = r->migration;
+		ts.deletion = deletion;
 		strbuf_reset(&text);
 		if (strbuf_read_file(&text, abs) == 0) {
 			char *sub = opts->kernel ? NULL : subsystem_for(file, &s.includes);
@@ -1051,6 +1041,7 @@ int report_make(const struct report_options *opts, struct report *r)
 	strvec_clear(&all);
 	strbuf_release(&text);
 	scan_result_release(&s);
+	deletion_free(deletion);
 	return 0;
 }
 
@@ -1443,6 +1434,7 @@ json_t *report_json(const struct report *r)
 		json_object_set_new(s, "step", it->group == REPORT_GROUP_INACTIVE ? json_null()
 										 : json_integer(it->group));
 		json_object_set_new(s, "step_name", json_string(report_group_name(it->group)));
+		json_object_set_new(s, "blocks", json_boolean(it->blocks));
 		json_object_set_new(s, "reason", json_string(it->reason));
 		json_object_set_new(s, "detail", json_string(it->detail));
 		json_array_append_new(sites, s);

@@ -15,12 +15,17 @@
  *   static-class                                            -> 10 class-create
  *   class-interface, or a class_interface token             -> 50 class-interface-to-virtual-bus
  *   class-device-*, or any other token                      -> 40 class-device-to-device
- * Groups print in the order 10, 40, 50, inactive, 70: everything above the
- * delete group blocks the deletion.
+ * Groups print in the order 10, 40, 50, inactive, 70.  An item outside
+ * the driver core "blocks" the deletion when deletion_blocks()
+ * (rewrite-core.h) says so, on the driver core of the tree (or of
+ * --kernel): the very rule step 70 refuses by.  Static classes and
+ * class_interface objects that use nothing step 70 deletes are residual
+ * (steps 10 and 50 convert them) but do not block.
  *
  * Reasons (the vocabulary of design.md §2.6; `reason` is the word, `detail`
  * says more and may be empty), first match wins:
  *   driver-core      the item is in the driver core: step 70 deletes it
+ *                    (a class_interface one: it stays, step 70 keeps it)
  *   inactive-#if     in an #if branch the parser did not see
  *   parse-failure    the last migration reported a parse failure for the
  *                    file (spatch could not parse part of it)
@@ -47,7 +52,7 @@
  *            steps [{step (null: inactive), name, sites, files}],
  *            subsystems [{name, sites, files}], reasons [{name, sites, files}]
  *   sites: [{id, file, line, column, kind, symbol, function, subsystem,
- *            step (null: inactive), step_name, reason, detail}]
+ *            step (null: inactive), step_name, blocks, reason, detail}]
  *   failures: [{file, source, status, errors, detail}]
  *   unused_exports: [{symbol, macro, definition {file, line, column, start,
  *            end}, export {...}}] or null
@@ -88,6 +93,7 @@ struct report_item {
 	char *function;			/* may be NULL */
 	char *subsystem;
 	unsigned group;			/* 10, 40, 50, REPORT_GROUP_INACTIVE, 70 */
+	int blocks;			/* keeps step 70 from running (deletion_blocks()) */
 	const char *reason;		/* a static vocabulary word */
 	char *detail;			/* never NULL, may be "" */
 };
@@ -173,7 +179,7 @@ struct report {
 	struct report_count *reasons;	/* by name */
 	size_t nr_reasons;
 	size_t files;			/* distinct files with items */
-	size_t blocking;		/* items outside group 70 */
+	size_t blocking;		/* items that block step 70 */
 	struct report_baseline *baseline;	/* after report_compare_baseline() */
 };
 
@@ -185,7 +191,7 @@ struct report {
 int report_make(const struct report_options *opts, struct report *r);
 void report_release(struct report *r);
 
-/* Nonzero when step 70 can run now: nothing is left outside the driver core. */
+/* Nonzero when step 70 can run now: no item blocks it. */
 int report_deletion_possible(const struct report *r);
 
 /*
@@ -276,12 +282,6 @@ void report_tokenize_cond(const char *text, size_t len, struct report_tokens *ou
  * is unknown.
  */
 int report_version_condition(const struct report_token *v, size_t n, void *data);
-
-/*
- * KERNEL_VERSION(VERSION, PATCHLEVEL, SUBLEVEL) from the Makefile of the
- * kernel tree `root`, or 0 when it cannot be read.
- */
-unsigned report_kernel_version(const char *root);
 
 /* Nonzero when token t is spelled s. */
 int report_token_is(const struct report_token *t, const char *s);

@@ -29,17 +29,6 @@ static int blank(const char *s, size_t n)
 	return 1;
 }
 
-static char *trimmed(const char *s, size_t n)
-{
-	while (n && (*s == ' ' || *s == '\t')) {
-		s++;
-		n--;
-	}
-	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r'))
-		n--;
-	return xstrndup(s, n);
-}
-
 /* "S.M" into tag and member; 0 when it is not two identifiers. */
 static int split_member(const char *s, char **tag, char **member)
 {
@@ -73,8 +62,8 @@ static int parse_section(struct core_text_section *s, const char *line)
 	}
 	if (!colon || colon < rest)
 		return 0;
-	anchor = trimmed(rest, (size_t)(colon - rest));
-	provides = trimmed(colon + 1, strlen(colon + 1));
+	anchor = xstrndup_trimmed(rest, (size_t)(colon - rest));
+	provides = xstrndup_trimmed(colon + 1, strlen(colon + 1));
 	if (strchr(anchor, '.')) {
 		const char *dot = strchr(anchor, '.'), *p;
 
@@ -183,10 +172,10 @@ int core_text_parse(struct core_text *ct, const char *path, const char *text, si
 		strbuf_reset(&body);
 		if (end)
 			break;
-		what = trimmed(p + 2, n - 2);
+		what = xstrndup_trimmed(p + 2, n - 2);
 		if (starts_with(what, "file ")) {
 			free(ct->target);
-			ct->target = trimmed(what + 5, strlen(what + 5));
+			ct->target = xstrndup_trimmed(what + 5, strlen(what + 5));
 		} else if (!ct->target) {
 			rc = error("%s:%u: a section before \"@@ file PATH\"", path, line);
 		} else {

@@ -38,14 +38,11 @@
  * The deletion is refused (REWRITE_REFUSED, nothing changes, the error
  * names the count and the first uses) while anything outside those three
  * files still uses what it deletes: a site of the classifier (on the
- * working contents) of kind class-device-*, an inactive line naming
- * class_device, a static struct class that sets a deleted member of struct
- * class, or an identifier that device.h or an EXPORT_SYMBOL makes public
- * and the deletion removes ("token"), or a working file whose change adds
- * parse errors (the final verify will hold it back) and whose text on disk
- * uses class_device ("held-back").  Static class objects and
- * class_interface objects on their own do not block: both stay in the
- * class-level API.  It also refuses when its own result would still name a
+ * working contents) or an identifier for which deletion_blocks() says so,
+ * or a working file whose change adds parse errors (the final verify will
+ * hold it back) and whose text on disk uses class_device ("held-back").
+ * The report (report.h) counts its residual sites as blocking by the same
+ * deletion_blocks(), on the driver core read by deletion_read().  It also refuses when its own result would still name a
  * doomed name (a shape it cannot edit).  It parses with ctx->classify,
  * its overlay narrowed to the working files that differ from the disk (the
  * same parse), and leaves it empty: the engine sets it after every pass.
@@ -60,6 +57,38 @@
 int rewrite_unused_exports(struct rewrite_context *ctx);
 int rewrite_virtual_parent(struct rewrite_context *ctx);
 int rewrite_delete_class_device(struct rewrite_context *ctx);
+
+/* ---------------------------------------------------- what step 70 deletes */
+
+struct deletion;
+
+/*
+ * Step 70's analysis of the driver core of `root` as it is on disk
+ * (include/linux/device.h, drivers/base/class.c, drivers/base/base.h; a
+ * missing file counts as empty): the names it deletes, those a user can
+ * name, the members of struct class it removes.  Free with
+ * deletion_free().
+ */
+struct deletion *deletion_read(const char *root);
+void deletion_free(struct deletion *d);
+
+/*
+ * The one rule of what keeps struct class_device from being deleted, for
+ * a use outside the driver core: step 70 refuses while one is left, and
+ * the report counts exactly these as blocking.  `kind` is a site kind
+ * (site.h) or "token" (an identifier, `symbol`); `reason` is the site's.
+ *   class-device-*   always
+ *   inactive         when its symbol names class_device
+ *   static-class     when its initializer sets a member of struct class
+ *                    that step 70 removes (*member is set to it)
+ *   token            when step 70 deletes the identifier and a user can
+ *                    name it (device.h declares it, or it is exported)
+ *   anything else    never: static classes and class_interface objects
+ *                    stay in the class-level API
+ * Returns nonzero when the use blocks.  `member` may be NULL.
+ */
+int deletion_blocks(const struct deletion *d, const char *kind, const char *symbol,
+		    const char *reason, const char **member);
 
 /* ------------------------------------------------------------------ items */
 

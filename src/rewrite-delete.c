@@ -69,6 +69,9 @@ struct deletion {
 	struct core_removals rm[NR_CORE];
 	struct strvec problems;		/* "file:line: what" the edit cannot do */
 	struct classify_unsaved *overlay;	/* the classifier's, while the pass runs */
+	/* deletion_read(): the core files as read from disk */
+	struct rewrite_file own[NR_CORE];
+	struct strbuf own_text[NR_CORE];
 };
 
 /* One use outside the edited files that blocks the deletion. */
@@ -807,6 +810,28 @@ static const char *sets_doomed_member(const struct deletion *d, const char *reas
 	return NULL;
 }
 
+int deletion_blocks(const struct deletion *d, const char *kind, const char *symbol, const char *reason,
+		    const char **member)
+{
+	const char *m;
+
+	if (member)
+		*member = NULL;
+	if (starts_with(kind, "class-device-"))
+		return 1;
+	if (!strcmp(kind, "inactive"))
+		return symbol && strcasestr(symbol, "class_device") != NULL;
+	if (!strcmp(kind, "static-class")) {
+		m = reason ? sets_doomed_member(d, reason) : NULL;
+		if (m && member)
+			*member = m;
+		return m != NULL;
+	}
+	if (!strcmp(kind, "token"))
+		return symbol && in_sorted(&d->public, symbol, strlen(symbol));
+	return 0;
+}
+
 struct token_search {
 	const struct deletion *d;
 	struct blockers *out;
@@ -816,12 +841,10 @@ struct token_search {
 static void on_public(const char *ident, size_t len, unsigned line, unsigned column, void *data)
 {
 	struct token_search *s = data;
-	char *name;
+	char *name = xstrndup(ident, len);
 
-	if (!in_sorted(&s->d->public, ident, len))
-		return;
-	name = xstrndup(ident, len);
-	add_blocker(s->out, s->file, line, column, "token", name);
+	if (deletion_blocks(s->d, "token", name, NULL, NULL))
+		add_blocker(s->out, s->file, line, column, "token", name);
 	free(name);
 }
 
@@ -937,6 +960,8 @@ static int find_blockers(struct deletion *d, struct blockers *out)
 			text = disk.buf;
 			len = disk.len;
 		}
+		if (memchr(text, '\0', len))
+			continue;	/* binary: never a user (prefilter.h), as in the report */
 		for (size_t n = 0; site_needles[n]; n++)
 			if (memmem(text, len, site_needles[n], strlen(site_needles[n]))) {
 				strvec_push(&cands, files.v[i]);
@@ -953,21 +978,17 @@ static int find_blockers(struct deletion *d, struct blockers *out)
 		classify_files(ctx->classify, &cands, &sites, NULL);
 	for (size_t i = 0; i < sites.nr; i++) {
 		const struct site *s = &sites.items[i];
-		const char *member;
+		const char *member = NULL;
 
-		if (is_core_path(s->file))
+		if (is_core_path(s->file) || !deletion_blocks(d, s->kind, s->symbol, s->reason, &member))
 			continue;
-		if (starts_with(s->kind, "class-device-")) {
-			add_blocker(out, s->file, s->line, s->column, s->kind, s->symbol);
-		} else if (!strcmp(s->kind, "inactive")) {
-			if (strcasestr(s->symbol, "class_device"))
-				add_blocker(out, s->file, s->line, s->column, s->kind, s->symbol);
-		} else if (!strcmp(s->kind, "static-class") && s->reason &&
-			   (member = sets_doomed_member(d, s->reason))) {
+		if (member) {
 			char *what = xstrfmt("%s (sets .%s)", s->symbol, member);
 
 			add_blocker(out, s->file, s->line, s->column, s->kind, what);
 			free(what);
+		} else {
+			add_blocker(out, s->file, s->line, s->column, s->kind, s->symbol);
 		}
 	}
 	/* A token on a line that already has a site adds nothing. */
@@ -1045,6 +1066,51 @@ static void deletion_release(struct deletion *d)
 	if (d->overlay)
 		classify_set_overlay(d->ctx->classify, NULL, 0);
 	free(d->overlay);
+	for (size_t fi = 0; fi < NR_CORE; fi++)
+		strbuf_release(&d->own_text[fi]);
+}
+
+/* Parse the core files of d->files (NULL: missing) and find what goes. */
+static void deletion_analyze(struct deletion *d)
+{
+	for (size_t fi = 0; fi < NR_CORE; fi++) {
+		d->parsed[fi] = (struct core_file)CORE_FILE_INIT;
+		d->rm[fi] = (struct core_removals)CORE_REMOVALS_INIT;
+		d->rm[fi].topic = topic;
+		if (!d->files[fi])
+			continue;
+		core_file_parse(&d->parsed[fi], d->files[fi]->content->buf, d->files[fi]->content->len);
+		d->doomed[fi] = xcalloc(d->parsed[fi].nr + 1, 1);
+	}
+	find_doomed(d);
+	doom_members(d);
+}
+
+struct deletion *deletion_read(const char *root)
+{
+	struct deletion *d = xcalloc(1, sizeof(*d));
+
+	for (size_t fi = 0; fi < NR_CORE; fi++) {
+		char *path = path_join(root, core_paths[fi]);
+
+		d->own_text[fi] = (struct strbuf)STRBUF_INIT;
+		if (strbuf_read_file(&d->own_text[fi], path) == 0) {
+			d->own[fi].path = core_paths[fi];
+			d->own[fi].content = &d->own_text[fi];
+			d->files[fi] = &d->own[fi];
+		}
+		free(path);
+	}
+	deletion_analyze(d);
+	return d;
+}
+
+void deletion_free(struct deletion *d)
+{
+	if (!d)
+		return;
+	deletion_release(d);
+	free(d);
 }
 
 /* Names the edited text still holds: "file:line: name". */
@@ -1071,20 +1137,12 @@ int rewrite_delete_class_device(struct rewrite_context *ctx)
 	d.ctx = ctx;
 	for (size_t fi = 0; fi < NR_CORE; fi++) {
 		d.files[fi] = rewrite_file_find(ctx, core_paths[fi]);
-		d.parsed[fi] = (struct core_file)CORE_FILE_INIT;
-		d.rm[fi] = (struct core_removals)CORE_REMOVALS_INIT;
-		d.rm[fi].topic = topic;
 		edited[fi] = (struct strbuf)STRBUF_INIT;
-		if (!d.files[fi])
-			continue;
-		core_file_parse(&d.parsed[fi], d.files[fi]->content->buf, d.files[fi]->content->len);
-		d.doomed[fi] = xcalloc(d.parsed[fi].nr + 1, 1);
 	}
-	find_doomed(&d);
+	deletion_analyze(&d);
 	if (!d.nr_doomed)
 		goto out;	/* nothing of class_device is left: done before */
 
-	doom_members(&d);
 	if (find_blockers(&d, &users) < 0) {
 		rc = -1;
 		goto out;

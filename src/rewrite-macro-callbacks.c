@@ -1099,13 +1099,294 @@ next:
 	return 0;
 }
 
-int rewrite_macro_callbacks(struct rewrite_context *ctx)
+/*
+ * Would the rules see the definition at text[start, end) wrongly?  It
+ * defines or declares a function whose name is pasted with ## (a
+ * parameter list without parentheses followed by a body, or one starting
+ * with a struct class_device parameter), or pastes class_device_attr_##:
+ * spatch may rewrite a part of such a body (the type, not the callback's
+ * parameters) or none, so it must not see them in their old form.
+ */
+int macro_callbacks_is_pasted(const char *text, size_t start, size_t end)
+{
+	struct conv c;
+	int found = 0;
+
+	memset(&c, 0, sizeof(c));
+	c.t = text;
+	tokenize(text, start, end, &c.tk);
+	for (size_t i = 0; i + 1 < c.tk.nr && !found; i++) {
+		const struct tok *k = &c.tk.v[i];
+		size_t j = i;
+
+		if (k->kind == TOK_IDENT && k->len >= 18 &&
+		    !memcmp(text + k->off, "class_device_attr_", 18) && at_is(&c, i + 1, "##")) {
+			found = 1;
+			break;
+		}
+		if (!at_is(&c, i, "##") || c.tk.v[i + 1].kind != TOK_IDENT)
+			continue;
+		/* ## name [## name ...] ( */
+		j = i + 2;
+		while (at_is(&c, j, "##") && j + 1 < c.tk.nr && c.tk.v[j + 1].kind == TOK_IDENT)
+			j += 2;
+		if (!at_is(&c, j, "("))
+			continue;
+		if (at_is(&c, j + 1, "const"))
+			found = at_is(&c, j + 2, "struct") && at_is(&c, j + 3, "class_device");
+		else
+			found = at_is(&c, j + 1, "struct") && at_is(&c, j + 2, "class_device");
+		if (!found) {
+			size_t close = matching(&c, &c.tk, j);
+
+			found = close < c.tk.nr && at_is(&c, close + 1, "{");
+			for (size_t x = j + 1; found && x < close; x++)
+				if (at_is(&c, x, "("))
+					found = 0;
+		}
+	}
+	free(c.tk.v);
+	return found;
+}
+
+/* A #define found by scanning lines: its name and body extent. */
+struct define {
+	size_t start, end;	/* the name .. just after the last token */
+	size_t name_len;
+};
+
+/* The #define lines of text[0, len), in file order. */
+static size_t find_defines(const char *t, size_t len, struct define **out)
+{
+	size_t nr = 0, alloc = 0, i = 0;
+
+	*out = NULL;
+	while (i < len) {
+		size_t p = i, e;
+
+		while (p < len && (t[p] == ' ' || t[p] == '\t'))
+			p++;
+		/* the logical line: backslash-newlines joined */
+		for (e = p; e < len && t[e] != '\n'; e++)
+			if (t[e] == '\\' && e + 1 < len &&
+			    (t[e + 1] == '\n' || (t[e + 1] == '\r' && e + 2 < len && t[e + 2] == '\n')))
+				e += t[e + 1] == '\n' ? 1 : 2;
+		if (p < e && t[p] == '#') {
+			p++;
+			while (p < e && (t[p] == ' ' || t[p] == '\t'))
+				p++;
+			if (e - p > 6 && !memcmp(t + p, "define", 6) && (t[p + 6] == ' ' || t[p + 6] == '\t')) {
+				size_t n, end = e;
+
+				p += 6;
+				while (p < e && (t[p] == ' ' || t[p] == '\t'))
+					p++;
+				for (n = p; n < e && is_ident_char((unsigned char)t[n]); n++)
+					;
+				while (end > n && (t[end - 1] == ' ' || t[end - 1] == '\t' ||
+						   t[end - 1] == '\r' || t[end - 1] == '\n' ||
+						   t[end - 1] == '\\'))
+					end--;
+				if (n > p) {
+					ALLOC_GROW(*out, nr + 1, alloc);
+					(*out)[nr].start = p;
+					(*out)[nr].end = end;
+					(*out)[nr].name_len = n - p;
+					nr++;
+				}
+			}
+		}
+		i = e + 1;
+	}
+	return nr;
+}
+
+/*
+ * The rules must not change a pasted definition that the pasted-macros
+ * pass left for a human: spatch may have rewritten a part of it (the
+ * type, not the callback's parameters).  Put back the text it had when
+ * the step began.
+ */
+static int restore_refused(struct rewrite_file *f)
+{
+	const struct strbuf *old = f->step_start;
+	struct define *was = NULL, *now = NULL;
+	size_t nr_was, nr_now, pos = 0;
+	struct strbuf out = STRBUF_INIT;
+	int changed = 0;
+
+	if (!old || !memmem(old->buf, old->len, "##", 2))
+		return 0;
+	nr_was = find_defines(old->buf, old->len, &was);
+	nr_now = find_defines(f->content->buf, f->content->len, &now);
+	for (size_t d = 0; d < nr_was; d++) {
+		const struct define *w = &was[d];
+		struct strbuf conv = STRBUF_INIT, why = STRBUF_INIT;
+		size_t nth = 0, seen = 0;
+		int rc;
+
+		if (!macro_callbacks_is_pasted(old->buf, w->start, w->end))
+			continue;
+		rc = macro_callbacks_convert(old->buf, old->len, w->start, w->end, &conv, &why, NULL);
+		strbuf_release(&conv);
+		strbuf_release(&why);
+		if (rc >= 0)
+			continue;
+		/* the same definition now: the same name, as many times defined before it */
+		for (size_t k = 0; k < d; k++)
+			nth += was[k].name_len == w->name_len &&
+			       !memcmp(old->buf + was[k].start, old->buf + w->start, w->name_len);
+		for (size_t k = 0; k < nr_now; k++) {
+			const struct define *n = &now[k];
+
+			if (n->name_len != w->name_len ||
+			    memcmp(f->content->buf + n->start, old->buf + w->start, w->name_len) ||
+			    seen++ != nth)
+				continue;
+			if (n->start >= pos && (n->end - n->start != w->end - w->start ||
+			    memcmp(f->content->buf + n->start, old->buf + w->start, w->end - w->start))) {
+				strbuf_add(&out, f->content->buf + pos, n->start - pos);
+				strbuf_add(&out, old->buf + w->start, w->end - w->start);
+				pos = n->end;
+				changed = 1;
+			}
+			break;
+		}
+	}
+	if (changed) {
+		strbuf_add(&out, f->content->buf + pos, f->content->len - pos);
+		strbuf_reset(f->content);
+		strbuf_add(f->content, out.buf, out.len);
+	}
+	strbuf_release(&out);
+	free(was);
+	free(now);
+	return changed;
+}
+
+/* A function named by a macro: `NAME(args)(params) {`, indexes into tk. */
+struct named_fn {
+	size_t name, args_close, lbrace, rbrace;
+};
+
+/*
+ * The macro-named function definitions whose first parameter is a struct
+ * class_device (or, converted, a struct device).
+ */
+static size_t find_named_fns(struct conv *c, int converted, struct named_fn **out)
+{
+	size_t nr = 0, alloc = 0;
+
+	*out = NULL;
+	for (size_t i = 0; i + 3 < c->tk.nr; i++) {
+		size_t close, lp, rp, j;
+
+		if (c->tk.v[i].kind != TOK_IDENT || !at_is(c, i + 1, "(") ||
+		    (i > 0 && (at_is(c, i - 1, ".") || at_is(c, i - 1, "->"))))
+			continue;
+		close = matching(c, &c->tk, i + 1);
+		lp = close + 1;
+		if (!at_is(c, lp, "("))
+			continue;
+		j = lp + 1 + at_is(c, lp + 1, "const");
+		if (!at_is(c, j, "struct") ||
+		    !(at_is(c, j + 1, "class_device") || (converted && at_is(c, j + 1, "device"))))
+			continue;
+		rp = matching(c, &c->tk, lp);
+		if (!at_is(c, rp + 1, "{"))
+			continue;
+		ALLOC_GROW(*out, nr + 1, alloc);
+		(*out)[nr].name = i;
+		(*out)[nr].args_close = close;
+		(*out)[nr].lbrace = rp + 1;
+		(*out)[nr].rbrace = matching(c, &c->tk, rp + 1);
+		if ((*out)[nr].rbrace >= c->tk.nr)
+			continue;
+		nr++;
+		i = (*out)[nr - 1].rbrace;
+	}
+	return nr;
+}
+
+/*
+ * The rules must not change the body of a function named by a macro
+ * either: spatch sees through the macro on its first parse only, so a
+ * rule after another converts a part.  Put back the body the function had
+ * when the step began (pasted-macros converted its parameter list only).
+ */
+static int restore_named_bodies(struct rewrite_file *f)
+{
+	const struct strbuf *old = f->step_start;
+	struct conv was, now;
+	struct named_fn *fw = NULL, *fn = NULL;
+	size_t nr_was, nr_now, pos = 0;
+	struct strbuf out = STRBUF_INIT;
+	int changed = 0;
+
+	if (!old || !may_name_by_macro(old))
+		return 0;
+	memset(&was, 0, sizeof(was));
+	memset(&now, 0, sizeof(now));
+	was.t = old->buf;
+	now.t = f->content->buf;
+	tokenize(old->buf, 0, old->len, &was.tk);
+	tokenize(f->content->buf, 0, f->content->len, &now.tk);
+	nr_was = find_named_fns(&was, 0, &fw);
+	nr_now = find_named_fns(&now, 1, &fn);
+	for (size_t d = 0; d < nr_was; d++) {
+		size_t ks = was.tk.v[fw[d].name].off, ke = was.tk.v[fw[d].args_close].off + 1;
+		size_t bs = was.tk.v[fw[d].lbrace].off, be = was.tk.v[fw[d].rbrace].off + 1;
+		size_t nth = 0, seen = 0;
+
+		/* the same function now: NAME(args) written the same, as many times before */
+		for (size_t k = 0; k < d; k++) {
+			size_t s2 = was.tk.v[fw[k].name].off, e2 = was.tk.v[fw[k].args_close].off + 1;
+
+			nth += e2 - s2 == ke - ks && !memcmp(old->buf + s2, old->buf + ks, ke - ks);
+		}
+		for (size_t k = 0; k < nr_now; k++) {
+			size_t s2 = now.tk.v[fn[k].name].off, e2 = now.tk.v[fn[k].args_close].off + 1;
+			size_t b2 = now.tk.v[fn[k].lbrace].off, b2e = now.tk.v[fn[k].rbrace].off + 1;
+
+			if (e2 - s2 != ke - ks || memcmp(f->content->buf + s2, old->buf + ks, ke - ks) ||
+			    seen++ != nth)
+				continue;
+			if (b2 >= pos && (b2e - b2 != be - bs || memcmp(f->content->buf + b2, old->buf + bs, be - bs))) {
+				strbuf_add(&out, f->content->buf + pos, b2 - pos);
+				strbuf_add(&out, old->buf + bs, be - bs);
+				pos = b2e;
+				changed = 1;
+			}
+			break;
+		}
+	}
+	if (changed) {
+		strbuf_add(&out, f->content->buf + pos, f->content->len - pos);
+		strbuf_reset(f->content);
+		strbuf_add(f->content, out.buf, out.len);
+	}
+	strbuf_release(&out);
+	free(fw);
+	free(fn);
+	free(was.tk.v);
+	free(now.tk.v);
+	return changed;
+}
+
+/* Which regions a run converts. */
+enum macro_mode {
+	MODE_PASTED,	/* before the rules: pasted definitions, macro-named functions */
+	MODE_REST,	/* after them: the other definitions */
+};
+
+static int run_pass(struct rewrite_context *ctx, enum macro_mode mode)
 {
 	static const char *const tokens[] = {
 		"class_device", "CLASS_DEVICE_ATTR", "class_get_devdata", "class_set_devdata", NULL,
 	};
 	struct strbuf *next = xcalloc(ctx->nr ? ctx->nr : 1, sizeof(*next));
 	int *changed = xcalloc(ctx->nr ? ctx->nr : 1, sizeof(*changed));
+
 
 	/* parse everything first: the classifier's overlay points at the contents */
 	for (size_t i = 0; i < ctx->nr; i++) {
@@ -1124,11 +1405,15 @@ int rewrite_macro_callbacks(struct rewrite_context *ctx)
 				     f->path);
 			continue;
 		}
-		if (may_name_by_macro(f->content) &&
+		if (mode == MODE_PASTED && may_name_by_macro(f->content) &&
 		    classify_macro_named_functions(ctx->classify, f->path, "class_device", &fns, &nr_fns) < 0)
 			nr_fns = 0;
 		regions = xcalloc(nr_defs + nr_fns + 1, sizeof(*regions));
 		for (size_t d = 0; d < nr_defs; d++) {
+			if (defs[d].start > f->content->len || defs[d].end > f->content->len ||
+			    macro_callbacks_is_pasted(f->content->buf, defs[d].start, defs[d].end) !=
+			    (mode == MODE_PASTED))
+				continue;
 			regions[nr].start = defs[d].start;
 			regions[nr].name_start = defs[d].end;	/* the definition's end */
 			regions[nr].line = defs[d].line;
@@ -1192,5 +1477,22 @@ int rewrite_macro_callbacks(struct rewrite_context *ctx)
 	}
 	free(next);
 	free(changed);
+	/* last: the classifier's overlay points at the contents until here */
+	if (mode == MODE_REST)
+		for (size_t i = 0; i < ctx->nr; i++)
+			if (ctx->files[i].in_step) {
+				restore_refused(&ctx->files[i]);
+				restore_named_bodies(&ctx->files[i]);
+			}
 	return 0;
+}
+
+int rewrite_macro_callbacks_pasted(struct rewrite_context *ctx)
+{
+	return run_pass(ctx, MODE_PASTED);
+}
+
+int rewrite_macro_callbacks(struct rewrite_context *ctx)
+{
+	return run_pass(ctx, MODE_REST);
 }

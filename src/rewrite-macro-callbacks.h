@@ -57,8 +57,33 @@
 
 #include "rewrite.h"
 
-/* The pass (rewrite_find("macro-callbacks")), on ctx's step files. */
+/*
+ * The two passes over ctx's step files.  "pasted-macros" runs before the
+ * step's rules (a `prepare` pass): it converts the definitions that
+ * macro_callbacks_is_pasted() selects and the declarations named by a
+ * macro, which the rules would see wrongly or only on their first parse,
+ * so that the rules find nothing of the old API left in them.
+ * "macro-callbacks" runs after the rules: every other definition that
+ * still mentions the old API (a body spatch could not parse).  Each region
+ * is converted, or logged as left, by one of the two only.  What the rules
+ * must leave whole gets back, from rewrite_file.step_start, the text it had
+ * when the step began, should a rule have changed it: a pasted definition
+ * that pasted-macros left for a human (spatch parses some and would
+ * rewrite a part), and the body of a function named by a macro (spatch
+ * sees through the macro on its first parse only, so a rule after another
+ * would convert a part).
+ */
+int rewrite_macro_callbacks_pasted(struct rewrite_context *ctx);
 int rewrite_macro_callbacks(struct rewrite_context *ctx);
+
+/*
+ * Is the definition at text[start, end) (as for macro_callbacks_convert())
+ * one the rules must not see: it defines or declares a function whose name
+ * is pasted with ## (`show_##n(...) {` or `show_##n(struct class_device
+ * *`), or pastes class_device_attr_##?  Comments and backslash-newlines
+ * are skipped.
+ */
+int macro_callbacks_is_pasted(const char *text, size_t start, size_t end);
 
 /* Names tried, in order, for the new struct device_attribute parameter. */
 extern const char *const macro_callbacks_attr_names[];

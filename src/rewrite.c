@@ -1,9 +1,11 @@
 #include "rewrite.h"
 #include "rewrite-core.h"
 #include "rewrite-aligned-structs.h"
+#include "rewrite-attr-names.h"
 #include "rewrite-class-initializer.h"
 #include "rewrite-core-text.h"
 #include "rewrite-macro-callbacks.h"
+#include "rewrite-virtual-bus.h"
 
 #include <string.h>
 
@@ -12,6 +14,8 @@
  * listed here once they exist; the manifest may name passes before that.
  */
 static const struct rewrite_pass passes[] = {
+	{ "pasted-macros", rewrite_macro_callbacks_pasted },
+	{ "attr-names", rewrite_attr_names },
 	{ "macro-callbacks", rewrite_macro_callbacks },
 	{ "aligned-structs", rewrite_aligned_structs },
 	{ "unused-exports", rewrite_unused_exports },
@@ -19,6 +23,8 @@ static const struct rewrite_pass passes[] = {
 	{ "delete-class-device", rewrite_delete_class_device },
 	{ "class-initializer", rewrite_class_initializer },
 	{ "core-text", rewrite_core_text },
+	{ "virtual-bus", rewrite_virtual_bus },
+	{ "virtual-bus-markers", rewrite_virtual_bus_markers },
 	{ NULL, NULL },
 };
 

@@ -2,11 +2,18 @@
  * rewrite.h: the C rewriter: the edits spatch cannot make, done on the text
  * with extents from libclang (through classify.h) or from the lexical
  * modules.  A step's `rewriter:` passes (semantic-patches/steps) run after
- * its semantic patches, on the same working contents, inside the engine.
+ * its semantic patches, its `prepare:` passes before them (not for a
+ * variant), on the same working contents, inside the engine.
  *
  * Known passes (rewrite_find() names):
- *   macro-callbacks    step 40: show/store callbacks and CLASS_DEVICE_ATTR
- *                      uses generated with ## inside a macro body
+ *   pasted-macros      step 40, before the rules: macro bodies that paste a
+ *                      callback's name or class_device_attr_## with ##, and
+ *                      functions named by a macro (rewrite-macro-callbacks.h)
+ *   attr-names         step 40, before the rules: class_device_attr_<x> ->
+ *                      dev_attr_<x>, clashing names get the file's stem
+ *                      (rewrite-attr-names.h)
+ *   macro-callbacks    step 40: the other macro bodies still holding the
+ *                      old API (show/store callbacks, CLASS_DEVICE_ATTR)
  *   aligned-structs    step 40: structs carrying __attribute__((aligned)),
  *                      which spatch cannot parse
  *   unused-exports     steps 20 and 55: remove the export, declaration and
@@ -15,6 +22,10 @@
  *                      parentless class devices under /sys/devices/virtual
  *   delete-class-device step 70: remove struct class_device and its API
  *                      from the driver core, refused while users are left
+ *   virtual-bus        step 50, before its semantic patch (`prepare:`):
+ *                      which classes move to a virtual bus, their bus code
+ *   virtual-bus-markers step 50, after it: the names it was given go
+ *                      (both in rewrite-virtual-bus.h)
  * (the driver-core passes are documented in rewrite-core.h)
  * A pass that is named in the manifest but not registered makes the step
  * report "not written yet" (plan.c) instead of pretending to run.
@@ -31,6 +42,8 @@ struct rewrite_file {
 	const char *subsystem;
 	struct strbuf *content;		/* current text; a pass may replace it */
 	int in_step;			/* a candidate of the running step */
+	/* The text when the step began, before its prepare passes. */
+	const struct strbuf *step_start;
 };
 
 struct rewrite_context {

@@ -58,7 +58,11 @@
  *   class-interface         a variable of type struct class_interface
  *                           (definition or extern declaration). symbol: the
  *                           variable name; reason "definition" or
- *                           "declaration".
+ *                           "declaration".  A definition whose
+ *                           initializer sets add_dev/remove_dev and
+ *                           neither add nor remove is already converted
+ *                           (2.6.19 callbacks on struct device): not a
+ *                           site.
  *   inactive                a line inside an #if branch the parse did not
  *                           see that mentions class_device, CLASS_DEVICE_ATTR
  *                           or class_interface, found lexically. One site per

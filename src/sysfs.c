@@ -1,4 +1,5 @@
 #include "sysfs.h"
+#include "kernel-version.h"
 #include "plan.h"
 #include "prefilter.h"
 #include "report.h"
@@ -2299,7 +2300,7 @@ void sysfs_analyze(const char *tree, const char *kernel, const struct strvec *fi
 		   struct sysfs_report *out)
 {
 	struct strvec cands = STRVEC_INIT;
-	unsigned version = report_kernel_version(kernel ? kernel : tree);
+	unsigned version = kernel_version_code(kernel ? kernel : tree);
 	struct ctx c;
 
 	memset(&c, 0, sizeof(c));

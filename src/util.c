@@ -136,6 +136,17 @@ char *xstrndup(const char *s, size_t n)
 	return p;
 }
 
+char *xstrndup_trimmed(const char *s, size_t n)
+{
+	while (n && (*s == ' ' || *s == '\t')) {
+		s++;
+		n--;
+	}
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r'))
+		n--;
+	return xstrndup(s, n);
+}
+
 char *xstrfmt(const char *fmt, ...)
 {
 	struct strbuf sb = STRBUF_INIT;

@@ -45,6 +45,8 @@ void *xcalloc(size_t nmemb, size_t size);
 void *xrealloc(void *ptr, size_t size);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
+/* The n bytes at s without leading blanks and trailing blanks or CR; malloc'd. */
+char *xstrndup_trimmed(const char *s, size_t n);
 /* A newly allocated formatted string; the caller frees it. */
 char *xstrfmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

@@ -1,5 +1,6 @@
 /* Unit tests of the step-40 rewriter passes' text transforms: macro bodies
- * (macro-callbacks) and member types (aligned-structs).  The passes
+ * (macro-callbacks, pasted-macros), attribute names (attr-names) and member
+ * types (aligned-structs).  The passes
  * themselves, with libclang and spatch, run in the rewriter-* cases of
  * testcases/40-class-device-to-device. */
 #include <check.h>
@@ -7,6 +8,7 @@
 #include <string.h>
 
 #include "rewrite-aligned-structs.h"
+#include "rewrite-attr-names.h"
 #include "rewrite-macro-callbacks.h"
 
 /*
@@ -322,11 +324,133 @@ START_TEST(retype_keeps_columns)
 }
 END_TEST
 
+/* Is the first #define of `text` (its name to the end of the text) pasted? */
+static int pasted(const char *text)
+{
+	const char *def = strstr(text, "#define ");
+
+	ck_assert_ptr_nonnull(def);
+	def += strlen("#define ");
+	return macro_callbacks_is_pasted(text, (size_t)(def - text), strlen(text));
+}
+
+START_TEST(pasted_definitions)
+{
+	ck_assert(pasted("#define show(n) static ssize_t show_##n(struct class_device *cd, char *buf) \\\n"
+			 "{ return 0; }"));
+	ck_assert(pasted("#define decl(n) ssize_t show_##n(const struct class_device *cd, char *b);"));
+	ck_assert(pasted("#define fn(a, b) int a##_##b(void) { return 0; }"));
+	ck_assert(pasted("#define ATTR(n) (&class_device_attr_##n.attr)"));
+	ck_assert(pasted("#define ATTR2(n) class_device_attr_ /* c */ ## n"));
+	ck_assert(!pasted("#define NAME(n) port_show_##n"));
+	ck_assert(!pasted("#define to_x(cd) container_of(cd, struct x, class_dev)"));
+	ck_assert(!pasted("#define CALL(n) show_##n(cd, buf)"));
+	ck_assert(!pasted("#define A(n) &class_device_attr_power"));
+}
+END_TEST
+
+static const char *const *lcd_defines(const char *name, void *data)
+{
+	static const char *const lcd[] = { "lcd", NULL }, *const none[] = { NULL };
+
+	(void)data;
+	return !strcmp(name, "power") ? lcd : none;
+}
+
+static char *rename_attrs(const char *in, const char *stem, size_t *n)
+{
+	struct strbuf out = STRBUF_INIT;
+
+	*n = attr_names_convert(in, strlen(in), stem, lcd_defines, NULL, &out);
+	return strbuf_detach(&out, NULL);
+}
+
+START_TEST(attribute_names)
+{
+	size_t n;
+	char *s;
+
+	s = rename_attrs("static CLASS_DEVICE_ATTR(power, 0644, show, store);\n"
+			 "static CLASS_DEVICE_ATTR(contrast, 0444, show, NULL);\n"
+			 "struct class_device_attribute *a[] = { &class_device_attr_power,\n"
+			 "\t&class_device_attr_contrast, NULL };\n", "lcd", &n);
+	ck_assert_str_eq(s, "static CLASS_DEVICE_ATTR(lcd_power, 0644, show, store);\n"
+			 "static CLASS_DEVICE_ATTR(contrast, 0444, show, NULL);\n"
+			 "struct class_device_attribute *a[] = { &dev_attr_lcd_power,\n"
+			 "\t&dev_attr_contrast, NULL };\n");
+	ck_assert_uint_eq(n, 3);
+	free(s);
+	/* named in another file: the one definer's stem; defined here too: its own */
+	s = rename_attrs("f(&class_device_attr_power); g(&class_device_attr_uevent);\n", "panel", &n);
+	ck_assert_str_eq(s, "f(&dev_attr_lcd_power); g(&dev_attr_panel_uevent);\n");
+	free(s);
+	s = rename_attrs("static struct class_device_attribute attrs[] = {\n"
+			 "\t__ATTR(power, 0444, show, NULL),\n\t__ATTR(mode, 0444, show, NULL),\n};\n"
+			 "static struct class_device_attribute class_device_attr_driver =\n"
+			 "\t__ATTR(driver, 0444, show, NULL);\nx = class_device_attr_power;\n", "panel", &n);
+	ck_assert_str_eq(s, "static struct class_device_attribute attrs[] = {\n"
+			 "\t__ATTR(panel_power, 0444, show, NULL),\n\t__ATTR(mode, 0444, show, NULL),\n};\n"
+			 "static struct class_device_attribute dev_attr_panel_driver =\n"
+			 "\t__ATTR(panel_driver, 0444, show, NULL);\nx = dev_attr_panel_power;\n");
+	free(s);
+	/* comments, literals, #if 0 and pasted bodies are not code to rename */
+	s = rename_attrs("/* class_device_attr_a */ s = \"class_device_attr_b\";\n"
+			 "#if 0\nx = &class_device_attr_c;\n#else\nx = &class_device_attr_d;\n#endif\n"
+			 "#define A(n) &class_device_attr_##n \\\n\t+ class_device_attr_e\n"
+			 "#define B &class_device_attr_f\n", "x", &n);
+	ck_assert_str_eq(s, "/* class_device_attr_a */ s = \"class_device_attr_b\";\n"
+			 "#if 0\nx = &class_device_attr_c;\n#else\nx = &dev_attr_d;\n#endif\n"
+			 "#define A(n) &class_device_attr_##n \\\n\t+ class_device_attr_e\n"
+			 "#define B &dev_attr_f\n");
+	ck_assert_uint_eq(n, 2);
+	free(s);
+	/*
+	 * a renamed definition is laid out for DEVICE_ATTR( as spatch lays out
+	 * a declaration it rewrites: joined when it fits, else wrapped at 80
+	 * under the parenthesis; the others are left as they are
+	 */
+	s = rename_attrs("static CLASS_DEVICE_ATTR(power, 0644, lcd_show_power,\n"
+			 "\t\t\t lcd_store_power);\n"
+			 "static CLASS_DEVICE_ATTR(contrast, 0644, lcd_show_contrast,\n"
+			 "\t\t\t lcd_store_contrast);\n", "lcd", &n);
+	ck_assert_str_eq(s, "static CLASS_DEVICE_ATTR(lcd_power, 0644, lcd_show_power, lcd_store_power);\n"
+			 "static CLASS_DEVICE_ATTR(contrast, 0644, lcd_show_contrast,\n"
+			 "\t\t\t lcd_store_contrast);\n");
+	free(s);
+	s = rename_attrs("static CLASS_DEVICE_ATTR(power, 0644, backlight_show_power,\r\n"
+			 "\t\t\t backlight_store_power);\r\n", "backlight", &n);
+	ck_assert_str_eq(s, "static CLASS_DEVICE_ATTR(backlight_power, 0644, backlight_show_power,\r\n"
+			 "\t\t   backlight_store_power);\r\n");
+	free(s);
+	/* idempotent */
+	s = rename_attrs("static DEVICE_ATTR(lcd_power, 0644, show, store);\n&dev_attr_lcd_power;\n", "lcd", &n);
+	ck_assert_uint_eq(n, 0);
+	free(s);
+}
+END_TEST
+
+START_TEST(attribute_stems)
+{
+	const char *in[] = { "drivers/video/backlight/lcd.c", "include/linux/my-dev.h", "a/3com.c",
+			     "x/.hidden", "x/noext", NULL };
+	const char *want[] = { "lcd", "my_dev", "attr_3com", "_hidden", "noext" };
+
+	for (size_t i = 0; in[i]; i++) {
+		struct strbuf sb = STRBUF_INIT;
+
+		attr_names_stem(in[i], &sb);
+		ck_assert_str_eq(sb.buf, want[i]);
+		strbuf_release(&sb);
+	}
+}
+END_TEST
+
 static Suite *rewrite_suite(void)
 {
 	Suite *s = suite_create("rewrite");
 	TCase *mc = tcase_create("macro-callbacks");
 	TCase *as = tcase_create("aligned-structs");
+	TCase *an = tcase_create("attr-names");
 
 	tcase_add_test(mc, pasted_show_and_attribute);
 	tcase_add_test(mc, store_parameters_on_two_lines);
@@ -342,7 +466,11 @@ static Suite *rewrite_suite(void)
 	tcase_add_test(mc, declaration_named_by_a_macro);
 	tcase_add_test(mc, nothing_to_do);
 	tcase_add_test(mc, refusals);
+	tcase_add_test(mc, pasted_definitions);
 	suite_add_tcase(s, mc);
+	tcase_add_test(an, attribute_names);
+	tcase_add_test(an, attribute_stems);
+	suite_add_tcase(s, an);
 	tcase_add_test(as, lexical_aligned);
 	tcase_add_test(as, retype_keeps_columns);
 	suite_add_tcase(s, as);

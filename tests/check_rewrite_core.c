@@ -537,6 +537,43 @@ static void delete_tree(struct fixture *fx, const char *user)
 	fixture_ready(fx, 1);
 }
 
+/* The one rule of what blocks step 70, on the core as read from disk. */
+START_TEST(test_deletion_blocks)
+{
+	char *dir = new_tmpdir();
+	struct deletion *d;
+	const char *member = "x";
+
+	put(dir, "include/linux/device.h", delete_device_h);
+	put(dir, "drivers/base/base.h", delete_base_h);
+	put(dir, "drivers/base/class.c", delete_class_c);
+	d = deletion_read(dir);
+	ck_assert_ptr_nonnull(d);
+	/* every class_device site */
+	ck_assert(deletion_blocks(d, "class-device-variable", "user_cd", "variable", &member));
+	ck_assert_ptr_null(member);
+	ck_assert(deletion_blocks(d, "class-device-call", "class_device_register", "", NULL));
+	/* an inactive line, when it names class_device */
+	ck_assert(deletion_blocks(d, "inactive", "tape_class_device", "inactive-#if: #if 0", NULL));
+	ck_assert(!deletion_blocks(d, "inactive", "my_interface", "inactive-#if: #if 0", NULL));
+	/* a static class, when it sets a member of struct class that goes */
+	ck_assert(deletion_blocks(d, "static-class", "foo_class", "sets: name,release", &member));
+	ck_assert_str_eq(member, "release");
+	ck_assert(!deletion_blocks(d, "static-class", "foo_class", "sets: name,class_release", &member));
+	ck_assert_ptr_null(member);
+	/* a name it deletes that a user can name; not one it keeps */
+	ck_assert(deletion_blocks(d, "token", "class_device_register", NULL, NULL));
+	ck_assert(deletion_blocks(d, "token", "CLASS_DEVICE_ATTR", NULL, NULL));
+	ck_assert(!deletion_blocks(d, "token", "class_interface_register", NULL, NULL));
+	ck_assert(!deletion_blocks(d, "token", "to_class_dev", NULL, NULL));	/* private */
+	/* class_interface objects stay in the class-level API */
+	ck_assert(!deletion_blocks(d, "class-interface", "foo_interface", "", NULL));
+	deletion_free(d);
+	rm_rf(dir);
+	free(dir);
+}
+END_TEST
+
 START_TEST(test_delete_refused_with_a_user)
 {
 	static const char user[] =
@@ -674,6 +711,7 @@ static Suite *rewrite_core_suite(void)
 	tcase_add_test(passes, test_unused_exports_on_working_contents);
 	tcase_add_test(passes, test_unused_exports_declaration_kept_for_another_core_file);
 	tcase_add_test(passes, test_virtual_parent);
+	tcase_add_test(passes, test_deletion_blocks);
 	tcase_add_test(passes, test_delete_refused_with_a_user);
 	tcase_add_test(passes, test_delete_refused_for_a_token);
 	tcase_add_test(passes, test_delete_refused_for_a_change_verify_holds_back);

@@ -1,5 +1,6 @@
 /* Unit tests of the scan pipeline's pure parts: walk, prefilter, site model,
- * subsystems, lexscan.  libclang itself is exercised by runner/test-scan. */
+ * subsystems, lexscan; and one classifier rule on a tiny tree.  libclang
+ * itself is exercised by runner/test-scan. */
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +9,7 @@
 
 #include "lexscan.h"
 #include "prefilter.h"
+#include "scan.h"
 #include "site.h"
 #include "subsystem.h"
 #include "walk.h"
@@ -276,6 +278,55 @@ START_TEST(lexscan_skips_comments_and_strings)
 }
 END_TEST
 
+/* An interface on add_dev/remove_dev only is converted; every other one is a site. */
+START_TEST(classify_converted_interface_is_not_a_site)
+{
+	static const char device_h[] =
+		"struct class_device;\n"
+		"struct device;\n"
+		"struct class_interface {\n"
+		"\tint (*add)(struct class_device *, struct class_interface *);\n"
+		"\tvoid (*remove)(struct class_device *, struct class_interface *);\n"
+		"\tint (*add_dev)(struct device *, struct class_interface *);\n"
+		"\tvoid (*remove_dev)(struct device *, struct class_interface *);\n"
+		"};\n";
+	static const char iface_c[] =
+		"#include <linux/device.h>\n"
+		"static int a(struct class_device *c, struct class_interface *i) { return 0; }\n"
+		"static int d(struct device *c, struct class_interface *i) { return 0; }\n"
+		"static void r(struct device *c, struct class_interface *i) { }\n"
+		"struct class_interface old_intf = { .add = a };\n"
+		"struct class_interface new_intf = { .add_dev = d, .remove_dev = r };\n"
+		"struct class_interface both_intf = { .add = a, .add_dev = d };\n"
+		"struct class_interface bare_intf;\n"
+		"extern struct class_interface ext_intf;\n";
+	struct scan_options opts;
+	struct scan_result r = SCAN_RESULT_INIT;
+	char saved[64];
+
+	strcpy(saved, tree);
+	strcat(tree, "/k");
+	ck_assert_int_eq(mkdir(tree, 0755), 0);
+	put("include/linux/device.h", device_h, sizeof(device_h) - 1);
+	put("drivers/x/iface.c", iface_c, sizeof(iface_c) - 1);
+	memset(&opts, 0, sizeof(opts));
+	opts.tree = tree;
+	opts.jobs = 1;
+	ck_assert_int_eq(scan_tree(&opts, &r), 0);
+	strcpy(tree, saved);
+	ck_assert_uint_eq(site_list_count_kind(&r.sites, "class-interface"), 4);
+	for (size_t i = 0; i < r.sites.nr; i++) {
+		const struct site *st = &r.sites.items[i];
+
+		if (strcmp(st->kind, "class-interface"))
+			continue;
+		ck_assert_str_ne(st->symbol, "new_intf");
+		ck_assert_str_eq(st->reason, strcmp(st->symbol, "ext_intf") ? "definition" : "declaration");
+	}
+	scan_result_release(&r);
+}
+END_TEST
+
 static Suite *scan_suite(void)
 {
 	Suite *s = suite_create("scan");
@@ -293,6 +344,7 @@ static Suite *scan_suite(void)
 	tcase_add_test(tc, subsystem_rules);
 	tcase_add_test(tc, include_graph_scan_resolves);
 	tcase_add_test(tc, lexscan_skips_comments_and_strings);
+	tcase_add_test(tc, classify_converted_interface_is_not_a_site);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -67,3 +67,21 @@ tests_check_rewrite_core_text_LDADD = $(TEST_LIBRARIES_ALL)
 tests_check_rewrite_class_initializer_SOURCES = tests/check_rewrite_class_initializer.c
 tests_check_rewrite_class_initializer_CFLAGS = $(TEST_COMPILE_FLAGS)
 tests_check_rewrite_class_initializer_LDADD = $(TEST_LIBRARIES_ALL)
+
+check_PROGRAMS += tests/check_realign
+TESTS += tests/check_realign
+tests_check_realign_SOURCES = tests/check_realign.c
+tests_check_realign_CFLAGS = $(TEST_COMPILE_FLAGS)
+tests_check_realign_LDADD = $(TEST_LIBRARIES_ALL)
+
+check_PROGRAMS += tests/check_kernel_version
+TESTS += tests/check_kernel_version
+tests_check_kernel_version_SOURCES = tests/check_kernel_version.c
+tests_check_kernel_version_CFLAGS = $(TEST_COMPILE_FLAGS)
+tests_check_kernel_version_LDADD = $(TEST_LIBRARIES_ALL)
+
+check_PROGRAMS += tests/check_rewrite_virtual_bus
+TESTS += tests/check_rewrite_virtual_bus
+tests_check_rewrite_virtual_bus_SOURCES = tests/check_rewrite_virtual_bus.c
+tests_check_rewrite_virtual_bus_CFLAGS = $(TEST_COMPILE_FLAGS) -DTOP_SRCDIR='"$(abs_top_srcdir)"'
+tests_check_rewrite_virtual_bus_LDADD = $(TEST_LIBRARIES_ALL)

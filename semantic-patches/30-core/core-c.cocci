@@ -7,7 +7,10 @@
 /// <class>:<name> with its parent) and puts it on the class's list of
 /// devices; device_del() undoes that; the release falls back to the
 /// class's dev_release; hotplug events go to class devices, with MAJOR and
-/// MINOR and the class's dev_uevent.  New exported functions:
+/// MINOR and the class's dev_uevent; device_add() creates the device's
+/// attribute groups (struct device's groups) and device_del() removes
+/// them; the class's interfaces hear of each device that joins or leaves
+/// the class through their add_dev and remove_dev.  New exported functions:
 /// device_create(), device_destroy(), device_rename(),
 /// device_create_bin_file(), device_remove_bin_file().
 //
@@ -267,6 +270,91 @@ device_del(struct device *d)
 + if (d->class)
 +	device_remove_class_attrs(d);
   bus_remove_device(d);
+  ...
+}
+
+// ---------------------------------------------------------------------
+// The device's attribute groups (2.6.19), before the bus hears of it: a
+// failure goes where bus_add_device()'s does, which undoes what came
+// before.  Only in a core.c that never touches ->groups.
+
+@has_groups_use depends on file in "drivers/base/core.c"@
+expression E;
+@@
+E->groups
+
+@call_add_groups depends on !has_groups_use@
+identifier d, error, l;
+@@
+device_add(struct device *d)
+{
+  ...
++ if ((error = device_add_groups(d)))
++	goto l;
+  if ((error = bus_add_device(d)))
+	goto l;
+  ...
+}
+
+@call_add_groups2 depends on !has_groups_use@
+identifier d, error, l;
+@@
+device_add(struct device *d)
+{
+  ...
++	error = device_add_groups(d);
++	if (error)
++		goto l;
+  error = bus_add_device(d);
+  if (error)
+	goto l;
+  ...
+}
+
+@call_del_groups depends on !has_groups_use@
+identifier d;
+@@
+device_del(struct device *d)
+{
+  ...
+  bus_remove_device(d);
++ device_remove_groups(d);
+  ...
+}
+
+// ---------------------------------------------------------------------
+// The class's interfaces hear of its devices through add_dev/remove_dev
+// (2.6.19), under the class's semaphore, where the device joins and
+// leaves the class's list.  A core that puts the device on the list in
+// device_add() itself (2.6.18) gets the calls there; for an older core
+// device_add_class() and device_del_class() of core.c.in make them.
+
+@has_intf_calls depends on file in "drivers/base/core.c"@
+expression E;
+@@
+\(E->add_dev\|class_interfaces_add_dev(...)\)
+
+@intf_add_dev depends on class_in_add && !has_intf_calls exists@
+identifier d, f;
+@@
+device_add(struct device *d)
+{
+  ...
+  list_add_tail(&d->f, &d->class->devices);
++ class_interfaces_add_dev(d);
+  up(&d->class->sem);
+  ...
+}
+
+@intf_remove_dev depends on class_in_add && !has_intf_calls exists@
+identifier d, f;
+@@
+device_del(struct device *d)
+{
+  ...
+  down(&d->class->sem);
++ class_interfaces_remove_dev(d);
+  list_del_init(&d->f);
   ...
 }
 

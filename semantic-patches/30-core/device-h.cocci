@@ -5,8 +5,10 @@
 /// directory under /sys/devices/virtual (virtual_dir), and dev_attrs,
 /// dev_uevent and dev_release for its devices; device_create(),
 /// device_destroy(), device_rename(), device_create_bin_file() and
-/// device_remove_bin_file() are declared.  Every addition is made only
-/// where the member or declaration is missing.
+/// device_remove_bin_file() are declared; struct device gains its
+/// attribute groups (groups) and struct class_interface the add_dev and
+/// remove_dev callbacks that take a struct device (2.6.19).  Every
+/// addition is made only where the member or declaration is missing.
 //
 // Order: 30 (core), first of three: device-h, core-c, class-c.
 // Requires: nothing; runs in-tree only, on the tree's own driver core.
@@ -19,9 +21,10 @@
 //   1.1.1 cannot print is not here: it prints an added function-pointer
 //   member as "int(*f)(...)", cannot print a variadic prototype (it writes
 //   "......") and cannot parse one with an __attribute__ to see that it is
-//   there.  The dev_uevent and dev_release members and the device_create()
-//   and device_destroy() prototypes are text in device.h.in, which the
-//   step's core-text pass (src/rewrite-core-text.h) inserts afterwards.
+//   there.  The dev_uevent and dev_release members, struct device's groups,
+//   class_interface's add_dev and remove_dev, and the device_create() and
+//   device_destroy() prototypes are text in device.h.in, which the step's
+//   core-text pass (src/rewrite-core-text.h) inserts afterwards.
 
 // ---------------------------------------------------------------------
 // struct device

@@ -41,15 +41,31 @@
 //   only: f->cdev.dev is known to be a class device's field only through
 //   the header that declares struct f.
 // Leaves:
-//   - for the C rewriter (the rules never touch these, not even the
-//     struct class_device inside them): a #define that defines or declares
-//     a callback whose name is pasted with ##; a #define pasting
-//     class_device_attr_## whose body is not one expression (statements,
-//     do-while, declarations) or holds non-ASCII bytes; a function whose
-//     name is built by a macro (UART_SHOW(x)(struct class_device *cd, ...):
-//     spatch sees through the macro on its first parse only, so converting
-//     it would take two runs); a struct carrying
-//     __attribute__((aligned(...))), which spatch cannot parse;
+//   - for the C rewriter, before the rules (`prepare` passes, see
+//     semantic-patches/steps and src/rewrite-macro-callbacks.h,
+//     src/rewrite-attr-names.h):
+//     pasted-macros converts a #define that defines or declares a callback
+//     whose name is pasted with ## and a #define pasting
+//     class_device_attr_##, whatever its body (spatch parses some of these
+//     and would rewrite a part, the type but not the callback's
+//     parameters), and the parameter list of a function whose name is
+//     built by a macro (UART_SHOW(x)(struct class_device *cd, ...)).  Such
+//     a #define the pass cannot convert (class_device_create,
+//     to_class_dev, class_data, a clashing name) is left whole for a
+//     human, and so is the body of a function named by a macro (spatch
+//     sees through the macro on its first parse only, so a rule after
+//     another would convert a part): the macro-callbacks pass, after the
+//     rules, puts back their text if a rule changed it.
+//     attr-names renames the attributes: class_device_attr_<x> becomes
+//     dev_attr_<x>, and a name every struct device already has gets the
+//     stem of the file defining it, in CLASS_DEVICE_ATTR(), in __ATTR() of
+//     a struct class_device_attribute and where it is named (string work
+//     SmPL cannot do without a script); the rules convert the rest around
+//     the new names;
+//   - for the C rewriter, after the rules: another #define still holding
+//     the old API (a body spatch could not parse: macro-callbacks); a
+//     struct carrying __attribute__((aligned(...))), which spatch cannot
+//     parse (aligned-structs);
 //   - for a human (the report): a class_data assignment used as a value and
 //     &cd->class_data; cd->hotplug/uevent per device (struct device has no
 //     such field); a class device release that kfree()s its container; a
@@ -57,333 +73,299 @@
 //     run or by a macro (transport classes: DECLARE_TRANSPORT_CLASS); a
 //     callback reached only through a subsystem's own function-pointer
 //     type; a call of a converted callback from a file that sees only its
-//     prototype; a clashing attribute referenced from a file other than
-//     the one defining it, outside the run; a file that uses a class
-//     device's fields through a header but has no trigger token;
+//     prototype; a clashing attribute referenced from a file other than the
+//     one defining it, outside the run; a file that uses a class device's
+//     fields through a header but has no trigger token;
 //   - for step 70: the driver core itself, drivers/base/class.c and
 //     include/linux/device.h, which no rule touches.
 //
-// Implementation: one file on purpose.  spatch re-parses a file after each
-// rule that changed it, so the rules run in order on each other's output
-// and the step costs one parse and one Python start per run.  Callbacks and
+// Implementation: one file on purpose, and no script rule (no Python at
+// run time).  spatch re-parses a file after each rule that changed it, so
+// the rules run in order on each other's output: a callback that already
+// has something called attr gains dattr first, and the general rules, which
+// want the old parameter list, no longer see it.  What one rule learns for
+// another is an inherited identifier (the show and store an attribute
+// names, the callbacks converted), bound for the whole run (all the files
+// of one spatch process): a static callback of one file stands for a
+// function of the same name in another, so a direct call whose first
+// argument is known not to be a class device is left.  Callbacks and
 // fields are recognised by their struct class_device type, so the type
 // itself is renamed last.
 
-@initialize:python@
-@@
-import os
-import re
-
-# Entries every struct device already has in its sysfs directory.
-CLASH = ("power", "uevent", "dev", "subsystem", "device", "driver")
-
-# A file changed by a rule is re-parsed from a temporary copy named
-# cocci_small_output-<pid>-<hex>-<original name>; positions then name the copy.
-TMP_PREFIX = re.compile(r"^cocci_(?:small_)?output-\d+-[0-9a-f]+-")
-
-# A #define that defines (or declares) a function whose name is pasted with ##.
-PASTED_FN = re.compile(r"##\s*\w+(?:\s*##\s*\w+)*\s*\([^()]*\)\s*\{"
-                       r"|##\s*\w+(?:\s*##\s*\w+)*\s*\(\s*(?:const\s+)?"
-                       r"struct\s+class_device\b")
-PASTED_ATTR = re.compile(r"\bclass_device_attr_\w*\s*##")
-
-# The SmPL lexer does not take a backslash escape in a Python string.
-BACKSLASH = chr(92)
-CR = chr(13)
-
-_defines = {}
-_literal = {}
-# Functions are keyed (file name, function) when static, by name otherwise,
-# so that a static function of one file never stands for one of another file.
-taken = set()     # functions whose new parameter cannot be called attr
-statics = set()   # (file name, function) of the static functions
-cbref = set()     # (file name, name) of the show/store of an attribute
-cbshow = set()    # show callbacks given the new parameter in this run
-cbstore = set()   # store callbacks given the new parameter in this run
-clash_stem = {}   # clashing attribute name -> stems of the files defining it
-
-def base(path):
-    return TMP_PREFIX.sub("", os.path.basename(path))
-
-def stem(path):
-    s = os.path.splitext(base(path))[0]
-    s = re.sub(r"\W", "_", s)
-    if not s or s[0].isdigit():
-        s = "attr_" + s
-    return s
-
-def _read(path):
-    # Latin-1 maps each byte to one character, so that columns (byte
-    # offsets for spatch) index the text whatever the encoding of the file.
-    with open(path, encoding="latin-1") as fh:
-        return fh.read().split("\n")
-
-def _file(path):
-    """(#define spans left to the C rewriter, text) of the file at path."""
-    st = os.stat(path)
-    key = (path, st.st_mtime, st.st_size)
-    if key not in _defines:
-        lines = _read(path)
-        spans = []
-        i = 0
-        while i < len(lines):
-            if re.match(r"\s*#\s*define\b", lines[i]):
-                j = i
-                while (lines[j].rstrip(CR).endswith(BACKSLASH) and
-                       j + 1 < len(lines)):
-                    j += 1
-                text = " ".join(l.rstrip(CR).rstrip(BACKSLASH)
-                                for l in lines[i:j + 1])
-                if PASTED_FN.search(text) or PASTED_ATTR.search(text):
-                    spans.append((i + 1, j + 1))
-                i = j
-            i += 1
-        _defines[key] = (spans, "\n".join(lines))
-    return _defines[key]
-
-def untouchable(p):
-    """True inside what is left whole to the C rewriter: a #define that
-    defines a callback with a pasted name or pastes class_device_attr_##,
-    or a function whose name is built by a macro (spatch expands the macro
-    on a first parse only, so a rule after another would miss it)."""
-    spans, text = _file(p[0].file)
-    line = int(p[0].line)
-    for first, last in spans:
-        if first <= line <= last:
-            return True
-    fn = p[0].current_element
-    if fn and fn != "something_else":
-        key = (p[0].file, fn)
-        if key not in _literal:
-            _literal[key] = re.search(r"(?<![A-Za-z0-9_])" + re.escape(fn) +
-                                      r"(?![A-Za-z0-9_])", text) is not None
-        return not _literal[key]
-    return False
-
-def text_of(p):
-    lines = _read(p[0].file)
-    l0, c0 = int(p[0].line), int(p[0].column)
-    l1, c1 = int(p[0].line_end), int(p[0].column_end)
-    if l0 == l1:
-        return lines[l0 - 1][c0:c1]
-    return "\n".join([lines[l0 - 1][c0:]] + lines[l0:l1 - 1] +
-                     [lines[l1 - 1][:c1]])
-
-def pasted_expr(p):
-    t = text_of(p)
-    if any(ord(c) > 127 for c in t):
-        return False    # not rewritten as text: its bytes would not survive
-    return PASTED_ATTR.search(t) is not None and not PASTED_FN.search(t)
-
-def convert_text(t):
-    t = re.sub(r"\bclass_device_attr_", "dev_attr_", t)
-    t = re.sub(r"\bstruct(\s+)class_device_attribute\b",
-               r"struct\1device_attribute", t)
-    t = re.sub(r"\bstruct(\s+)class_device\b", r"struct\1device", t)
-    return t
-
-def key(f, p):
-    k = (base(p[0].file), f)
-    return k if k in statics else f
-
-def attr_param(f, p):
-    if (base(p[0].file), f) in taken:
-        return "dattr"
-    return "attr"
-
-def show_param(f, p):
-    """Name of the parameter a show callback f gains; remembers f."""
-    cbshow.add(key(f, p))
-    return attr_param(f, p)
-
-def store_param(f, p):
-    """Name of the parameter a store callback f gains; remembers f."""
-    cbstore.add(key(f, p))
-    return attr_param(f, p)
-
-def called(g, p, callbacks):
-    """Is g, called at p, one of the callbacks?"""
-    return (base(p[0].file), g) in callbacks or g in callbacks
-
-def clash_name(n, p):
-    """New name of a clashing attribute n referenced or defined at p."""
-    own = stem(p[0].file)
-    stems = clash_stem.get(n, set())
-    if own in stems or len(stems) != 1:
-        return own + "_" + n
-    return next(iter(stems)) + "_" + n
-
-def dev_attr(i, p):
-    n = i[len("class_device_attr_"):]
-    if n in CLASH:
-        n = clash_name(n, p)
-    return "dev_attr_" + n
-
 // ---------------------------------------------------------------------------
-// A subsystem macro whose body is one expression pasting class_device_attr_##:
-// spatch cannot match a pasted name, so the body is rewritten as text.
+// Show/store callbacks.  First which functions attributes name as their show
+// and store, whatever they return.
 
-@attr_paste depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
-identifier m;
-expression E;
-position p : script:python() { pasted_expr(p) };
-@@
-#define m(...) E@p
-
-@script:python attr_paste_text@
-p << attr_paste.p;
-t;
-@@
-coccinelle.t = convert_text(text_of(p))
-
-@attr_paste_apply@
-identifier attr_paste.m;
-expression attr_paste.E;
-position attr_paste.p;
-identifier attr_paste_text.t;
-@@
-#define m(...)
-- E@p
-+ t
-
-// ---------------------------------------------------------------------------
-// Show/store callbacks.  First what the new parameter may be called, and which
-// functions attributes name as callbacks whatever they return.
-
-@cb_ref depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
+@cb_ref_show depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
 declarer name CLASS_DEVICE_ATTR;
-identifier n, a;
-expression m, s, st;
-position p;
+identifier n, a, s;
+expression m, st;
 @@
 (
-CLASS_DEVICE_ATTR@p(n, m, s, st);
+CLASS_DEVICE_ATTR(n, m, s, st);
 |
-struct class_device_attribute a[] = { ..., __ATTR@p(n, m, s, st), ... };
+struct class_device_attribute a[] = { ..., __ATTR(n, m, s, st), ... };
 )
 
-@script:python@
-s << cb_ref.s;
-st << cb_ref.st;
-p << cb_ref.p;
+@cb_ref_store depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
+declarer name CLASS_DEVICE_ATTR;
+identifier n, a, st;
+expression m, s;
 @@
-cbref.add((base(p[0].file), s))
-cbref.add((base(p[0].file), st))
-
-@cb_static depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
-identifier f;
-position p;
-@@
-static f@p(...) { ... }
-
-@script:python@
-f << cb_static.f;
-p << cb_static.p;
-@@
-statics.add((base(p[0].file), f))
-
-@attr_is_param depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
-identifier f;
-position p;
-type T;
-symbol attr;
-@@
-f@p(..., T attr, ...) { ... }
-
-@script:python@
-f << attr_is_param.f;
-p << attr_is_param.p;
-@@
-taken.add((base(p[0].file), f))
-
-@attr_is_used depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
-identifier f;
-position p;
-symbol attr;
-@@
-f@p(...) { <+... attr ...+> }
-
-@script:python@
-f << attr_is_used.f;
-p << attr_is_used.p;
-@@
-taken.add((base(p[0].file), f))
-
-@attr_is_local depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
-identifier f;
-position p;
-type T;
-symbol attr;
-@@
-f@p(...) { <+... T attr; ...+> }
-
-@script:python@
-f << attr_is_local.f;
-p << attr_is_local.p;
-@@
-taken.add((base(p[0].file), f))
-
-@attr_is_local_init depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
-identifier f;
-position p;
-type T;
-expression E;
-symbol attr;
-@@
-f@p(...) { <+... T attr = E; ...+> }
-
-@script:python@
-f << attr_is_local_init.f;
-p << attr_is_local_init.p;
-@@
-taken.add((base(p[0].file), f))
+(
+CLASS_DEVICE_ATTR(n, m, s, st);
+|
+struct class_device_attribute a[] = { ..., __ATTR(n, m, s, st), ... };
+)
 
 // The callbacks: ssize_t f(struct class_device *, char *) shows and
 // ssize_t f(struct class_device *, const char *, size_t) stores, and any
 // function an attribute names as its show or store with those parameters.
+// The new parameter is dattr where the function already has something
+// called attr (a parameter, a local, a global it uses), else attr: the
+// callbacks that have are converted first, the rules after them see their
+// parameter list changed and leave them.
+
+@cb_show_dattr depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
+identifier f;
+identifier cd, buf;
+type T2;
+expression E;
+symbol attr;
+@@
+ssize_t f(struct class_device *cd,
++ struct device_attribute *dattr,
+  char *buf)
+{
+  <+...
+(
+  T2 attr;
+|
+  T2 attr = E;
+|
+  attr
+)
+  ...+>
+}
+
+@cb_show_dattr_cd depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
+identifier f;
+identifier buf;
+symbol attr;
+@@
+ssize_t f(struct class_device *attr,
++ struct device_attribute *dattr,
+  char *buf)
+{ ... }
+
+@cb_show_dattr_buf depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
+identifier f;
+identifier cd;
+symbol attr;
+@@
+ssize_t f(struct class_device *cd,
++ struct device_attribute *dattr,
+  char *attr)
+{ ... }
+
+@cb_show_ref_dattr depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
+identifier cb_ref_show.s;
+identifier cd, buf;
+type T;
+type T2;
+expression E;
+symbol attr;
+@@
+T s(struct class_device *cd,
++ struct device_attribute *dattr,
+  char *buf)
+{
+  <+...
+(
+  T2 attr;
+|
+  T2 attr = E;
+|
+  attr
+)
+  ...+>
+}
+
+@cb_show_ref_dattr_cd depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
+identifier cb_ref_show.s;
+identifier buf;
+type T;
+symbol attr;
+@@
+T s(struct class_device *attr,
++ struct device_attribute *dattr,
+  char *buf)
+{ ... }
+
+@cb_show_ref_dattr_buf depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
+identifier cb_ref_show.s;
+identifier cd;
+type T;
+symbol attr;
+@@
+T s(struct class_device *cd,
++ struct device_attribute *dattr,
+  char *attr)
+{ ... }
+
+@cb_store_dattr depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
+identifier f;
+identifier cd, buf, count;
+type C;
+type T2;
+expression E;
+symbol attr;
+@@
+ssize_t f(struct class_device *cd,
++ struct device_attribute *dattr,
+  const char *buf, C count)
+{
+  <+...
+(
+  T2 attr;
+|
+  T2 attr = E;
+|
+  attr
+)
+  ...+>
+}
+
+@cb_store_dattr_cd depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
+identifier f;
+identifier buf, count;
+type C;
+symbol attr;
+@@
+ssize_t f(struct class_device *attr,
++ struct device_attribute *dattr,
+  const char *buf, C count)
+{ ... }
+
+@cb_store_dattr_buf depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
+identifier f;
+identifier cd, count;
+type C;
+symbol attr;
+@@
+ssize_t f(struct class_device *cd,
++ struct device_attribute *dattr,
+  const char *attr, C count)
+{ ... }
+
+@cb_store_dattr_count depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
+identifier f;
+identifier cd, buf;
+type C;
+symbol attr;
+@@
+ssize_t f(struct class_device *cd,
++ struct device_attribute *dattr,
+  const char *buf, C attr)
+{ ... }
+
+@cb_store_ref_dattr depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
+identifier cb_ref_store.st;
+identifier cd, buf, count;
+type T;
+type C;
+type T2;
+expression E;
+symbol attr;
+@@
+T st(struct class_device *cd,
++ struct device_attribute *dattr,
+  const char *buf, C count)
+{
+  <+...
+(
+  T2 attr;
+|
+  T2 attr = E;
+|
+  attr
+)
+  ...+>
+}
+
+@cb_store_ref_dattr_cd depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
+identifier cb_ref_store.st;
+identifier buf, count;
+type T;
+type C;
+symbol attr;
+@@
+T st(struct class_device *attr,
++ struct device_attribute *dattr,
+  const char *buf, C count)
+{ ... }
+
+@cb_store_ref_dattr_buf depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
+identifier cb_ref_store.st;
+identifier cd, count;
+type T;
+type C;
+symbol attr;
+@@
+T st(struct class_device *cd,
++ struct device_attribute *dattr,
+  const char *attr, C count)
+{ ... }
+
+@cb_store_ref_dattr_count depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
+identifier cb_ref_store.st;
+identifier cd, buf;
+type T;
+type C;
+symbol attr;
+@@
+T st(struct class_device *cd,
++ struct device_attribute *dattr,
+  const char *buf, C attr)
+{ ... }
 
 @cb_show depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
-identifier f, cd, buf;
-position p : script:python() { not untouchable(p) };
-fresh identifier a = script:python(f, p) { show_param(f, p) };
+identifier f;
+identifier cd, buf;
 @@
-ssize_t f@p(struct class_device *cd,
-+ struct device_attribute *a,
+ssize_t f(struct class_device *cd,
++ struct device_attribute *attr,
   char *buf)
   { ... }
 
 @cb_show_ref depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
-position p : script:python() { not untouchable(p) };
-identifier f : script:python(p) { (base(p[0].file), f) in cbref };
+identifier cb_ref_show.s;
 identifier cd, buf;
 type T;
-fresh identifier a = script:python(f, p) { show_param(f, p) };
 @@
-T f@p(struct class_device *cd,
-+ struct device_attribute *a,
+T s(struct class_device *cd,
++ struct device_attribute *attr,
   char *buf)
   { ... }
 
 @cb_store depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
-identifier f, cd, buf, count;
-position p : script:python() { not untouchable(p) };
+identifier f;
+identifier cd, buf, count;
 type C;
-fresh identifier a = script:python(f, p) { store_param(f, p) };
 @@
-ssize_t f@p(struct class_device *cd,
-+ struct device_attribute *a,
+ssize_t f(struct class_device *cd,
++ struct device_attribute *attr,
   const char *buf, C count)
   { ... }
 
 @cb_store_ref depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
-position p : script:python() { not untouchable(p) };
-identifier f : script:python(p) { (base(p[0].file), f) in cbref };
+identifier cb_ref_store.st;
 identifier cd, buf, count;
-type T, C;
-fresh identifier a = script:python(f, p) { store_param(f, p) };
+type T;
+type C;
 @@
-T f@p(struct class_device *cd,
-+ struct device_attribute *a,
+T st(struct class_device *cd,
++ struct device_attribute *attr,
   const char *buf, C count)
   { ... }
 
@@ -418,52 +400,139 @@ ssize_t f(struct class_device *,
   const char *, C);
 
 // Direct calls of a converted callback: the caller's own attribute, or NULL.
+// The callbacks converted in this run are those of the new shape whose first
+// parameter is still a struct class_device (the types are renamed last).
+// Their names hold for the whole run: a call whose first argument has a
+// known type that is not a class device (nor void *) calls a function of the
+// same name of another file (a static helper), and is left.  Each rule that
+// adds an argument is preceded by the two that find those calls: positions
+// do not outlive a change of the file.
+
+@cb_shown depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
+identifier f, cd, a, buf;
+type T;
+@@
+T f(struct class_device *cd, struct device_attribute *a, char *buf) { ... }
+
+@cb_stored depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
+identifier f, cd, a, buf, count;
+type T, C;
+@@
+T f(struct class_device *cd, struct device_attribute *a, const char *buf, C count) { ... }
+
+@cb_call_show_typed depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
+identifier cb_shown.f;
+{struct class_device *, struct device *, void *} E1;
+expression E2;
+position p;
+@@
+f@p(E1, E2)
+
+@cb_call_show_other depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
+identifier cb_shown.f;
+type T;
+T E1;
+expression E2;
+position p != cb_call_show_typed.p;
+@@
+f@p(E1, E2)
 
 @cb_call_show depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
-identifier f, a;
-position p;
-identifier g : script:python(p) { called(g, p, cbshow) };
+identifier cb_shown.f;
+identifier h, a;
 expression E1, E2;
+position p != cb_call_show_other.p;
 @@
-f(..., struct device_attribute *a, ...)
+h(..., struct device_attribute *a, ...)
 {
 <...
-  g@p(E1
+  f@p(E1
 + , a
   , E2)
 ...>
 }
 
-@cb_call_store depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
-identifier f, a;
+@cb_call_store_typed depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
+identifier cb_stored.f;
+{struct class_device *, struct device *, void *} E1;
+expression E2, E3;
 position p;
-identifier g : script:python(p) { called(g, p, cbstore) };
-expression E1, E2, E3;
 @@
-f(..., struct device_attribute *a, ...)
+f@p(E1, E2, E3)
+
+@cb_call_store_other depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
+identifier cb_stored.f;
+type T;
+T E1;
+expression E2, E3;
+position p != cb_call_store_typed.p;
+@@
+f@p(E1, E2, E3)
+
+@cb_call_store depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
+identifier cb_stored.f;
+identifier h, a;
+expression E1, E2, E3;
+position p != cb_call_store_other.p;
+@@
+h(..., struct device_attribute *a, ...)
 {
 <...
-  g@p(E1
+  f@p(E1
 + , a
   , E2, E3)
 ...>
 }
 
-@cb_call_show_null depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
-expression E1, E2;
-position p : script:python() { not untouchable(p) };
-identifier g : script:python(p) { called(g, p, cbshow) };
+@cb_call_show_null_typed depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
+identifier cb_shown.f;
+{struct class_device *, struct device *, void *} E1;
+expression E2;
+position p;
 @@
-  g@p(E1
+f@p(E1, E2)
+
+@cb_call_show_null_other depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
+identifier cb_shown.f;
+type T;
+T E1;
+expression E2;
+position p != cb_call_show_null_typed.p;
+@@
+f@p(E1, E2)
+
+@cb_call_show_null depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
+identifier cb_shown.f;
+expression E1, E2;
+position p != cb_call_show_null_other.p;
+@@
+  f@p(E1
 + , NULL
   , E2)
 
-@cb_call_store_null depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
-expression E1, E2, E3;
-position p : script:python() { not untouchable(p) };
-identifier g : script:python(p) { called(g, p, cbstore) };
+@cb_call_store_null_typed depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
+identifier cb_stored.f;
+{struct class_device *, struct device *, void *} E1;
+expression E2, E3;
+position p;
 @@
-  g@p(E1
+f@p(E1, E2, E3)
+
+@cb_call_store_null_other depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
+identifier cb_stored.f;
+type T;
+T E1;
+expression E2, E3;
+position p != cb_call_store_null_typed.p;
+@@
+f@p(E1, E2, E3)
+
+@cb_call_store_null depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
+identifier cb_stored.f;
+expression E1, E2, E3;
+position p != cb_call_store_null_other.p;
+@@
+  f@p(E1
 + , NULL
   , E2, E3)
 
@@ -472,82 +541,21 @@ identifier g : script:python(p) { called(g, p, cbstore) };
 @cb_call_pointer depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
 struct class_device_attribute *a;
 expression E1, E2, E3;
-position p : script:python() { not untouchable(p) };
 @@
 (
-  a->show@p(E1
+  a->show(E1
 + , a
   , E2)
 |
-  a->store@p(E1
+  a->store(E1
 + , a
   , E2, E3)
 )
 
 // ---------------------------------------------------------------------------
-// Attributes: CLASS_DEVICE_ATTR -> DEVICE_ATTR, class_device_attr_x ->
-// dev_attr_x; a name every device already has gets the file's stem.
-
-@attr_clash depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
-declarer name CLASS_DEVICE_ATTR;
-identifier n = {power, uevent, dev, subsystem, device, driver};
-expression m, s, st;
-position p;
-@@
-CLASS_DEVICE_ATTR@p(n, m, s, st);
-
-@attr_array_clash depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
-identifier a;
-identifier n = {power, uevent, dev, subsystem, device, driver};
-expression m, s, st;
-position p;
-@@
-(
-struct class_device_attribute a[] = { ..., __ATTR@p(n, m, s, st), ... };
-|
-struct class_device_attribute a = __ATTR@p(n, m, s, st);
-)
-
-@script:python@
-n << attr_clash.n;
-p << attr_clash.p;
-@@
-clash_stem.setdefault(n, set()).add(stem(p[0].file))
-
-@script:python@
-n << attr_array_clash.n;
-p << attr_array_clash.p;
-@@
-clash_stem.setdefault(n, set()).add(stem(p[0].file))
-
-@attr_decl_clash depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
-declarer name CLASS_DEVICE_ATTR, DEVICE_ATTR;
-identifier n = {power, uevent, dev, subsystem, device, driver};
-expression m, s, st;
-position p;
-fresh identifier nn = script:python(n, p) { clash_name(n, p) };
-@@
-- CLASS_DEVICE_ATTR@p(n, m, s, st);
-+ DEVICE_ATTR(nn, m, s, st);
-
-@attr_array_rename depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
-identifier a;
-identifier n = {power, uevent, dev, subsystem, device, driver};
-expression m, s, st;
-position p;
-fresh identifier nn = script:python(n, p) { clash_name(n, p) };
-@@
-(
-struct class_device_attribute a[] = { ..., __ATTR@p(
-- n
-+ nn
-  , m, s, st), ... };
-|
-struct class_device_attribute a = __ATTR@p(
-- n
-+ nn
-  , m, s, st);
-)
+// Attributes: CLASS_DEVICE_ATTR -> DEVICE_ATTR.  Their names (dev_attr_x,
+// the file's stem for a name every device already has) were given by the
+// attr-names pass before the rules.
 
 @attr_decl depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
 declarer name CLASS_DEVICE_ATTR, DEVICE_ATTR;
@@ -555,37 +563,6 @@ declarer name CLASS_DEVICE_ATTR, DEVICE_ATTR;
 - CLASS_DEVICE_ATTR
 + DEVICE_ATTR
   (...);
-
-@attr_ref depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
-identifier i =~ "^class_device_attr_[A-Za-z0-9_]";
-position p : script:python() { not untouchable(p) };
-fresh identifier n = script:python(i, p) { dev_attr(i, p) };
-@@
-- i@p
-+ n
-
-@attr_ref_decl depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
-identifier i =~ "^class_device_attr_[A-Za-z0-9_]";
-position p : script:python() { not untouchable(p) };
-fresh identifier n = script:python(i, p) { dev_attr(i, p) };
-type T;
-@@
-  T
-- i@p
-+ n
-  ;
-
-@attr_ref_def depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
-identifier i =~ "^class_device_attr_[A-Za-z0-9_]";
-position p : script:python() { not untouchable(p) };
-fresh identifier n = script:python(i, p) { dev_attr(i, p) };
-type T;
-expression E;
-@@
-  T
-- i@p
-+ n
-  = E;
 
 // ---------------------------------------------------------------------------
 // Fields of the class device.  struct device has no class_data, class_id or
@@ -596,13 +573,12 @@ expression E;
 {struct class_device *, struct device *} e;
 {struct class_device, struct device} s;
 expression v;
-position p : script:python() { not untouchable(p) };
 @@
 (
-- e->class_data@p = v;
+- e->class_data = v;
 + dev_set_drvdata(e, v);
 |
-- s.class_data@p = v;
+- s.class_data = v;
 + dev_set_drvdata(&s, v);
 )
 
@@ -610,7 +586,6 @@ position p : script:python() { not untouchable(p) };
 {struct class_device *, struct device *} e;
 {struct class_device, struct device} s;
 expression v;
-position p : script:python() { not untouchable(p) };
 @@
 (
   e->class_data = v
@@ -621,40 +596,38 @@ position p : script:python() { not untouchable(p) };
 |
   &s.class_data
 |
-- e->class_data@p
+- e->class_data
 + dev_get_drvdata(e)
 |
-- s.class_data@p
+- s.class_data
 + dev_get_drvdata(&s)
 )
 
 @class_id depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
 {struct class_device *, struct device *} e;
 {struct class_device, struct device} s;
-position p : script:python() { not untouchable(p) };
 @@
 (
   e->
-- class_id@p
+- class_id
 + bus_id
 |
   s.
-- class_id@p
+- class_id
 + bus_id
 )
 
 @dev_to_parent depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
 {struct class_device *, struct device *} e;
 {struct class_device, struct device} s;
-position p : script:python() { not untouchable(p) };
 @@
 (
   e->
-- dev@p
+- dev
 + parent
 |
   s.
-- dev@p
+- dev
 + parent
 )
 
@@ -786,47 +759,46 @@ struct T x = { .f = {
 @class_fields depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
 struct class *c;
 struct class s;
-position p : script:python() { not untouchable(p) };
 @@
 (
   c->
-- release@p
+- release
 + dev_release
 |
   s.
-- release@p
+- release
 + dev_release
 |
   c->
-- hotplug@p
+- hotplug
 + dev_uevent
 |
   s.
-- hotplug@p
+- hotplug
 + dev_uevent
 |
   c->
-- uevent@p
+- uevent
 + dev_uevent
 |
   s.
-- uevent@p
+- uevent
 + dev_uevent
 |
   c->
-- class_dev_attrs@p
+- class_dev_attrs
 + dev_attrs
 |
   s.
-- class_dev_attrs@p
+- class_dev_attrs
 + dev_attrs
 |
   c->
-- children@p
+- children
 + devices
 |
   s.
-- children@p
+- children
 + devices
 )
 
@@ -836,86 +808,81 @@ position p : script:python() { not untouchable(p) };
 @create depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
 expression cls, parent, devt, device;
 expression list args;
-position p : script:python() { not untouchable(p) };
 @@
 (
-- class_device_create@p(cls, \(NULL\|0\), devt, device, args)
+- class_device_create(cls, \(NULL\|0\), devt, device, args)
 + device_create(cls, device, devt, args)
 |
-- class_device_create@p(cls, parent, devt, device, args)
+- class_device_create(cls, parent, devt, device, args)
 + device_create(cls, parent, devt, args)
 )
 
 @calls depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
 expression list args;
-position p : script:python() { not untouchable(p) };
 @@
 (
-- class_device_destroy@p
+- class_device_destroy
 + device_destroy
 |
-- class_device_register@p
+- class_device_register
 + device_register
 |
-- class_device_unregister@p
+- class_device_unregister
 + device_unregister
 |
-- class_device_initialize@p
+- class_device_initialize
 + device_initialize
 |
-- class_device_add@p
+- class_device_add
 + device_add
 |
-- class_device_del@p
+- class_device_del
 + device_del
 |
-- class_device_get@p
+- class_device_get
 + get_device
 |
-- class_device_put@p
+- class_device_put
 + put_device
 |
-- class_device_rename@p
+- class_device_rename
 + device_rename
 |
-- class_device_create_file@p
+- class_device_create_file
 + device_create_file
 |
-- class_device_remove_file@p
+- class_device_remove_file
 + device_remove_file
 |
-- class_device_create_bin_file@p
+- class_device_create_bin_file
 + device_create_bin_file
 |
-- class_device_remove_bin_file@p
+- class_device_remove_bin_file
 + device_remove_bin_file
 |
-- class_get_devdata@p
+- class_get_devdata
 + dev_get_drvdata
 |
-- class_set_devdata@p
+- class_set_devdata
 + dev_set_drvdata
 )
   (args)
 
 @to_class_dev depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
 expression k;
-position p : script:python() { not untouchable(p) };
 @@
-- to_class_dev@p(k)
+- to_class_dev(k)
 + container_of(k, struct device, kobj)
 
 // ---------------------------------------------------------------------------
 // Types, last: everything above recognised the class device by its type.
 
 @type_attribute depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
-position p : script:python() { not untouchable(p) };
 @@
-- struct class_device_attribute@p
+- struct class_device_attribute
 + struct device_attribute
 
 @type_device depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
-position p : script:python() { not untouchable(p) };
 @@
-- struct class_device@p
+- struct class_device
 + struct device

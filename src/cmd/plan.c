@@ -5,6 +5,7 @@
 
 #include <getopt.h>
 #include <stdio.h>
+#include <string.h>
 
 int cmd_plan(int argc, char **argv)
 {
@@ -14,10 +15,11 @@ int cmd_plan(int argc, char **argv)
 		{ "step", required_argument, NULL, 's' },
 		{ "subsystem", required_argument, NULL, 'S' },
 		{ "jobs", required_argument, NULL, 'j' },
+		{ "interface", required_argument, NULL, 'I' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct plan_options opts = { NULL, NULL, NULL, NULL, NULL, 1 };
+	struct plan_options opts = { NULL, NULL, NULL, NULL, NULL, 1, NULL };
 	struct strvec paths = STRVEC_INIT;
 	struct plan plan;
 	int format = OUTPUT_TEXT, c, status = EXIT_CLEAN;
@@ -43,6 +45,13 @@ int cmd_plan(int argc, char **argv)
 			opts.jobs = options_parse_jobs(optarg);
 			if (opts.jobs < 0)
 				return command_usage_error("plan", "-j takes a number from 1 to 256, not '%s'", optarg);
+			break;
+		case 'I':
+			/* step 50's variant: its preconditions count too (as for migrate) */
+			if (!strcmp(optarg, "callbacks"))
+				opts.variant = "callbacks";
+			else if (strcmp(optarg, "bus"))
+				return command_usage_error("plan", "--interface takes 'bus' or 'callbacks', not '%s'", optarg);
 			break;
 		case 'h':
 			fputs(command_find("plan")->usage, stdout);

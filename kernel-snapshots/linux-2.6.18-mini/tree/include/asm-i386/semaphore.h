@@ -13,6 +13,15 @@ struct semaphore {
 	int sleepers;
 };
 
+#define __SEMAPHORE_INITIALIZER(name, n) \
+	{ .count = ATOMIC_INIT(n), .sleepers = 0 }
+
+#define __DECLARE_SEMAPHORE_GENERIC(name, count) \
+	struct semaphore name = __SEMAPHORE_INITIALIZER(name, count)
+
+#define DECLARE_MUTEX(name)		__DECLARE_SEMAPHORE_GENERIC(name, 1)
+#define DECLARE_MUTEX_LOCKED(name)	__DECLARE_SEMAPHORE_GENERIC(name, 0)
+
 #define init_MUTEX(sem) \
 	do { atomic_set(&(sem)->count, 1); (sem)->sleepers = 0; } while (0)
 

@@ -247,6 +247,55 @@ static void device_remove_class_attrs(struct device *dev)
 		device_remove_file(dev, attr++);
 }
 
+static int device_add_groups(struct device *dev)
+{
+	int i;
+	int error;
+
+	/* the attribute groups a device brings: all of them or none */
+	if (!dev->groups)
+		return 0;
+	for (i = 0; dev->groups[i]; i++) {
+		error = sysfs_create_group(&dev->kobj, dev->groups[i]);
+		if (error) {
+			while (--i >= 0)
+				sysfs_remove_group(&dev->kobj, dev->groups[i]);
+			return error;
+		}
+	}
+	return 0;
+}
+
+static void device_remove_groups(struct device *dev)
+{
+	int i;
+
+	if (!dev->groups)
+		return;
+	for (i = 0; dev->groups[i]; i++)
+		sysfs_remove_group(&dev->kobj, dev->groups[i]);
+}
+
+/* the class's interfaces hear of a new device: the caller holds class->sem */
+static void class_interfaces_add_dev(struct device *dev)
+{
+	struct class_interface *class_intf;
+
+	list_for_each_entry(class_intf, &dev->class->interfaces, node)
+		if (class_intf->add_dev)
+			class_intf->add_dev(dev, class_intf);
+}
+
+/* ... and of its removal: the caller holds class->sem */
+static void class_interfaces_remove_dev(struct device *dev)
+{
+	struct class_interface *class_intf;
+
+	list_for_each_entry(class_intf, &dev->class->interfaces, node)
+		if (class_intf->remove_dev)
+			class_intf->remove_dev(dev, class_intf);
+}
+
 int device_add(struct device *dev)
 {
 	struct device *parent = NULL;
@@ -314,6 +363,8 @@ int device_add(struct device *dev)
 
 	if ((error = device_pm_add(dev)))
 		goto PMError;
+	if ((error = device_add_groups(dev)))
+		goto BusError;
 	if ((error = bus_add_device(dev)))
 		goto BusError;
 	if (dev->class) {
@@ -330,6 +381,7 @@ int device_add(struct device *dev)
 	if (dev->class) {
 		down(&dev->class->sem);
 		list_add_tail(&dev->node, &dev->class->devices);
+		class_interfaces_add_dev(dev);
 		up(&dev->class->sem);
 	}
  Done:
@@ -388,12 +440,14 @@ void device_del(struct device * dev)
 		}
 		kfree(class_name);
 		down(&dev->class->sem);
+		class_interfaces_remove_dev(dev);
 		list_del_init(&dev->node);
 		up(&dev->class->sem);
 	}
 	if (dev->class)
 		device_remove_class_attrs(dev);
 	bus_remove_device(dev);
+	device_remove_groups(dev);
 	device_pm_remove(dev);
 	kobject_uevent(&dev->kobj, KOBJ_REMOVE);
 	kobject_del(&dev->kobj);

@@ -3,7 +3,7 @@
 #define DIAL_ATTR(_name) (&dev_attr_##_name.attr)
 #define DIAL_CREATE(_cd, _name) \
 	device_create_file((_cd), \
-				 &dev_attr_##_name)
+			   &dev_attr_##_name)
 
 static ssize_t dial_show_pos(struct device *cd,
 			     struct device_attribute *attr, char *buf)

@@ -1,0 +1,232 @@
+/*
+ * check_realign: continuation lines follow their parenthesis after a
+ * rename, and nothing else moves.
+ */
+#define _GNU_SOURCE
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "realign.h"
+#include "util.h"
+
+/* realign `after` against `before`; returns the new text (static buffer). */
+static const char *run(const char *before, const char *after, size_t *moved)
+{
+	static struct strbuf sb = STRBUF_INIT;
+
+	strbuf_reset(&sb);
+	strbuf_addstr(&sb, after);
+	*moved = realign_continuations(before, strlen(before), &sb);
+	return sb.buf;
+}
+
+START_TEST(call_renamed)
+{
+	const char *before =
+		"\trc = class_device_create_file(led_cdev->class_dev,\n"
+		"\t\t\t\t      &class_device_attr_brightness);\n";
+	const char *after =
+		"\trc = device_create_file(led_cdev->class_dev,\n"
+		"\t\t\t\t      &dev_attr_brightness);\n";
+	size_t moved;
+
+	ck_assert_str_eq(run(before, after, &moved),
+			 "\trc = device_create_file(led_cdev->class_dev,\n"
+			 "\t\t\t\t&dev_attr_brightness);\n");
+	ck_assert_uint_eq(moved, 1);
+}
+END_TEST
+
+START_TEST(macro_use_renamed)
+{
+	const char *before =
+		"static CLASS_DEVICE_ATTR(brightness, 0644, led_brightness_show,\n"
+		"\t\t\t led_brightness_store);\n";
+	const char *after =
+		"static DEVICE_ATTR(brightness, 0644, led_brightness_show,\n"
+		"\t\t\t led_brightness_store);\n";
+	size_t moved;
+
+	ck_assert_str_eq(run(before, after, &moved),
+			 "static DEVICE_ATTR(brightness, 0644, led_brightness_show,\n"
+			 "\t\t   led_brightness_store);\n");
+	ck_assert_uint_eq(moved, 1);
+}
+END_TEST
+
+START_TEST(several_lines_until_the_parenthesis_closes)
+{
+	const char *before =
+		"\tx = class_device_create(cls, NULL, devt, dev,\n"
+		"\t\t\t\t\"%s\", name);\n"
+		"\tfoo(a,\n"
+		"\t    b);\n";
+	const char *after =
+		"\tx = device_create(cls, dev, devt,\n"
+		"\t\t\t\t\"%s\", name);\n"
+		"\tfoo(a,\n"
+		"\t    b);\n";
+	size_t moved;
+
+	ck_assert_str_eq(run(before, after, &moved),
+			 "\tx = device_create(cls, dev, devt,\n"
+			 "\t\t\t  \"%s\", name);\n"
+			 "\tfoo(a,\n"
+			 "\t    b);\n");
+	ck_assert_uint_eq(moved, 1);
+}
+END_TEST
+
+START_TEST(tab_only_continuation_is_a_style)
+{
+	const char *before =
+		"\trc = class_device_create_file(cd,\n"
+		"\t\t&class_device_attr_x);\n";
+	const char *after =
+		"\trc = device_create_file(cd,\n"
+		"\t\t&dev_attr_x);\n";
+	size_t moved;
+
+	ck_assert_str_eq(run(before, after, &moved), after);
+	ck_assert_uint_eq(moved, 0);
+}
+END_TEST
+
+START_TEST(unchanged_lines_and_idempotence)
+{
+	/* an unchanged call keeps its (odd) alignment; a second run is a no-op */
+	const char *text =
+		"\tfoo(a,\n"
+		"\t      b);\n"
+		"\tbar(c,\n"
+		"\t    d);\n";
+	const char *before =
+		"\trc = class_device_create_file(led_cdev->class_dev,\n"
+		"\t\t\t\t      &class_device_attr_brightness);\n";
+	const char *after =
+		"\trc = device_create_file(led_cdev->class_dev,\n"
+		"\t\t\t\t      &dev_attr_brightness);\n";
+	char *once;
+	size_t moved;
+
+	ck_assert_str_eq(run(text, text, &moved), text);
+	ck_assert_uint_eq(moved, 0);
+	once = strdup(run(before, after, &moved));
+	ck_assert_str_eq(run(before, once, &moved), once);
+	ck_assert_uint_eq(moved, 0);
+	free(once);
+}
+END_TEST
+
+START_TEST(parentheses_in_comments_and_strings_do_not_count)
+{
+	const char *before =
+		"\tprintk(\"(%s\", class_device_name(cd), /* ( */\n"
+		"\t       x);\n";
+	const char *after =
+		"\tprintk(\"(%s\", dev_name(cd), /* ( */\n"
+		"\t       x);\n";
+	size_t moved;
+
+	/* printk's parenthesis did not move: the line stays */
+	ck_assert_str_eq(run(before, after, &moved), after);
+	ck_assert_uint_eq(moved, 0);
+}
+END_TEST
+
+START_TEST(inner_parenthesis_and_nested_continuation)
+{
+	const char *before =
+		"\tret = foo(bar, class_device_register(&x->cdev,\n"
+		"\t\t\t\t\t     y(z,\n"
+		"\t\t\t\t\t\t    w)));\n";
+	const char *after =
+		"\tret = foo(bar, device_register(&x->cdev,\n"
+		"\t\t\t\t\t     y(z,\n"
+		"\t\t\t\t\t\t    w)));\n";
+	size_t moved;
+
+	/* the first continuation follows; the one inside y( is left: it may
+	 * align to anything once an inner parenthesis opens */
+	ck_assert_str_eq(run(before, after, &moved),
+			 "\tret = foo(bar, device_register(&x->cdev,\n"
+			 "\t\t\t\t       y(z,\n"
+			 "\t\t\t\t\t\t    w)));\n");
+	ck_assert_uint_eq(moved, 1);
+}
+END_TEST
+
+START_TEST(no_trailing_newline_and_preprocessor)
+{
+	const char *before =
+		"#define A class_device_x(a,\n"
+		"\t\t       b)\n"
+		"\tclass_device_del(a,\n"
+		"\t\t\t b)";
+	const char *after =
+		"#define A dev_x(a,\n"
+		"\t\t       b)\n"
+		"\tdevice_del(a,\n"
+		"\t\t\t b)";
+	size_t moved;
+
+	ck_assert_str_eq(run(before, after, &moved),
+			 "#define A dev_x(a,\n"
+			 "\t\t       b)\n"
+			 "\tdevice_del(a,\n"
+			 "\t\t   b)");
+	ck_assert_uint_eq(moved, 1);
+}
+END_TEST
+
+START_TEST(renamed_field_keeps_the_table_aligned)
+{
+	const char *before =
+		"static struct class_interface sg_interface = {\n"
+		"\t.add\t\t= sg_add,\n"
+		"\t.remove\t\t= sg_remove,\n"
+		"\t.class\t\t= &sg_class,\n"
+		"};\n";
+	const char *after =
+		"static struct class_interface sg_interface = {\n"
+		"\t.add_dev\t\t= sg_add,\n"
+		"\t.remove_dev\t\t= sg_remove,\n"
+		"\t.class\t\t= &sg_class,\n"
+		"};\n";
+	size_t moved;
+
+	/* both take the '=' column of .class, the unchanged field (24) */
+	ck_assert_str_eq(run(before, after, &moved),
+			 "static struct class_interface sg_interface = {\n"
+			 "\t.add_dev\t= sg_add,\n"
+			 "\t.remove_dev\t= sg_remove,\n"
+			 "\t.class\t\t= &sg_class,\n"
+			 "};\n");
+	ck_assert_uint_eq(moved, 2);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("realign");
+	TCase *tc = tcase_create("realign");
+	SRunner *sr;
+	int failed;
+
+	tcase_add_test(tc, call_renamed);
+	tcase_add_test(tc, macro_use_renamed);
+	tcase_add_test(tc, several_lines_until_the_parenthesis_closes);
+	tcase_add_test(tc, tab_only_continuation_is_a_style);
+	tcase_add_test(tc, unchanged_lines_and_idempotence);
+	tcase_add_test(tc, parentheses_in_comments_and_strings_do_not_count);
+	tcase_add_test(tc, inner_parenthesis_and_nested_continuation);
+	tcase_add_test(tc, no_trailing_newline_and_preprocessor);
+	tcase_add_test(tc, renamed_field_keeps_the_table_aligned);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
