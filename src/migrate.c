@@ -7,6 +7,7 @@
 #include "manifest.h"
 #include "output.h"
 #include "plan.h"
+#include "realign.h"
 #include "pool.h"
 #include "prefilter.h"
 #include "rewrite.h"
@@ -1869,6 +1870,7 @@ static int run_step_uncached(struct engine *e, size_t step, struct migrate_step_
 			strbuf_release(&before[i]);
 			continue;
 		}
+		realign_continuations(before[i].buf, before[i].len, &f->current);
 		if (diff_make(f->path, before[i].buf, before[i].len, f->current.buf, f->current.len, &diff) < 0)
 			return -1;
 		ALLOC_GROW(e->changes, e->nr_changes + 1, e->alloc_changes);

@@ -208,6 +208,31 @@ static size_t field_equals_column(const struct line *l, size_t *name_end,
 	return col;
 }
 
+/*
+ * The '=' column line i had before the step, when every field of its table
+ * changed: the line as many lines below the nearest unchanged line above
+ * it in `before` as it is in `after`, if that is a field line too.
+ */
+static size_t old_equals_column(const struct line_set *set, const struct line *old_lines,
+				size_t nr_old, const struct line *lines, size_t i)
+{
+	size_t name_end, ws, ws_len;
+
+	for (size_t a = i; a-- > 0;) {
+		long b = set_find(set, &lines[a]);
+
+		if (b < 0) {
+			if (!field_equals_column(&lines[a], &name_end, &ws, &ws_len))
+				return 0;
+			continue;
+		}
+		if ((size_t)b + (i - a) >= nr_old)
+			return 0;
+		return field_equals_column(&old_lines[(size_t)b + (i - a)], &name_end, &ws, &ws_len);
+	}
+	return 0;
+}
+
 size_t realign_continuations(const char *before, size_t before_len, struct strbuf *after)
 {
 	struct line *old_lines, *lines;
@@ -292,6 +317,8 @@ size_t realign_continuations(const char *before, size_t before_len, struct strbu
 				}
 			}
 		}
+		if (!want)
+			want = old_equals_column(&set, old_lines, nr_old, lines, i);
 		if (want && want != eq && want % 8 == 0 && want > name_end)
 			equals_at[i] = want;
 	}

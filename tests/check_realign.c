@@ -207,6 +207,29 @@ START_TEST(renamed_field_keeps_the_table_aligned)
 }
 END_TEST
 
+START_TEST(whole_table_renamed_keeps_its_old_column)
+{
+	const char *before =
+		"static struct class_interface sg_interface = {\n"
+		"\t.add\t\t= sg_add,\n"
+		"\t.remove\t\t= sg_remove,\n"
+		"};\n";
+	const char *after =
+		"static struct class_interface sg_interface = {\n"
+		"\t.add_dev\t\t= sg_add,\n"
+		"\t.remove_dev\t\t= sg_remove,\n"
+		"};\n";
+	size_t moved;
+
+	ck_assert_str_eq(run(before, after, &moved),
+			 "static struct class_interface sg_interface = {\n"
+			 "\t.add_dev\t= sg_add,\n"
+			 "\t.remove_dev\t= sg_remove,\n"
+			 "};\n");
+	ck_assert_uint_eq(moved, 2);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("realign");
@@ -223,6 +246,7 @@ int main(void)
 	tcase_add_test(tc, inner_parenthesis_and_nested_continuation);
 	tcase_add_test(tc, no_trailing_newline_and_preprocessor);
 	tcase_add_test(tc, renamed_field_keeps_the_table_aligned);
+	tcase_add_test(tc, whole_table_renamed_keeps_its_old_column);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -24,7 +24,7 @@ static ssize_t lamp_show_color(struct device *cd,
 }
 
 static DEVICE_ATTR(level, S_IRUGO | S_IWUSR, lamp_show_level,
-			 lamp_store_level);
+		   lamp_store_level);
 DEVICE_ATTR(color, S_IRUGO, lamp_show_color, NULL);
 
 static int lamp_add(struct device *cd)

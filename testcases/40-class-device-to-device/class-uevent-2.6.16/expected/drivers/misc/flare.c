@@ -9,7 +9,7 @@ static int flare_uevent(struct device *cd, char **envp, int num_envp,
 
 static struct class flare_class = {
 	.name		= "flare",
-	.dev_uevent		= flare_uevent,
+	.dev_uevent	= flare_uevent,
 };
 
 static void flare_setup(struct class *cls)

@@ -5,7 +5,7 @@
 static struct class *thermo_class;
 
 struct device *thermo_device_register(struct device *dev,
-					    struct thermo_ops *ops)
+				      struct thermo_ops *ops)
 {
 	struct device *cd;
 

@@ -10,7 +10,7 @@ struct thermo_ops {
 };
 
 extern struct device *thermo_device_register(struct device *dev,
-						   struct thermo_ops *ops);
+					     struct thermo_ops *ops);
 extern void thermo_device_unregister(struct device *cd);
 extern struct device_attribute *thermo_attrs[];
 

@@ -59,12 +59,12 @@ int mini_add_host(struct mini_host *shost, struct device *dev)
 	if (error)
 		goto out_del_gendev;
 	error = device_create_file(&shost->shost_classdev,
-					 &dev_attr_host_no);
+				   &dev_attr_host_no);
 	if (error)
 		goto out_del_classdev;
 	for (i = 0; shost->host_attrs && shost->host_attrs[i]; i++) {
 		error = device_create_file(&shost->shost_classdev,
-						 shost->host_attrs[i]);
+					   shost->host_attrs[i]);
 		if (error)
 			goto out_del_classdev;
 	}

@@ -42,8 +42,8 @@ static int sg_add(struct device *, struct class_interface *);
 static void sg_remove(struct device *, struct class_interface *);
 
 static struct class_interface sg_interface = {
-	.add_dev		= sg_add,
-	.remove_dev		= sg_remove,
+	.add_dev	= sg_add,
+	.remove_dev	= sg_remove,
 };
 
 static struct class *sg_sysfs_class;
