@@ -1900,8 +1900,78 @@ static int is_changed(const struct work_file *f)
  * headers) and hold back a file whose change adds parse errors.  Also
  * returns the sites before and after, for the converted-site lists.
  */
+/*
+ * Files changed by the same step in the same subsystem were converted as
+ * one unit (a class and its users, a header and its callers): when one is
+ * held back, the others are too, or the tree would hold half a conversion.
+ * Follows each held-back file's steps to a fixed point; returns how many
+ * more files it held back.
+ */
+static unsigned hold_back_companions(struct engine *e, struct migrate_stats *stats)
+{
+	unsigned added = 0;
+	int again = 1;
+
+	while (again) {
+		again = 0;
+		for (size_t c = 0; c < e->nr_changes; c++) {
+			struct work_file *held = &e->files[e->changes[c].file];
+			unsigned step = e->plan.steps[e->changes[c].step].step->order;
+
+			if (!held->excluded || !held->status || strcmp(held->status, "held-back"))
+				continue;
+			for (size_t d = 0; d < e->nr_changes; d++) {
+				struct work_file *g = &e->files[e->changes[d].file];
+				char *detail;
+
+				if (e->changes[d].step != e->changes[c].step || g->excluded ||
+				    strcmp(g->subsystem, held->subsystem))
+					continue;
+				detail = xstrfmt("changed by step %u together with %s, which is held back",
+						 step, held->path);
+				error("%s: held back: %s", g->path, detail);
+				set_status(g, "held-back", "verify", detail);
+				g->excluded = 1;
+				stats->held_back++;
+				added++;
+				again = 1;
+				free(detail);
+			}
+		}
+	}
+	return added;
+}
+
+static int verify_round(struct engine *e, struct site_list *before_sites,
+			struct site_list *after_sites, struct migrate_stats *stats);
+
+/*
+ * Hold back what adds parse errors and its companions, then verify again
+ * what is left (a companion held back may be a header others now miss),
+ * until a round holds nothing back.
+ */
 static int verify_uncached(struct engine *e, struct site_list *before_sites,
 			   struct site_list *after_sites, struct migrate_stats *stats)
+{
+	double wall = now(CLOCK_MONOTONIC);
+	int rc;
+
+	for (;;) {
+		unsigned held = stats->held_back;
+
+		rc = verify_round(e, before_sites, after_sites, stats);
+		if (rc || stats->held_back == held)
+			break;
+		hold_back_companions(e, stats);
+		site_list_release(before_sites);
+		site_list_release(after_sites);
+	}
+	stats->verify_wall = now(CLOCK_MONOTONIC) - wall;
+	return rc;
+}
+
+static int verify_round(struct engine *e, struct site_list *before_sites,
+			struct site_list *after_sites, struct migrate_stats *stats)
 {
 	struct classify_options co;
 	struct classify *c;
@@ -1909,7 +1979,6 @@ static int verify_uncached(struct engine *e, struct site_list *before_sites,
 	struct classify_stats before = { 0, 0, NULL, 0 }, after = { 0, 0, NULL, 0 };
 	struct classify_unsaved *overlay;
 	size_t nr_overlay = 0;
-	double wall = now(CLOCK_MONOTONIC);
 
 	for (size_t i = 0; i < e->nr; i++)
 		if (is_changed(&e->files[i]))
@@ -1966,7 +2035,6 @@ static int verify_uncached(struct engine *e, struct site_list *before_sites,
 	free(overlay);
 	classify_free(c);
 	strvec_clear(&changed);
-	stats->verify_wall = now(CLOCK_MONOTONIC) - wall;
 	return 0;
 }
 
