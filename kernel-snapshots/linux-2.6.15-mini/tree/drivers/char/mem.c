@@ -116,21 +116,6 @@ static const struct {
 
 static struct class *mem_class;
 
-#if 0
-/*
- * The raw tape node, kept for reference until the tape driver grows its
- * own class; it was never wired up.
- */
-static struct class_device *tape_class_device;
-
-static void mem_tape_node(void)
-{
-	tape_class_device = class_device_create(mem_class, NULL,
-						MKDEV(MEM_MAJOR, 14), NULL,
-						"tape");
-}
-#endif
-
 static int __init chr_dev_init(void)
 {
 	int i;
