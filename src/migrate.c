@@ -1947,25 +1947,39 @@ static int verify_round(struct engine *e, struct site_list *before_sites,
 
 /*
  * Hold back what adds parse errors and its companions, then verify again
- * what is left (a companion held back may be a header others now miss),
- * until a round holds nothing back.
+ * what is left when a header went back to its old text (others may miss
+ * what it declared), until a round holds no header back.  A .c file going
+ * back changes no other file's parse: no new round for it.
  */
 static int verify_uncached(struct engine *e, struct site_list *before_sites,
 			   struct site_list *after_sites, struct migrate_stats *stats)
 {
 	double wall = now(CLOCK_MONOTONIC);
-	int rc;
+	char *was_excluded = xcalloc(e->nr ? e->nr : 1, 1);
+	int rc, header_back;
 
-	for (;;) {
+	do {
 		unsigned held = stats->held_back;
 
+		for (size_t i = 0; i < e->nr; i++)
+			was_excluded[i] = (char)e->files[i].excluded;
 		rc = verify_round(e, before_sites, after_sites, stats);
 		if (rc || stats->held_back == held)
 			break;
 		hold_back_companions(e, stats);
-		site_list_release(before_sites);
-		site_list_release(after_sites);
-	}
+		header_back = 0;
+		for (size_t i = 0; i < e->nr && !header_back; i++) {
+			size_t n = strlen(e->files[i].path);
+
+			header_back = e->files[i].excluded && !was_excluded[i] &&
+				      !(n > 2 && !strcmp(e->files[i].path + n - 2, ".c"));
+		}
+		if (header_back) {
+			site_list_release(before_sites);
+			site_list_release(after_sites);
+		}
+	} while (header_back);
+	free(was_excluded);
 	stats->verify_wall = now(CLOCK_MONOTONIC) - wall;
 	return rc;
 }
