@@ -1201,6 +1201,36 @@ static size_t find_defines(const char *t, size_t len, struct define **out)
 	return nr;
 }
 
+
+/*
+ * Text [start, end) of `now` goes back to old's [old_start, old_end) when
+ * it differs and lies after what `out` already holds (up to *pos).
+ * Returns 1 when it did.
+ */
+static int put_back(struct strbuf *out, const struct strbuf *now, size_t *pos,
+		    size_t start, size_t end, const struct strbuf *old,
+		    size_t old_start, size_t old_end)
+{
+	if (start < *pos || (end - start == old_end - old_start &&
+			     !memcmp(now->buf + start, old->buf + old_start, old_end - old_start)))
+		return 0;
+	strbuf_add(out, now->buf + *pos, start - *pos);
+	strbuf_add(out, old->buf + old_start, old_end - old_start);
+	*pos = end;
+	return 1;
+}
+
+/* After put_back(): `now` becomes out plus its rest from pos, if changed. */
+static void finish_put_back(struct strbuf *now, struct strbuf *out, size_t pos, int changed)
+{
+	if (changed) {
+		strbuf_add(out, now->buf + pos, now->len - pos);
+		strbuf_reset(now);
+		strbuf_add(now, out->buf, out->len);
+	}
+	strbuf_release(out);
+}
+
 /*
  * The rules must not change a pasted definition that the pasted-macros
  * pass left for a human: spatch may have rewritten a part of it (the
@@ -1243,22 +1273,12 @@ static int restore_refused(struct rewrite_file *f)
 			    memcmp(f->content->buf + n->start, old->buf + w->start, w->name_len) ||
 			    seen++ != nth)
 				continue;
-			if (n->start >= pos && (n->end - n->start != w->end - w->start ||
-			    memcmp(f->content->buf + n->start, old->buf + w->start, w->end - w->start))) {
-				strbuf_add(&out, f->content->buf + pos, n->start - pos);
-				strbuf_add(&out, old->buf + w->start, w->end - w->start);
-				pos = n->end;
-				changed = 1;
-			}
+			changed |= put_back(&out, f->content, &pos, n->start, n->end,
+					    old, w->start, w->end);
 			break;
 		}
 	}
-	if (changed) {
-		strbuf_add(&out, f->content->buf + pos, f->content->len - pos);
-		strbuf_reset(f->content);
-		strbuf_add(f->content, out.buf, out.len);
-	}
-	strbuf_release(&out);
+	finish_put_back(f->content, &out, pos, changed);
 	free(was);
 	free(now);
 	return changed;
@@ -1351,21 +1371,11 @@ static int restore_named_bodies(struct rewrite_file *f)
 			if (e2 - s2 != ke - ks || memcmp(f->content->buf + s2, old->buf + ks, ke - ks) ||
 			    seen++ != nth)
 				continue;
-			if (b2 >= pos && (b2e - b2 != be - bs || memcmp(f->content->buf + b2, old->buf + bs, be - bs))) {
-				strbuf_add(&out, f->content->buf + pos, b2 - pos);
-				strbuf_add(&out, old->buf + bs, be - bs);
-				pos = b2e;
-				changed = 1;
-			}
+			changed |= put_back(&out, f->content, &pos, b2, b2e, old, bs, be);
 			break;
 		}
 	}
-	if (changed) {
-		strbuf_add(&out, f->content->buf + pos, f->content->len - pos);
-		strbuf_reset(f->content);
-		strbuf_add(f->content, out.buf, out.len);
-	}
-	strbuf_release(&out);
+	finish_put_back(f->content, &out, pos, changed);
 	free(fw);
 	free(fn);
 	free(was.tk.v);
