@@ -10,7 +10,9 @@
 #define FIELDS "CDMIGRATE_CLASS_FIELDS"
 
 /* The fields class_create() leaves to an assignment after it. */
-static const char *const assignable[] = { "release", "hotplug", "uevent", "class_dev_attrs", NULL };
+static const char *const assignable[] = {
+	"release", "hotplug", "uevent", "class_dev_attrs", "dev_release", "dev_uevent", "dev_attrs", NULL
+};
 
 /* ---------------------------------------------------------- the initializer */
 

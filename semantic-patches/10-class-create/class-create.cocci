@@ -12,7 +12,9 @@
 /// .uevent and .class_dev_attrs that class_create() cannot take are
 /// assigned right after creation, before any class device exists: they
 /// only deal with class devices, and step 40 renames them to dev_release,
-/// dev_uevent and dev_attrs with struct device callbacks.
+/// dev_uevent and dev_attrs with struct device callbacks.  A class whose
+/// devices are already struct device (2.6.19 and later: .dev_release,
+/// .dev_uevent, .dev_attrs) has those assigned the same way.
 //
 // Order: 10 (class-create)
 // Requires: nothing from earlier steps.
@@ -37,8 +39,9 @@
 //     freeing a structure that contains it); class_create() allocates and
 //     frees the class, so its lifetime must be redesigned by a human;
 //   - .class_attrs, or any field other than name, owner, release, hotplug,
-//     uevent and class_dev_attrs: class attributes are created when the
-//     class registers, too early for an assignment after class_create();
+//     uevent, class_dev_attrs, dev_release, dev_uevent and dev_attrs: class
+//     attributes are created when the class registers, too early for an
+//     assignment after class_create();
 //   - no .name;
 //   - the class's address in a static initializer (a class_interface's
 //     .class = &foo): a pointer known only at run time cannot initialize it;
@@ -87,12 +90,20 @@ expression A;
 @@
 struct class c = { .class_dev_attrs = A, };
 
+// The 2.6.19 fields of a class whose devices are already struct device.
+@cap_dev_fields depends on def@
+identifier def.c;
+identifier f = {dev_release, dev_uevent, dev_attrs};
+expression E;
+@@
+struct class c = { .f = E, };
+
 // ---------------------------------------------------------------------
 // Reasons to leave the class alone.
 
 @bad_field depends on def@
 identifier def.c;
-identifier f != {name, owner, release, hotplug, uevent, class_dev_attrs};
+identifier f != {name, owner, release, hotplug, uevent, class_dev_attrs, dev_release, dev_uevent, dev_attrs};
 expression E;
 @@
 struct class c = { .f = E, };
@@ -139,7 +150,7 @@ class_register@p(&c)
 
 // An unchecked registration of a class that needs assignments after
 // creation: they would dereference an ERR_PTR.
-@bare depends on shape && (cap_release || cap_hotplug || cap_uevent || cap_attrs)@
+@bare depends on shape && (cap_release || cap_hotplug || cap_uevent || cap_attrs || cap_dev_fields)@
 identifier def.c;
 position shape.p;
 @@
