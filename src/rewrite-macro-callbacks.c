@@ -1396,6 +1396,8 @@ static int run_pass(struct rewrite_context *ctx, enum macro_mode mode)
 	};
 	struct strbuf *next = xcalloc(ctx->nr ? ctx->nr : 1, sizeof(*next));
 	int *changed = xcalloc(ctx->nr ? ctx->nr : 1, sizeof(*changed));
+	/* the log names the pass that made the edit (steps: prepare or rewriter) */
+	const char *pass = mode == MODE_PASTED ? "pasted-macros" : "macro-callbacks";
 
 
 	/* parse everything first: the classifier's overlay points at the contents */
@@ -1411,8 +1413,8 @@ static int run_pass(struct rewrite_context *ctx, enum macro_mode mode)
 			continue;
 		if (may_define(f->content, tokens) &&
 		    classify_macro_definitions(ctx->classify, f->path, tokens, &defs, &nr_defs) < 0) {
-			strvec_pushf(ctx->log, "%s: macro-callbacks: cannot parse the file: its macro bodies are left",
-				     f->path);
+			strvec_pushf(ctx->log, "%s: %s: cannot parse the file: its macro bodies are left",
+				     f->path, pass);
 			continue;
 		}
 		if (mode == MODE_PASTED && may_name_by_macro(f->content) &&
@@ -1458,15 +1460,15 @@ static int run_pass(struct rewrite_context *ctx, enum macro_mode mode)
 								   r->name_start, &end, &next[i], &why, &st);
 			}
 			if (rc < 0)
-				strvec_pushf(ctx->log, "%s:%u: macro-callbacks: %s%s left unchanged: %s",
-					     f->path, r->line, r->name ? "macro " : "declaration",
+				strvec_pushf(ctx->log, "%s:%u: %s: %s%s left unchanged: %s",
+					     f->path, r->line, pass, r->name ? "macro " : "declaration",
 					     r->name ? r->name : "", why.buf);
 			else if (rc > 0 && r->name)
-				strvec_pushf(ctx->log, "%s:%u: macro-callbacks: converted macro %s (%u callbacks, %u attributes, %u edits)",
-					     f->path, r->line, r->name, st.callbacks, st.attributes, st.edits);
+				strvec_pushf(ctx->log, "%s:%u: %s: converted macro %s (%u callbacks, %u attributes, %u edits)",
+					     f->path, r->line, pass, r->name, st.callbacks, st.attributes, st.edits);
 			else if (rc > 0)
-				strvec_pushf(ctx->log, "%s:%u: macro-callbacks: converted a declaration named by a macro (%u callbacks, %u edits)",
-					     f->path, r->line, st.callbacks, st.edits);
+				strvec_pushf(ctx->log, "%s:%u: %s: converted a declaration named by a macro (%u callbacks, %u edits)",
+					     f->path, r->line, pass, st.callbacks, st.edits);
 			changed[i] |= rc > 0;
 			strbuf_release(&why);
 			pos = end;
