@@ -22,6 +22,7 @@ src_libcdmigrate_a_SOURCES = \
 	src/migrate.c src/migrate.h \
 	src/kernel-version.c src/kernel-version.h \
 	src/realign.c src/realign.h \
+	src/template.c src/template.h \
 	src/rewrite.c src/rewrite.h \
 	src/rewrite-core.c src/rewrite-core.h \
 	src/rewrite-unused-exports.c \

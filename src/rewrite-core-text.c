@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "rewrite-core-text.h"
+#include "template.h"
 
 #include <dirent.h>
 #include <stdlib.h>
@@ -142,53 +143,36 @@ static char *section_text(const struct strbuf *body)
 
 int core_text_parse(struct core_text *ct, const char *path, const char *text, size_t len)
 {
-	struct strbuf body = STRBUF_INIT;
-	struct core_text_section *open = NULL;
-	size_t pos = 0;
-	unsigned line = 0;
+	struct template_section *sections;
+	size_t nr = template_sections(text, len, &sections);
 	int rc = 0;
 
 	ct->path = xstrdup(path);
-	while (!rc) {
-		int end = pos >= len;
-		const char *p = text + pos, *nl = end ? NULL : memchr(p, '\n', len - pos);
-		size_t n = end ? 0 : nl ? (size_t)(nl - p) : len - pos;
-		char *what;
+	for (size_t i = 0; i < nr && !rc; i++) {
+		const struct template_section *t = &sections[i];
+		struct core_text_section *open;
+		struct strbuf body = STRBUF_INIT;
 
-		line++;
-		pos += n + 1;
-		if (!end && !(n >= 2 && p[0] == '@' && p[1] == '@')) {
-			if (open) {
-				strbuf_add(&body, p, n);
-				strbuf_addch(&body, '\n');
-			}
+		if (starts_with(t->head, "file ")) {
+			free(ct->target);
+			ct->target = xstrndup_trimmed(t->head + 5, strlen(t->head + 5));
 			continue;
 		}
-		if (open && !(open->text = section_text(&body))) {
+		if (!ct->target) {
+			rc = error("%s:%u: a section before \"@@ file PATH\"", path, t->line);
+			break;
+		}
+		ALLOC_GROW(ct->v, ct->nr + 1, ct->alloc);
+		open = &ct->v[ct->nr++];
+		if (!parse_section(open, t->head))
+			rc = error("%s:%u: expected \"@@ before|after ANCHOR: PROVIDES\"", path, t->line);
+		open->line = t->line;
+		strbuf_addstr(&body, t->body);
+		if (!rc && !(open->text = section_text(&body)))
 			rc = error("%s:%u: empty section", path, open->line);
-			break;
-		}
-		open = NULL;
-		strbuf_reset(&body);
-		if (end)
-			break;
-		what = xstrndup_trimmed(p + 2, n - 2);
-		if (starts_with(what, "file ")) {
-			free(ct->target);
-			ct->target = xstrndup_trimmed(what + 5, strlen(what + 5));
-		} else if (!ct->target) {
-			rc = error("%s:%u: a section before \"@@ file PATH\"", path, line);
-		} else {
-			ALLOC_GROW(ct->v, ct->nr + 1, ct->alloc);
-			open = &ct->v[ct->nr++];
-			if (!parse_section(open, what))
-				rc = error("%s:%u: expected \"@@ before|after ANCHOR: PROVIDES\"", path,
-					   line);
-			open->line = line;
-		}
-		free(what);
+		strbuf_release(&body);
 	}
-	strbuf_release(&body);
+	template_sections_free(sections, nr);
 	if (!rc && !ct->nr)
 		rc = error("%s: no section (\"@@ before|after ANCHOR: PROVIDES\")", path);
 	return rc;

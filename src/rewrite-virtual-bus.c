@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "rewrite-virtual-bus.h"
+#include "template.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -20,50 +21,30 @@
 int virtual_bus_template_parse(struct virtual_bus_template *t, const char *path,
 			       const char *text, size_t len)
 {
-	struct virtual_bus_section *open = NULL;
-	struct strbuf body = STRBUF_INIT;
-	size_t pos = 0;
-	unsigned line = 0;
+	struct template_section *sections;
+	size_t nr = template_sections(text, len, &sections);
 	int rc = 0;
 
-	while (pos <= len && !rc) {
-		const char *p = text + pos, *nl = pos < len ? memchr(p, '\n', len - pos) : NULL;
-		size_t n = pos < len ? (nl ? (size_t)(nl - p) : len - pos) : 0;
-		int end = pos >= len;
-		char *head, *sp;
+	for (size_t i = 0; i < nr && !rc; i++) {
+		struct template_section *s = &sections[i];
+		struct virtual_bus_section *open;
+		char *sp = strchr(s->head, ' ');
 
-		line++;
-		pos += n + 1;
-		if (!end && !(n >= 2 && p[0] == '@' && p[1] == '@')) {
-			if (open) {
-				strbuf_add(&body, p, n);
-				strbuf_addch(&body, '\n');
-			}
-			continue;
-		}
-		if (open)
-			open->text = strbuf_detach(&body, NULL);
-		open = NULL;
-		if (end)
-			break;
-		head = xstrndup_trimmed(p + 2, n - 2);
 		ALLOC_GROW(t->v, t->nr + 1, t->alloc);
 		open = &t->v[t->nr++];
 		memset(open, 0, sizeof(*open));
-		sp = strchr(head, ' ');
 		if (!sp) {
-			open->name = xstrdup(head);
+			open->name = xstrdup(s->head);
 		} else if (starts_with(sp, " if ") && sp[4]) {
-			open->name = xstrndup(head, (size_t)(sp - head));
+			open->name = xstrndup(s->head, (size_t)(sp - s->head));
 			open->flag = xstrdup(sp + 4);
 		} else {
-			rc = error("%s:%u: expected \"@@ NAME\" or \"@@ NAME if [!]FLAG\"", path, line);
+			rc = error("%s:%u: expected \"@@ NAME\" or \"@@ NAME if [!]FLAG\"", path, s->line);
 		}
-		free(head);
+		open->text = s->body;
+		s->body = NULL;
 	}
-	if (open && !open->text)
-		open->text = strbuf_detach(&body, NULL);
-	strbuf_release(&body);
+	template_sections_free(sections, nr);
 	if (!rc && !t->nr)
 		rc = error("%s: no section (\"@@ NAME\")", path);
 	return rc;

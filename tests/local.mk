@@ -85,3 +85,9 @@ TESTS += tests/check_rewrite_virtual_bus
 tests_check_rewrite_virtual_bus_SOURCES = tests/check_rewrite_virtual_bus.c
 tests_check_rewrite_virtual_bus_CFLAGS = $(TEST_COMPILE_FLAGS) -DTOP_SRCDIR='"$(abs_top_srcdir)"'
 tests_check_rewrite_virtual_bus_LDADD = $(TEST_LIBRARIES_ALL)
+
+check_PROGRAMS += tests/check_template
+TESTS += tests/check_template
+tests_check_template_SOURCES = tests/check_template.c
+tests_check_template_CFLAGS = $(TEST_COMPILE_FLAGS)
+tests_check_template_LDADD = $(TEST_LIBRARIES_ALL)
