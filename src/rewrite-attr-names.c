@@ -539,6 +539,16 @@ int rewrite_attr_names(struct rewrite_context *ctx)
 		attr_names_stem(f->path, &stem);
 		d.subsystem = f->subsystem;
 		if (attr_names_convert(f->content->buf, f->content->len, stem.buf, definers_of, &d, &out)) {
+			struct strvec defined = STRVEC_INIT;
+
+			/* a renamed definition changes what userspace sees: say so */
+			attr_names_defined(f->content->buf, f->content->len, &defined);
+			for (size_t n = 0; n < defined.nr; n++)
+				strvec_pushf(ctx->log, "%s: attr-names: attribute %s renamed %s_%s: every "
+					     "struct device has a %s entry already; its sysfs file "
+					     "changes name", f->path, defined.v[n], stem.buf,
+					     defined.v[n], defined.v[n]);
+			strvec_clear(&defined);
 			strbuf_reset(f->content);
 			strbuf_add(f->content, out.buf, out.len);
 		}
