@@ -1054,6 +1054,45 @@ int classify_count_errors(struct classify *c, const char *file,
 	return (int)errors;
 }
 
+/*
+ * One file parsed for a collector: its translation unit, its own CXFile
+ * and text (the overlay's, when the engine holds the file).  Every
+ * classify_* query below that walks one file opens it here.
+ */
+struct parsed_file {
+	CXIndex index;
+	CXTranslationUnit tu;
+	CXFile main;
+	const char *text;	/* NULL when libclang has no contents for it */
+	size_t size;
+};
+
+/* 0, or -1 when libclang could not parse `file` (nothing to close then). */
+static int parsed_file_open(struct classify *c, const char *file, struct parsed_file *pf)
+{
+	char *abs = path_join(c->tree, file);
+
+	memset(pf, 0, sizeof(*pf));
+	pf->index = clang_createIndex(0, 0);
+	pf->tu = parse(c, pf->index, file, NULL, 0);
+	if (!pf->tu) {
+		clang_disposeIndex(pf->index);
+		free(abs);
+		return -1;
+	}
+	pf->main = clang_getFile(pf->tu, abs);
+	if (pf->main)
+		pf->text = clang_getFileContents(pf->tu, pf->main, &pf->size);
+	free(abs);
+	return 0;
+}
+
+static void parsed_file_close(struct parsed_file *pf)
+{
+	clang_disposeTranslationUnit(pf->tu);
+	clang_disposeIndex(pf->index);
+}
+
 struct macro_collect {
 	CXTranslationUnit tu;
 	CXFile main;
@@ -1102,29 +1141,23 @@ int classify_macro_definitions(struct classify *c, const char *file,
 			       const char *const *tokens,
 			       struct macro_definition **defs, size_t *nr)
 {
-	CXIndex index = clang_createIndex(0, 0);
-	CXTranslationUnit tu = parse(c, index, file, NULL, 0);
-	char *abs = path_join(c->tree, file);
+	struct parsed_file pf;
 	struct macro_collect m;
 
-	if (!tu) {
-		clang_disposeIndex(index);
-		free(abs);
+	if (parsed_file_open(c, file, &pf) < 0)
 		return -1;
-	}
 	memset(&m, 0, sizeof(m));
-	m.tu = tu;
-	m.main = clang_getFile(tu, abs);
-	m.text = clang_getFileContents(tu, m.main, &m.size);
+	m.tu = pf.tu;
+	m.main = pf.main;
+	m.text = pf.text;
+	m.size = pf.size;
 	m.tokens = tokens;
 	m.defs = defs;
 	m.nr = nr;
 	m.alloc = *nr;
 	if (m.text)
-		clang_visitChildren(clang_getTranslationUnitCursor(tu), collect_definitions, &m);
-	clang_disposeTranslationUnit(tu);
-	clang_disposeIndex(index);
-	free(abs);
+		clang_visitChildren(clang_getTranslationUnitCursor(pf.tu), collect_definitions, &m);
+	parsed_file_close(&pf);
 	return m.count;
 }
 
@@ -1245,28 +1278,21 @@ static enum CXChildVisitResult collect_fields(CXCursor cursor, CXCursor parent, 
 int classify_record_fields(struct classify *c, const char *file, const char *const *tags,
 			   struct record_field **fields, size_t *nr)
 {
-	CXIndex index = clang_createIndex(0, 0);
-	CXTranslationUnit tu = parse(c, index, file, NULL, 0);
-	char *abs = path_join(c->tree, file);
+	struct parsed_file pf;
 	struct field_collect m;
 
-	if (!tu) {
-		clang_disposeIndex(index);
-		free(abs);
+	if (parsed_file_open(c, file, &pf) < 0)
 		return -1;
-	}
 	memset(&m, 0, sizeof(m));
-	m.tu = tu;
-	m.main = clang_getFile(tu, abs);
+	m.tu = pf.tu;
+	m.main = pf.main;
 	m.tags = tags;
 	m.fields = fields;
 	m.nr = nr;
 	m.alloc = *nr;
 	if (m.main)
-		clang_visitChildren(clang_getTranslationUnitCursor(tu), collect_fields, &m);
-	clang_disposeTranslationUnit(tu);
-	clang_disposeIndex(index);
-	free(abs);
+		clang_visitChildren(clang_getTranslationUnitCursor(pf.tu), collect_fields, &m);
+	parsed_file_close(&pf);
 	return m.count;
 }
 
@@ -1364,27 +1390,20 @@ static enum CXChildVisitResult collect_uses(CXCursor cursor, CXCursor parent, CX
 int classify_member_uses(struct classify *c, const char *file, const char *tag,
 			 struct member_use **uses, size_t *nr)
 {
-	CXIndex index = clang_createIndex(0, 0);
-	CXTranslationUnit tu = parse(c, index, file, NULL, 0);
-	char *abs = path_join(c->tree, file);
+	struct parsed_file pf;
 	struct use_collect m;
 
-	if (!tu) {
-		clang_disposeIndex(index);
-		free(abs);
+	if (parsed_file_open(c, file, &pf) < 0)
 		return -1;
-	}
 	memset(&m, 0, sizeof(m));
-	m.main = clang_getFile(tu, abs);
+	m.main = pf.main;
 	m.tag = tag;
 	m.uses = uses;
 	m.nr = nr;
 	m.alloc = *nr;
 	if (m.main)
-		clang_visitChildren(clang_getTranslationUnitCursor(tu), collect_uses, &m);
-	clang_disposeTranslationUnit(tu);
-	clang_disposeIndex(index);
-	free(abs);
+		clang_visitChildren(clang_getTranslationUnitCursor(pf.tu), collect_uses, &m);
+	parsed_file_close(&pf);
 	return m.count;
 }
 
@@ -1473,28 +1492,21 @@ static enum CXChildVisitResult collect_named_functions(CXCursor cursor, CXCursor
 int classify_macro_named_functions(struct classify *c, const char *file, const char *tag,
 				   struct macro_named_function **fns, size_t *nr)
 {
-	CXIndex index = clang_createIndex(0, 0);
-	CXTranslationUnit tu = parse(c, index, file, NULL, 0);
-	char *abs = path_join(c->tree, file);
+	struct parsed_file pf;
 	struct named_collect m;
 
-	if (!tu) {
-		clang_disposeIndex(index);
-		free(abs);
+	if (parsed_file_open(c, file, &pf) < 0)
 		return -1;
-	}
 	memset(&m, 0, sizeof(m));
-	m.main = clang_getFile(tu, abs);
-	if (m.main)
-		m.text = clang_getFileContents(tu, m.main, &m.size);
+	m.main = pf.main;
+	m.text = pf.text;
+	m.size = pf.size;
 	m.tag = tag;
 	m.fns = fns;
 	m.nr = nr;
 	m.alloc = *nr;
 	if (m.text)
-		clang_visitChildren(clang_getTranslationUnitCursor(tu), collect_named_functions, &m);
-	clang_disposeTranslationUnit(tu);
-	clang_disposeIndex(index);
-	free(abs);
+		clang_visitChildren(clang_getTranslationUnitCursor(pf.tu), collect_named_functions, &m);
+	parsed_file_close(&pf);
 	return m.count;
 }
