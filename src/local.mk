@@ -39,6 +39,7 @@ src_libcdmigrate_a_SOURCES = \
 	src/sysfs.c src/sysfs.h \
 	src/report.c src/report.h \
 	src/html.c src/html.h \
+	src/report/userspace.c src/report/userspace.h \
 	$(NULL)
 nodist_src_libcdmigrate_a_SOURCES = src/manifest-table.c
 
