@@ -1,7 +1,7 @@
 #define _GNU_SOURCE
-#include "classify.h"
-#include "kernel-version.h"
-#include "lexscan.h"
+#include "analyze/classify.h"
+#include "kernel/kernel-version.h"
+#include "lex/lexscan.h"
 
 #include <clang-c/Index.h>
 #include <errno.h>

@@ -20,8 +20,8 @@
 #ifndef CDMIGRATE_CLASSIFY_H
 #define CDMIGRATE_CLASSIFY_H
 
-#include "site.h"
-#include "util.h"
+#include "analyze/site.h"
+#include "base/util.h"
 
 struct classify_options {
 	const char *tree;	/* the tree scanned */

@@ -1,8 +1,8 @@
 #define _GNU_SOURCE
-#include "exports.h"
-#include "lexscan.h"
-#include "plan.h"
-#include "report.h"
+#include "analyze/exports.h"
+#include "lex/lexscan.h"
+#include "plan/plan.h"
+#include "report/report.h"
 
 #include <errno.h>
 #include <stdlib.h>

@@ -18,7 +18,7 @@
 
 #include <stddef.h>
 
-#include "util.h"
+#include "base/util.h"
 
 struct export_entry {
 	char *symbol;

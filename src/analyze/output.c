@@ -1,4 +1,4 @@
-#include "output.h"
+#include "analyze/output.h"
 
 #include <string.h>
 

@@ -12,8 +12,8 @@
 #include <jansson.h>
 #include <stdio.h>
 
-#include "scan.h"
-#include "site.h"
+#include "analyze/scan.h"
+#include "analyze/site.h"
 
 enum output_format {
 	OUTPUT_TEXT,

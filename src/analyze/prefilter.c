@@ -1,6 +1,6 @@
 #define _GNU_SOURCE
-#include "prefilter.h"
-#include "cache.h"
+#include "analyze/prefilter.h"
+#include "base/cache.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -9,7 +9,7 @@
 #ifndef CDMIGRATE_PREFILTER_H
 #define CDMIGRATE_PREFILTER_H
 
-#include "util.h"
+#include "base/util.h"
 
 /* The tokens of scan: every site kind needs one of them to be present. */
 extern const char *const prefilter_scan_tokens[];

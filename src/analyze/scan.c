@@ -1,7 +1,7 @@
 #define _GNU_SOURCE
-#include "scan.h"
-#include "prefilter.h"
-#include "walk.h"
+#include "analyze/scan.h"
+#include "analyze/prefilter.h"
+#include "base/walk.h"
 
 #include <stdlib.h>
 #include <string.h>

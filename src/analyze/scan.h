@@ -5,10 +5,10 @@
 #ifndef CDMIGRATE_SCAN_H
 #define CDMIGRATE_SCAN_H
 
-#include "classify.h"
-#include "site.h"
-#include "subsystem.h"
-#include "util.h"
+#include "analyze/classify.h"
+#include "analyze/site.h"
+#include "base/util.h"
+#include "kernel/subsystem.h"
 
 struct scan_options {
 	const char *tree;

@@ -1,5 +1,5 @@
-#include "site.h"
-#include "util.h"
+#include "analyze/site.h"
+#include "base/util.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-#include "cache.h"
+#include "base/cache.h"
 
 #include <errno.h>
 #include <stdlib.h>

@@ -17,7 +17,7 @@
 #ifndef CDMIGRATE_CACHE_H
 #define CDMIGRATE_CACHE_H
 
-#include "util.h"
+#include "base/util.h"
 
 /* A 128-bit xxHash (XXH3) of everything fed to it, as 32 hex digits. */
 struct cache_hasher;

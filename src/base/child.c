@@ -1,7 +1,7 @@
 /* pipe2, strchrnul, F_DUPFD_CLOEXEC: Linux is the only target. */
 #define _GNU_SOURCE
 
-#include "child.h"
+#include "base/child.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -42,7 +42,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "util.h"
+#include "base/util.h"
 
 /* Where the child's stdout or stderr goes. */
 enum child_io {

@@ -1,7 +1,7 @@
 /* ppoll: Linux is the only target. */
 #define _GNU_SOURCE
 
-#include "pool.h"
+#include "base/pool.h"
 
 #include <errno.h>
 #include <signal.h>

@@ -33,7 +33,7 @@
 
 #include <stdint.h>
 
-#include "child.h"
+#include "base/child.h"
 
 struct pool_options {
 	unsigned jobs;		/* tasks running at once; 0: online CPUs */

@@ -1,4 +1,4 @@
-#include "walk.h"
+#include "base/walk.h"
 
 #include <dirent.h>
 #include <errno.h>

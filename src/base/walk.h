@@ -11,7 +11,7 @@
 #ifndef CDMIGRATE_WALK_H
 #define CDMIGRATE_WALK_H
 
-#include "util.h"
+#include "base/util.h"
 
 struct stat;
 

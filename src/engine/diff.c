@@ -1,4 +1,4 @@
-#include "diff.h"
+#include "engine/diff.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -8,7 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "child.h"
+#include "base/child.h"
 
 /* diff and patch finish in milliseconds on any source file; this only stops a hang. */
 #define DIFF_CHILD_TIMEOUT_MS 120000

@@ -19,7 +19,7 @@
 
 #include <stddef.h>
 
-#include "util.h"
+#include "base/util.h"
 
 /* One hunk.  Owns lines. */
 struct diff_hunk {

@@ -59,7 +59,7 @@
 
 #include <stddef.h>
 
-#include "util.h"
+#include "base/util.h"
 
 /* One file to rewrite.  Owns path and both buffers. */
 struct journal_edit {

@@ -34,7 +34,7 @@
 #ifndef CDMIGRATE_MIGRATE_H
 #define CDMIGRATE_MIGRATE_H
 
-#include "util.h"
+#include "base/util.h"
 
 struct migrate_options {
 	const char *tree;

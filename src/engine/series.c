@@ -1,4 +1,4 @@
-#include "series.h"
+#include "engine/series.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -8,8 +8,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "engine/diff.h"
 #include "config.h"
-#include "diff.h"
 
 #define SERIES_FROM_LINE "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n"
 #define SERIES_AUTHOR "From: cdmigrate <cdmigrate@localhost>\n"

@@ -46,7 +46,7 @@
 
 #include <stddef.h>
 
-#include "util.h"
+#include "base/util.h"
 
 /* One file of a patch.  Owns both strings (series_file_release()). */
 struct series_file {

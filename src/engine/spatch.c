@@ -1,4 +1,4 @@
-#include "spatch.h"
+#include "engine/spatch.h"
 
 #include <limits.h>
 #include <stdlib.h>

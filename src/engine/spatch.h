@@ -12,8 +12,8 @@
 #ifndef CDMIGRATE_SPATCH_H
 #define CDMIGRATE_SPATCH_H
 
-#include "child.h"
-#include "util.h"
+#include "base/child.h"
+#include "base/util.h"
 
 /*
  * The spatch program to run: $CDMIGRATE_SPATCH, else "spatch" on PATH.

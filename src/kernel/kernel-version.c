@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernel-version.h"
-#include "util.h"
+#include "kernel/kernel-version.h"
+#include "base/util.h"
 
 unsigned kernel_version_code(const char *root)
 {

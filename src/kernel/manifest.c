@@ -1,4 +1,4 @@
-#include "manifest.h"
+#include "kernel/manifest.h"
 
 #include <stdlib.h>
 #include <string.h>

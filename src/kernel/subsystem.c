@@ -1,4 +1,4 @@
-#include "subsystem.h"
+#include "kernel/subsystem.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -16,7 +16,7 @@
 #ifndef CDMIGRATE_SUBSYSTEM_H
 #define CDMIGRATE_SUBSYSTEM_H
 
-#include "util.h"
+#include "base/util.h"
 
 /* Subsystem of a non-header path; NULL for a path under include/. Caller frees. */
 char *subsystem_of_path(const char *path);

@@ -1,4 +1,4 @@
-#include "lexscan.h"
+#include "lex/lexscan.h"
 
 #include <string.h>
 

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "realign.h"
+#include "lex/realign.h"
 
 struct line {
 	const char *text;

@@ -25,7 +25,7 @@
 
 #include <stddef.h>
 
-#include "util.h"
+#include "base/util.h"
 
 /*
  * Re-indent, in `after`, the aligned continuation lines of every line that

@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "template.h"
-#include "util.h"
+#include "lex/template.h"
+#include "base/util.h"
 
 size_t template_sections(const char *text, size_t len, struct template_section **out)
 {

@@ -1,11 +1,11 @@
-#include "plan.h"
-#include "kernel-version.h"
-#include "output.h"
-#include "prefilter.h"
-#include "rewrite.h"
-#include "scan.h"
-#include "subsystem.h"
-#include "walk.h"
+#include "plan/plan.h"
+#include "analyze/output.h"
+#include "analyze/prefilter.h"
+#include "analyze/scan.h"
+#include "base/walk.h"
+#include "kernel/kernel-version.h"
+#include "kernel/subsystem.h"
+#include "rewrite/rewrite.h"
 
 #include <jansson.h>
 #include <stdlib.h>

@@ -31,9 +31,9 @@
 #ifndef CDMIGRATE_PLAN_H
 #define CDMIGRATE_PLAN_H
 
-#include "manifest.h"
-#include "subsystem.h"
-#include "util.h"
+#include "base/util.h"
+#include "kernel/manifest.h"
+#include "kernel/subsystem.h"
 
 enum plan_action {
 	PLAN_RUN,

@@ -1,4 +1,4 @@
-#include "html.h"
+#include "report/html.h"
 
 #include <errno.h>
 #include <string.h>

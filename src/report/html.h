@@ -24,7 +24,7 @@
 
 #include <stdio.h>
 
-#include "report.h"
+#include "report/report.h"
 
 /* Write the page.  Returns 0, or -1 when a patch of the series cannot be read (it is named). */
 int html_write(FILE *out, const struct report *r);

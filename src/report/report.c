@@ -1,12 +1,12 @@
 #define _GNU_SOURCE
-#include "report.h"
-#include "rewrite-core.h"
-#include "lexscan.h"
-#include "manifest.h"
-#include "output.h"
-#include "plan.h"
-#include "scan.h"
-#include "walk.h"
+#include "report/report.h"
+#include "analyze/output.h"
+#include "analyze/scan.h"
+#include "base/walk.h"
+#include "kernel/manifest.h"
+#include "lex/lexscan.h"
+#include "plan/plan.h"
+#include "rewrite/rewrite-core.h"
 
 #include <dirent.h>
 #include <errno.h>

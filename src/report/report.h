@@ -68,9 +68,9 @@
 #include <jansson.h>
 #include <stdio.h>
 
-#include "exports.h"
-#include "sysfs.h"
-#include "util.h"
+#include "analyze/exports.h"
+#include "base/util.h"
+#include "report/sysfs.h"
 
 /* Group order of inactive items (between step 50 and step 70). */
 #define REPORT_GROUP_INACTIVE 65

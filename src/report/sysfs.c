@@ -1,8 +1,8 @@
-#include "sysfs.h"
-#include "kernel-version.h"
-#include "plan.h"
-#include "prefilter.h"
-#include "report.h"
+#include "report/sysfs.h"
+#include "analyze/prefilter.h"
+#include "kernel/kernel-version.h"
+#include "plan/plan.h"
+#include "report/report.h"
 
 #include <errno.h>
 #include <stdlib.h>

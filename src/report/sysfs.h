@@ -56,7 +56,7 @@
 #include <jansson.h>
 #include <stdio.h>
 
-#include "util.h"
+#include "base/util.h"
 
 /* The entries every struct device has; an attribute named so clashes. */
 extern const char *const sysfs_device_entries[];

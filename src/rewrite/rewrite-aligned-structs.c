@@ -1,10 +1,10 @@
 #define _GNU_SOURCE
-#include "rewrite-aligned-structs.h"
+#include "rewrite/rewrite-aligned-structs.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "lexscan.h"
+#include "lex/lexscan.h"
 
 static const char *const tags[] = { "class_device", "class_device_attribute", NULL };
 

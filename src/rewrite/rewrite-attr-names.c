@@ -1,6 +1,6 @@
 #define _GNU_SOURCE
-#include "rewrite-attr-names.h"
-#include "rewrite-macro-callbacks.h"
+#include "rewrite/rewrite-attr-names.h"
+#include "rewrite/rewrite-macro-callbacks.h"
 
 #include <stdlib.h>
 #include <string.h>

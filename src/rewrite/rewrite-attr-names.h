@@ -37,8 +37,8 @@
 #ifndef CDMIGRATE_REWRITE_ATTR_NAMES_H
 #define CDMIGRATE_REWRITE_ATTR_NAMES_H
 
-#include "rewrite.h"
-#include "util.h"
+#include "base/util.h"
+#include "rewrite/rewrite.h"
 
 /* The pass (rewrite_find("attr-names")), on ctx's step files. */
 int rewrite_attr_names(struct rewrite_context *ctx);

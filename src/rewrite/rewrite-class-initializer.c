@@ -1,10 +1,10 @@
 #define _GNU_SOURCE
-#include "rewrite-class-initializer.h"
+#include "rewrite/rewrite-class-initializer.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "report.h"
+#include "report/report.h"
 
 #define ARGS "CDMIGRATE_CLASS_ARGS"
 #define FIELDS "CDMIGRATE_CLASS_FIELDS"

@@ -40,8 +40,8 @@
 
 #include <stddef.h>
 
-#include "rewrite.h"
-#include "util.h"
+#include "base/util.h"
+#include "rewrite/rewrite.h"
 
 /* The pass (rewrite_find("class-initializer")), on ctx's step files. */
 int rewrite_class_initializer(struct rewrite_context *ctx);

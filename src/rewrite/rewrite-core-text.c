@@ -1,13 +1,13 @@
 #define _GNU_SOURCE
-#include "rewrite-core-text.h"
-#include "template.h"
+#include "rewrite/rewrite-core-text.h"
+#include "lex/template.h"
 
 #include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "report.h"
-#include "spatch.h"
+#include "engine/spatch.h"
+#include "report/report.h"
 
 /* ------------------------------------------------------------ fragment files */
 

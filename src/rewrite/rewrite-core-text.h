@@ -49,8 +49,8 @@
 
 #include <stddef.h>
 
-#include "rewrite.h"
-#include "util.h"
+#include "base/util.h"
+#include "rewrite/rewrite.h"
 
 /* The pass (rewrite_find("core-text")): the fragment files of 30-core/. */
 int rewrite_core_text(struct rewrite_context *ctx);

@@ -1,4 +1,4 @@
-#include "rewrite-core.h"
+#include "rewrite/rewrite-core.h"
 
 #include <ctype.h>
 #include <stdlib.h>

@@ -50,9 +50,9 @@
 #ifndef CDMIGRATE_REWRITE_CORE_H
 #define CDMIGRATE_REWRITE_CORE_H
 
-#include "report.h"
-#include "rewrite.h"
-#include "util.h"
+#include "base/util.h"
+#include "report/report.h"
+#include "rewrite/rewrite.h"
 
 int rewrite_unused_exports(struct rewrite_context *ctx);
 int rewrite_virtual_parent(struct rewrite_context *ctx);

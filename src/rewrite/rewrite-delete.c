@@ -1,8 +1,8 @@
 #define _GNU_SOURCE
-#include "rewrite-core.h"
-#include "lexscan.h"
-#include "site.h"
-#include "walk.h"
+#include "analyze/site.h"
+#include "base/walk.h"
+#include "lex/lexscan.h"
+#include "rewrite/rewrite-core.h"
 
 #include <errno.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 #define _GNU_SOURCE
-#include "rewrite-macro-callbacks.h"
+#include "rewrite/rewrite-macro-callbacks.h"
 
 #include <stdlib.h>
 #include <string.h>

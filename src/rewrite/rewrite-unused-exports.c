@@ -1,7 +1,7 @@
-#include "rewrite-core.h"
-#include "exports.h"
-#include "plan.h"
-#include "walk.h"
+#include "analyze/exports.h"
+#include "base/walk.h"
+#include "plan/plan.h"
+#include "rewrite/rewrite-core.h"
 
 #include <errno.h>
 #include <stdlib.h>

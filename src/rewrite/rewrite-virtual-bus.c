@@ -1,13 +1,13 @@
 #define _GNU_SOURCE
-#include "rewrite-virtual-bus.h"
-#include "template.h"
+#include "rewrite/rewrite-virtual-bus.h"
+#include "lex/template.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "report.h"
-#include "spatch.h"
-#include "subsystem.h"
+#include "engine/spatch.h"
+#include "kernel/subsystem.h"
+#include "report/report.h"
 
 #define STEP_DIR "50-class-interface-to-virtual-bus"
 #define TEMPLATE "virtual-bus.c.in"

@@ -71,8 +71,8 @@
 #ifndef CDMIGRATE_REWRITE_VIRTUAL_BUS_H
 #define CDMIGRATE_REWRITE_VIRTUAL_BUS_H
 
-#include "rewrite.h"
-#include "util.h"
+#include "base/util.h"
+#include "rewrite/rewrite.h"
 
 /* The passes (rewrite_find("virtual-bus"), rewrite_find("virtual-bus-markers")). */
 int rewrite_virtual_bus(struct rewrite_context *ctx);

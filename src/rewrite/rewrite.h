@@ -33,8 +33,8 @@
 #ifndef CDMIGRATE_REWRITE_H
 #define CDMIGRATE_REWRITE_H
 
-#include "classify.h"
-#include "util.h"
+#include "analyze/classify.h"
+#include "base/util.h"
 
 /* One working file as the engine holds it. */
 struct rewrite_file {
