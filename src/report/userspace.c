@@ -1,8 +1,8 @@
 #define _GNU_SOURCE
 #include "report/userspace.h"
-#include "html.h"
-#include "manifest.h"
-#include "rewrite-attr-names.h"
+#include "kernel/manifest.h"
+#include "report/html.h"
+#include "rewrite/rewrite-attr-names.h"
 
 #include <ctype.h>
 #include <dirent.h>

@@ -80,8 +80,8 @@
 #include <jansson.h>
 #include <stdio.h>
 
-#include "sysfs.h"
-#include "util.h"
+#include "base/util.h"
+#include "report/sysfs.h"
 
 enum userspace_change {
 	USERSPACE_DEVPATH,
