@@ -91,3 +91,9 @@ TESTS += tests/check_template
 tests_check_template_SOURCES = tests/check_template.c
 tests_check_template_CFLAGS = $(TEST_COMPILE_FLAGS)
 tests_check_template_LDADD = $(TEST_LIBRARIES_ALL)
+
+check_PROGRAMS += tests/check_userspace
+TESTS += tests/check_userspace
+tests_check_userspace_SOURCES = tests/check_userspace.c
+tests_check_userspace_CFLAGS = $(TEST_COMPILE_FLAGS) $(JANSSON_CFLAGS)
+tests_check_userspace_LDADD = $(TEST_LIBRARIES_ALL)

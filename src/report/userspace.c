@@ -630,6 +630,17 @@ struct comp {
 	char *glob;
 };
 
+/* Words before a command that leave it the first word: `if ! test -h ...`. */
+static int is_shell_prefix(const char *w, size_t n)
+{
+	static const char *const words[] = { "!", "if", "elif", "while", "until", "then", "do", "else", NULL };
+
+	for (size_t i = 0; words[i]; i++)
+		if (strlen(words[i]) == n && !memcmp(words[i], w, n))
+			return 1;
+	return 0;
+}
+
 /* What a command does with a path it is given: does it see a symlink as one? */
 static const char *symlink_use(const char *s, size_t path_at, size_t *word_at, size_t *word_len)
 {
@@ -667,7 +678,7 @@ static const char *symlink_use(const char *s, size_t path_at, size_t *word_at, s
 			*word_len = 2;
 			return "test";
 		}
-		if (!(first && j - i == 1 && s[i] == '!'))
+		if (!(first && is_shell_prefix(s + i, j - i)))
 			first = 0;
 		i = j;
 	}
