@@ -1042,9 +1042,10 @@ static void devpath_key(struct ctx *c, const struct userspace_rule *rule, size_t
 	free(glob);
 }
 
-static const char *parent_text(const struct kind *k)
+/* "has a parent", or what is known of it. */
+static const char *has_parent(const struct kind *k)
 {
-	return k->d->parent_kind == SYSFS_PARENT_UNKNOWN ? " (when it has one: its parent is not predicted)" : "";
+	return k->d->parent_kind == SYSFS_PARENT_UNKNOWN ? "may have a parent (it is not predicted)" : "has a parent";
 }
 
 static void physdev_key(struct ctx *c, const struct userspace_rule *rule, size_t at, const struct kind *k)
@@ -1064,7 +1065,8 @@ static void physdev_key(struct ctx *c, const struct userspace_rule *rule, size_t
 	key_text(&text, key, NULL);
 	add_finding(c, USERSPACE_PHYSDEV, k, text.buf,
 		    xstrfmt("%s is not in the uevent of a struct device (only CONFIG_SYSFS_DEPRECATED kernels add "
-			    "it); the device has a parent%s, the key cannot match any more", key->attr, parent_text(k)),
+			    "it): the key no longer matches %s/%s, which %s", key->attr, k->cls, k->d->name,
+			    has_parent(k)),
 		    rule_edited(rule, at, with.buf, NULL));
 	strbuf_release(&with);
 	strbuf_release(&text);
@@ -1187,8 +1189,8 @@ static void scan_physdev_vars(struct ctx *c, const char *line, const char *mark)
 				add_finding(c, USERSPACE_PHYSDEV, kd, key,
 					    xstrfmt("%s is not in the uevent of a struct device (only "
 						    "CONFIG_SYSFS_DEPRECATED kernels add it): empty when the script "
-						    "runs for %s/%s, which has a parent%s", physdev_vars[v], kd->cls,
-						    kd->d->name, parent_text(kd)),
+						    "runs for %s/%s, which %s", physdev_vars[v], kd->cls,
+						    kd->d->name, has_parent(kd)),
 					    spliced(line, at, len, rewrite[v]));
 				free(key);
 			}
@@ -1382,6 +1384,19 @@ static void put(FILE *out, const char *s)
 	strbuf_release(&sb);
 }
 
+/* A path that may break after each '/' in a narrow cell. */
+static void put_path(FILE *out, const char *s)
+{
+	for (const char *slash; (slash = strchr(s, '/')); s = slash + 1) {
+		char *part = xstrndup(s, (size_t)(slash - s) + 1);
+
+		put(out, part);
+		fprintf(out, "<wbr>");
+		free(part);
+	}
+	put(out, s);
+}
+
 void userspace_write_html(FILE *out, const struct userspace_report *r)
 {
 	fprintf(out, "<section id=\"userspace\"><h2>udev rules and scripts that change meaning "
@@ -1401,8 +1416,8 @@ void userspace_write_html(FILE *out, const struct userspace_report *r)
 	if (!r->nr) {
 		fprintf(out, "<p class=\"empty\">none: every rule and script keeps working</p>\n");
 	} else {
-		fprintf(out, "<table id=\"userspace-table\" class=\"fixed\"><colgroup><col style=\"width:18%%\">"
-			     "<col style=\"width:12%%\"><col style=\"width:35%%\"><col style=\"width:35%%\"></colgroup>"
+		fprintf(out, "<table id=\"userspace-table\" class=\"fixed\"><colgroup><col style=\"width:17%%\">"
+			     "<col style=\"width:15%%\"><col style=\"width:36%%\"><col style=\"width:32%%\"></colgroup>"
 			     "<thead><tr><th>Where</th><th>Change</th><th>Rule and what changes</th>"
 			     "<th>Rewrite</th></tr></thead><tbody>\n");
 	}
@@ -1413,7 +1428,7 @@ void userspace_write_html(FILE *out, const struct userspace_report *r)
 
 		fprintf(out, "<tr class=\"userspace\" data-change=\"%s\"><td class=\"loc\">",
 			userspace_change_name(f->change));
-		put(out, loc);
+		put_path(out, loc);
 		fprintf(out, "<div class=\"from\">%s</div></td><td><span class=\"chip r-needs-human\">%s</span>"
 			     "<div class=\"mono\">", f->script ? "script" : "rule", userspace_change_name(f->change));
 		put(out, dev);
@@ -1421,7 +1436,7 @@ void userspace_write_html(FILE *out, const struct userspace_report *r)
 		put(out, step);
 		fprintf(out, "</div></td><td><div class=\"mono\">");
 		put(out, f->text);
-		fprintf(out, "</div><div class=\"detail\"><code>");
+		fprintf(out, "</div><div class=\"muted\"><code>");
 		put(out, f->key);
 		fprintf(out, "</code>: ");
 		put(out, f->what);
