@@ -12,11 +12,16 @@
 #include <string.h>
 #include <sys/stat.h>
 
-/* The keys of udev 0.70-0.114 (2.6.15-2.6.22); anything else is a typo or a newer udev. */
+/*
+ * The keys of udev 0.70-0.114 (2.6.15-2.6.22), and the few later releases
+ * added (DEVTYPE, TAG...), so that a newer system's rules read too;
+ * anything else is a typo.
+ */
 static const char *const known_keys[] = {
-	"ACTION", "ATTR", "ATTRS", "BUS", "DEVPATH", "DRIVER", "DRIVERS", "ENV", "GOTO", "GROUP", "ID",
-	"IMPORT", "KERNEL", "KERNELS", "LABEL", "MODE", "NAME", "OPTIONS", "OWNER", "PLACE", "PROGRAM",
-	"RESULT", "RUN", "SUBSYSTEM", "SUBSYSTEMS", "SYMLINK", "SYSFS", "TEST", "WAIT_FOR_SYSFS", NULL,
+	"ACTION", "ATTR", "ATTRS", "BUS", "CONST", "DEVPATH", "DEVTYPE", "DRIVER", "DRIVERS", "ENV", "GOTO",
+	"GROUP", "ID", "IMPORT", "KERNEL", "KERNELS", "LABEL", "MODE", "NAME", "OPTIONS", "OWNER", "PLACE",
+	"PROGRAM", "RESULT", "RUN", "SECLABEL", "SUBSYSTEM", "SUBSYSTEMS", "SYMLINK", "SYSCTL", "SYSFS", "TAG",
+	"TAGS", "TEST", "WAIT_FOR_SYSFS", NULL,
 };
 
 /* Keys that name the parent every attribute key must match on. */
