@@ -466,7 +466,6 @@ struct kind {
 
 struct ctx {
 	struct userspace_report *r;
-	const struct sysfs_report *sysfs;
 	struct kind *kinds;
 	size_t nr_kinds;
 	const struct manifest_step *convert, *rename, *virtual;
@@ -1260,7 +1259,6 @@ void userspace_match(struct userspace_report *r, const struct sysfs_report *sysf
 
 	memset(&c, 0, sizeof(c));
 	c.r = r;
-	c.sysfs = sysfs;
 	c.convert = manifest_find("class-device-to-device");
 	c.rename = step_running("attr-names");
 	c.virtual = step_running("virtual-parent");
