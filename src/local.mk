@@ -37,10 +37,18 @@ src_libcdmigrate_a_SOURCES = \
 	src/report/report.c src/report/report.h \
 	src/report/sysfs.c src/report/sysfs.h \
 	src/engine/diff.c src/engine/diff.h \
+	src/engine/engine.h \
+	src/engine/group.c \
 	src/engine/journal.c src/engine/journal.h \
 	src/engine/migrate.c src/engine/migrate.h \
+	src/engine/result.c \
 	src/engine/series.c src/engine/series.h \
 	src/engine/spatch.c src/engine/spatch.h \
+	src/engine/step-cache.c \
+	src/engine/step.c \
+	src/engine/task.c \
+	src/engine/verify.c \
+	src/engine/working-set.c \
 	$(NULL)
 nodist_src_libcdmigrate_a_SOURCES = src/kernel/manifest-table.c
 
