@@ -73,7 +73,7 @@ struct engine {
 	size_t *order, nr_order, next_task;	/* tasks in the order they start */
 	unsigned spatch_runs;
 	unsigned groups, largest_group;	/* file groups built, for --stats */
-	char tree_key[33];		/* tree_fingerprint() */
+	char tree_key[33];		/* step_cache_tree_fingerprint() */
 	int incomplete;			/* a spatch task timed out or was killed */
 	struct strbuf *diag;		/* what the running step prints, or NULL */
 	int conflicts;
@@ -103,57 +103,57 @@ struct replay {
 };
 
 /* migrate.c */
-double now(clockid_t clock);
-int in_strvec(const struct strvec *v, const char *s);
-struct work_file *find_file(struct engine *e, const char *path);
+double engine_now(clockid_t clock);
+int engine_in_strvec(const struct strvec *v, const char *s);
+struct work_file *engine_find_file(struct engine *e, const char *path);
 
 /* working-set.c */
-int has_trigger(const struct strbuf *text, const char *const *triggers);
-void set_status(struct work_file *f, const char *status, const char *step, const char *detail);
-int ident_char(char c);
-int load_working_set(struct engine *e);
-int write_file(const char *path, const char *buf, size_t len);
-int sync_scratch(struct engine *e);
-void copy_sibling_headers(struct engine *e);
+int working_set_has_trigger(const struct strbuf *text, const char *const *triggers);
+void working_set_set_status(struct work_file *f, const char *status, const char *step, const char *detail);
+int working_set_ident_char(char c);
+int working_set_load(struct engine *e);
+int working_set_write_file(const char *path, const char *buf, size_t len);
+int working_set_sync_scratch(struct engine *e);
+void working_set_copy_sibling_headers(struct engine *e);
 
 /* group.c */
 size_t group_cost(struct engine *e, const struct strvec *files);
-int cost_before(size_t cost_a, size_t a, size_t cost_b, size_t b);
-void build_tasks(struct engine *e, size_t step, const struct strvec *step_files);
+int group_cost_before(size_t cost_a, size_t a, size_t cost_b, size_t b);
+void group_build_tasks(struct engine *e, size_t step, const struct strvec *step_files);
 
 /* task.c */
-void clear_tasks(struct engine *e);
-struct task *add_task(struct engine *e, size_t step);
-int run_patch(struct engine *e, size_t step, const char *patch,
-	      const struct strvec *step_files);
+void task_clear_all(struct engine *e);
+struct task *task_add(struct engine *e, size_t step);
+int task_run_patch(struct engine *e, size_t step, const char *patch,
+		   const struct strvec *step_files);
 
 /* step.c */
-int run_step(struct engine *e, size_t step, struct migrate_step_stats *st);
+int step_run(struct engine *e, size_t step, struct migrate_step_stats *st);
 
 /* step-cache.c */
-void tree_fingerprint(struct engine *e, char key[33]);
-void hash_state(struct engine *e, struct cache_hasher *h);
-void step_key(struct engine *e, size_t step, char key[33]);
-struct file_state *save_states(struct engine *e);
-void free_states(struct engine *e, struct file_state *s);
-void add_file_records(struct engine *e, const struct file_state *was,
-		      const struct strbuf *old, struct strbuf *payload);
-void replay_release(struct replay *r);
-int replay_parse(struct engine *e, const struct strbuf *payload, struct replay *r);
-void replay_diag(struct engine *e, const struct strbuf *diag);
-void replay_files(struct replay *r);
-int replay_step(struct engine *e, size_t step, const char *key, struct migrate_step_stats *st);
-void store_step(struct engine *e, size_t step, const char *key, const struct file_state *was,
-		const struct strbuf *old, size_t first_change, int conflicts,
-		const struct migrate_step_stats *st, const struct strbuf *diag);
+void step_cache_tree_fingerprint(struct engine *e, char key[33]);
+void step_cache_hash_state(struct engine *e, struct cache_hasher *h);
+void step_cache_key(struct engine *e, size_t step, char key[33]);
+struct file_state *step_cache_save_states(struct engine *e);
+void step_cache_free_states(struct engine *e, struct file_state *s);
+void step_cache_add_file_records(struct engine *e, const struct file_state *was,
+				 const struct strbuf *old, struct strbuf *payload);
+void step_cache_replay_release(struct replay *r);
+int step_cache_replay_parse(struct engine *e, const struct strbuf *payload, struct replay *r);
+void step_cache_replay_diag(struct engine *e, const struct strbuf *diag);
+void step_cache_replay_files(struct replay *r);
+int step_cache_replay_step(struct engine *e, size_t step, const char *key, struct migrate_step_stats *st);
+void step_cache_store_step(struct engine *e, size_t step, const char *key, const struct file_state *was,
+			   const struct strbuf *old, size_t first_change, int conflicts,
+			   const struct migrate_step_stats *st, const struct strbuf *diag);
 
 /* verify.c */
 int verify_changes(struct engine *e, struct site_list *before_sites,
 		   struct site_list *after_sites, struct migrate_stats *stats);
-int is_changed(const struct work_file *f);
+int verify_is_changed(const struct work_file *f);
 
 /* result.c */
-int write_outputs(struct engine *e, struct migrate_stats *stats,
-		  const struct site_list *before_sites, const struct site_list *after_sites);
+int result_write(struct engine *e, struct migrate_stats *stats,
+		 const struct site_list *before_sites, const struct site_list *after_sites);
 
 #endif

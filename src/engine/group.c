@@ -12,7 +12,7 @@ static int names_identifier(const struct strbuf *text, const char *name)
 	const char *p = text->buf;
 
 	while ((p = memmem(p, text->len - (size_t)(p - text->buf), name, n))) {
-		if ((p == text->buf || !ident_char(p[-1])) && !ident_char(p[n]))
+		if ((p == text->buf || !working_set_ident_char(p[-1])) && !working_set_ident_char(p[n]))
 			return 1;
 		p += n;
 	}
@@ -29,7 +29,7 @@ static void class_homes_of(struct engine *e, const char *name, const struct strv
 		const char *tab = strchr(e->class_homes.v[h], '\t');
 
 		if ((size_t)(tab - e->class_homes.v[h]) == n && !strncmp(e->class_homes.v[h], name, n) &&
-		    in_strvec(step_files, tab + 1))
+		    engine_in_strvec(step_files, tab + 1))
 			strvec_push(homes, tab + 1);
 	}
 }
@@ -44,12 +44,12 @@ static void add_class_homes(struct engine *e, struct strvec *group, const struct
 		int used = 0;
 
 		for (size_t i = 0; i < own && !used; i++)
-			used = names_identifier(&find_file(e, group->v[i])->current, name);
+			used = names_identifier(&engine_find_file(e, group->v[i])->current, name);
 		if (!used)
 			continue;
 		class_homes_of(e, name, step_files, &homes);
 		for (size_t h = 0; h < homes.nr; h++)
-			if (!in_strvec(group, homes.v[h]))
+			if (!engine_in_strvec(group, homes.v[h]))
 				strvec_push(group, homes.v[h]);
 		strvec_clear(&homes);
 	}
@@ -63,7 +63,7 @@ static void add_included(struct engine *e, const char *file, const struct strvec
 		const char *h = e->includes.edges[g].header;
 
 		if (!strcmp(e->includes.edges[g].includer, file) &&
-		    in_strvec(step_files, h) && !in_strvec(group, h))
+		    engine_in_strvec(step_files, h) && !engine_in_strvec(group, h))
 			strvec_push(group, h);
 	}
 }
@@ -75,9 +75,9 @@ static void subsystem_groups(struct engine *e, size_t step, const struct strvec 
 	struct strvec subsystems = STRVEC_INIT;
 
 	for (size_t i = 0; i < step_files->nr; i++) {
-		struct work_file *f = find_file(e, step_files->v[i]);
+		struct work_file *f = engine_find_file(e, step_files->v[i]);
 
-		if (!in_strvec(&subsystems, f->subsystem))
+		if (!engine_in_strvec(&subsystems, f->subsystem))
 			strvec_push(&subsystems, f->subsystem);
 	}
 	strvec_sort(&subsystems);
@@ -88,11 +88,11 @@ static void subsystem_groups(struct engine *e, size_t step, const struct strvec 
 
 		*g = (struct strvec)STRVEC_INIT;
 		for (size_t i = 0; i < step_files->nr; i++) {
-			struct work_file *f = find_file(e, step_files->v[i]);
+			struct work_file *f = engine_find_file(e, step_files->v[i]);
 
 			if (strcmp(f->subsystem, subsystems.v[s]))
 				continue;
-			if (!in_strvec(g, f->path))
+			if (!engine_in_strvec(g, f->path))
 				strvec_push(g, f->path);
 			add_included(e, f->path, step_files, g);
 		}
@@ -170,8 +170,8 @@ static void component_groups(struct engine *e, size_t step, const struct strvec 
 		/* each file joins the first one of its subsystem */
 		for (size_t i = 1; i < n; i++)
 			for (size_t j = 0; j < i; j++)
-				if (!strcmp(find_file(e, step_files->v[i])->subsystem,
-					    find_file(e, step_files->v[j])->subsystem)) {
+				if (!strcmp(engine_find_file(e, step_files->v[i])->subsystem,
+					    engine_find_file(e, step_files->v[j])->subsystem)) {
 					uf_join(parent, j, i);
 					break;
 				}
@@ -191,7 +191,7 @@ static void component_groups(struct engine *e, size_t step, const struct strvec 
 					uf_join(parent, first, k);
 			}
 			for (size_t i = 0; i < n && first != SIZE_MAX; i++)
-				if (names_identifier(&find_file(e, step_files->v[i])->current,
+				if (names_identifier(&engine_find_file(e, step_files->v[i])->current,
 						     e->class_objects.v[c]))
 					uf_join(parent, first, i);
 			strvec_clear(&homes);
@@ -218,7 +218,7 @@ size_t group_cost(struct engine *e, const struct strvec *files)
 
 	for (size_t i = 0; i < files->nr; i++)
 		if (files->v[i][0])
-			cost += find_file(e, files->v[i])->current.len + 4096;
+			cost += engine_find_file(e, files->v[i])->current.len + 4096;
 	return cost;
 }
 
@@ -236,7 +236,7 @@ static int patch_is_stateless(const char *patch)
 }
 
 /* Largest first (longest processing time first); ties in group order. */
-int cost_before(size_t cost_a, size_t a, size_t cost_b, size_t b)
+int group_cost_before(size_t cost_a, size_t a, size_t cost_b, size_t b)
 {
 	return cost_a != cost_b ? cost_a > cost_b : a < b;
 }
@@ -253,7 +253,7 @@ int cost_before(size_t cost_a, size_t a, size_t cost_b, size_t b)
  * `needs` rule out, as tasks: one per group, or, for a stateless patch,
  * groups packed into a few batches of similar cost.
  */
-void build_tasks(struct engine *e, size_t step, const struct strvec *step_files)
+void group_build_tasks(struct engine *e, size_t step, const struct strvec *step_files)
 {
 	const struct manifest_step *m = e->plan.steps[step].step;
 	struct strvec *groups = NULL;
@@ -268,7 +268,7 @@ void build_tasks(struct engine *e, size_t step, const struct strvec *step_files)
 		int needed = !manifest_count(m->needs);
 
 		for (size_t i = 0; i < groups[g].nr && !needed; i++)
-			needed = has_trigger(&find_file(e, groups[g].v[i])->current, m->needs);
+			needed = working_set_has_trigger(&engine_find_file(e, groups[g].v[i])->current, m->needs);
 		if (!needed) {
 			strvec_clear(&groups[g]);
 			continue;
@@ -286,7 +286,7 @@ void build_tasks(struct engine *e, size_t step, const struct strvec *step_files)
 			e->largest_group = (unsigned)groups[g].nr;
 	}
 	for (size_t i = 1; i < nr; i++)
-		for (size_t j = i; j > 0 && cost_before(cost[order[j]], order[j], cost[order[j - 1]], order[j - 1]); j--) {
+		for (size_t j = i; j > 0 && group_cost_before(cost[order[j]], order[j], cost[order[j - 1]], order[j - 1]); j--) {
 			size_t tmp = order[j];
 
 			order[j] = order[j - 1];
@@ -307,7 +307,7 @@ void build_tasks(struct engine *e, size_t step, const struct strvec *step_files)
 			load[best] += cost[order[i]];
 		}
 		for (size_t b = 0; b < nb; b++) {
-			struct task *t = add_task(e, step);
+			struct task *t = task_add(e, step);
 
 			for (size_t g = 0; g < nr; g++) {
 				if (batch_of[g] != b)
@@ -323,7 +323,7 @@ void build_tasks(struct engine *e, size_t step, const struct strvec *step_files)
 		free(batch_of);
 	} else {
 		for (size_t g = 0; g < nr; g++) {
-			struct task *t = add_task(e, step);
+			struct task *t = task_add(e, step);
 
 			strvec_pushv(&t->files, (const char *const *)groups[g].v);
 			t->cost = cost[g];

@@ -12,7 +12,7 @@
 #include <sys/resource.h>
 #include <time.h>
 
-double now(clockid_t clock)
+double engine_now(clockid_t clock)
 {
 	struct timespec ts;
 
@@ -33,7 +33,7 @@ static double cpu_with_children(void)
 			children.ru_utime.tv_usec + children.ru_stime.tv_usec) / 1e6;
 }
 
-int in_strvec(const struct strvec *v, const char *s)
+int engine_in_strvec(const struct strvec *v, const char *s)
 {
 	for (size_t i = 0; i < v->nr; i++)
 		if (!strcmp(v->v[i], s))
@@ -41,7 +41,7 @@ int in_strvec(const struct strvec *v, const char *s)
 	return 0;
 }
 
-struct work_file *find_file(struct engine *e, const char *path)
+struct work_file *engine_find_file(struct engine *e, const char *path)
 {
 	size_t lo = 0, hi = e->nr;
 
@@ -91,7 +91,7 @@ static void engine_release(struct engine *e)
 	for (size_t i = 0; i < e->nr_changes; i++)
 		free(e->changes[i].diff);
 	free(e->changes);
-	clear_tasks(e);
+	task_clear_all(e);
 	free(e->tasks);
 	free(e->order);
 	include_graph_release(&e->includes);
@@ -148,10 +148,10 @@ static int run(const struct migrate_options *opts, struct migrate_stats *stats)
 			return EXIT_USAGE;
 		}
 	}
-	setup = now(CLOCK_MONOTONIC);
+	setup = engine_now(CLOCK_MONOTONIC);
 	if (cache_dir() && realpath(opts->tree, real)) {
 		e.tree = xstrdup(real);
-		tree_fingerprint(&e, e.tree_key);
+		step_cache_tree_fingerprint(&e, e.tree_key);
 		prefilter_memo(e.tree_key);
 		free(e.tree);
 		e.tree = NULL;
@@ -188,28 +188,28 @@ static int run(const struct migrate_options *opts, struct migrate_stats *stats)
 	}
 	strvec_pushf(&e.include_dirs, "%s/include", e.scratch);
 	strvec_pushf(&e.include_dirs, "%s/include", opts->kernel ? opts->kernel : e.tree);
-	if (load_working_set(&e) < 0) {
+	if (working_set_load(&e) < 0) {
 		engine_release(&e);
 		return EXIT_USAGE;
 	}
-	copy_sibling_headers(&e);
-	stats->setup_wall = now(CLOCK_MONOTONIC) - setup;
+	working_set_copy_sibling_headers(&e);
+	stats->setup_wall = engine_now(CLOCK_MONOTONIC) - setup;
 
 	stats->steps = xcalloc(e.plan.nr, sizeof(*stats->steps));
 	stats->nr = e.plan.nr;
 	for (size_t s = 0; s < e.plan.nr; s++) {
 		struct migrate_step_stats *st = &stats->steps[s];
-		double wall = now(CLOCK_MONOTONIC), cpu = cpu_with_children();
+		double wall = engine_now(CLOCK_MONOTONIC), cpu = cpu_with_children();
 
 		st->order = e.plan.steps[s].step->order;
 		st->name = e.plan.steps[s].step->name;
 		if (e.plan.steps[s].action != PLAN_RUN)
 			continue;
-		if (run_step(&e, s, st) < 0) {
+		if (step_run(&e, s, st) < 0) {
 			engine_release(&e);
 			return EXIT_USAGE;
 		}
-		st->wall = now(CLOCK_MONOTONIC) - wall;
+		st->wall = engine_now(CLOCK_MONOTONIC) - wall;
 		st->cpu = cpu_with_children() - cpu;
 	}
 	for (size_t i = 0; i < e.nr; i++)
@@ -224,10 +224,10 @@ static int run(const struct migrate_options *opts, struct migrate_stats *stats)
 		return EXIT_USAGE;
 	}
 	for (size_t i = 0; i < e.nr; i++)
-		changed += is_changed(&e.files[i]);
+		changed += verify_is_changed(&e.files[i]);
 	stats->files_changed = changed;
-	setup = now(CLOCK_MONOTONIC);
-	if (write_outputs(&e, stats, &before, &after) < 0)
+	setup = engine_now(CLOCK_MONOTONIC);
+	if (result_write(&e, stats, &before, &after) < 0)
 		status = EXIT_USAGE;
 	else if (e.conflicts)
 		status = EXIT_CONFLICT;
@@ -235,7 +235,7 @@ static int run(const struct migrate_options *opts, struct migrate_stats *stats)
 		status = EXIT_FINDINGS;
 	else if (!opts->in_place && changed)
 		status = EXIT_FINDINGS;
-	stats->output_wall = now(CLOCK_MONOTONIC) - setup;
+	stats->output_wall = engine_now(CLOCK_MONOTONIC) - setup;
 	if (!opts->quiet) {
 		for (size_t s = 0; s < stats->nr; s++)
 			if (e.plan.steps[s].action == PLAN_RUN && stats->steps[s].refused)

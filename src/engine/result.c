@@ -41,7 +41,7 @@ static void converted_sites(struct engine *e, size_t step, const char *subsystem
 
 	for (size_t i = 0; i < before->nr; i++) {
 		const struct site *s = &before->items[i];
-		struct work_file *f = find_file(e, s->file);
+		struct work_file *f = engine_find_file(e, s->file);
 		int touched = 0;
 
 		if (!f || f->excluded || strcmp(f->subsystem, subsystem))
@@ -78,7 +78,7 @@ static json_t *report_json(struct engine *e, const struct migrate_stats *stats,
 		struct work_file *f = &e->files[i];
 		json_t *o2;
 
-		if (!f->status && !is_changed(f))
+		if (!f->status && !verify_is_changed(f))
 			continue;
 		o2 = json_object();
 		json_object_set_new(o2, "file", json_string(f->path));
@@ -99,7 +99,7 @@ static int write_json_atomically(const char *path, json_t *value)
 	char *line = text ? xstrfmt("%s\n", text) : NULL;
 	int rc = 0;
 
-	if (!line || write_file(tmp, line, strlen(line)) < 0)
+	if (!line || working_set_write_file(tmp, line, strlen(line)) < 0)
 		rc = -1;
 	else if (rename(tmp, path) < 0)
 		rc = error_errno("%s: cannot write", path);
@@ -109,8 +109,8 @@ static int write_json_atomically(const char *path, json_t *value)
 	return rc;
 }
 
-int write_outputs(struct engine *e, struct migrate_stats *stats,
-		  const struct site_list *before_sites, const struct site_list *after_sites)
+int result_write(struct engine *e, struct migrate_stats *stats,
+		 const struct site_list *before_sites, const struct site_list *after_sites)
 {
 	struct series_patch *patches = NULL;
 	size_t nr_patches = 0, alloc_patches = 0;
@@ -126,7 +126,7 @@ int write_outputs(struct engine *e, struct migrate_stats *stats,
 		for (size_t c = 0; c < e->nr_changes; c++) {
 			struct work_file *f = &e->files[e->changes[c].file];
 
-			if (e->changes[c].step == s && !f->excluded && !in_strvec(&subsystems, f->subsystem))
+			if (e->changes[c].step == s && !f->excluded && !engine_in_strvec(&subsystems, f->subsystem))
 				strvec_push(&subsystems, f->subsystem);
 		}
 		strvec_sort(&subsystems);
@@ -165,7 +165,7 @@ int write_outputs(struct engine *e, struct migrate_stats *stats,
 		char *path = path_join(dir, "migrate.json");
 
 		for (size_t i = 0; i < e->nr; i++)
-			if (is_changed(&e->files[i]))
+			if (verify_is_changed(&e->files[i]))
 				journal_edit_list_add(&edits, e->files[i].path,
 						      e->files[i].original.buf, e->files[i].original.len,
 						      e->files[i].current.buf, e->files[i].current.len);

@@ -66,7 +66,7 @@ static void fingerprint_root(struct cache_hasher *h, const char *root)
  * The rewriter passes and the plan read the whole tree, not only the
  * working files.
  */
-void tree_fingerprint(struct engine *e, char key[33])
+void step_cache_tree_fingerprint(struct engine *e, char key[33])
 {
 	struct cache_hasher *h = cache_hasher_new();
 
@@ -84,7 +84,7 @@ static void hash_opt(struct cache_hasher *h, const char *s)
 }
 
 /* The engine's state a step or verify starts from. */
-void hash_state(struct engine *e, struct cache_hasher *h)
+void step_cache_hash_state(struct engine *e, struct cache_hasher *h)
 {
 	cache_hasher_add_string(h, binary_key());
 	cache_hasher_add_string(h, e->tree_key);
@@ -115,7 +115,7 @@ void hash_state(struct engine *e, struct cache_hasher *h)
 	}
 }
 
-void step_key(struct engine *e, size_t step, char key[33])
+void step_cache_key(struct engine *e, size_t step, char key[33])
 {
 	const struct manifest_step *m = e->plan.steps[step].step;
 	const struct manifest_variant *variant = manifest_variant(m, e->opts->variant);
@@ -141,11 +141,11 @@ void step_key(struct engine *e, size_t step, char key[33])
 		free(path);
 	}
 	strbuf_release(&text);
-	hash_state(e, h);
+	step_cache_hash_state(e, h);
 	cache_hasher_finish(h, key);
 }
 
-/* The static strings a file's status and step are (set_status() keeps pointers). */
+/* The static strings a file's status and step are (working_set_set_status() keeps pointers). */
 static const char *intern_status(const char *s, size_t len)
 {
 	static const char *const known[] = { "conflict", "parse-failure", "timeout", "crashed",
@@ -168,7 +168,7 @@ static const char *intern_step(struct engine *e, const char *s, size_t len)
 	return NULL;
 }
 
-struct file_state *save_states(struct engine *e)
+struct file_state *step_cache_save_states(struct engine *e)
 {
 	struct file_state *s = xcalloc(e->nr ? e->nr : 1, sizeof(*s));
 
@@ -181,7 +181,7 @@ struct file_state *save_states(struct engine *e)
 	return s;
 }
 
-void free_states(struct engine *e, struct file_state *s)
+void step_cache_free_states(struct engine *e, struct file_state *s)
 {
 	for (size_t i = 0; i < e->nr; i++)
 		free(s[i].detail);
@@ -194,8 +194,8 @@ static int same_str(const char *a, const char *b)
 }
 
 /* Records of each file whose state differs from `was` (and its contents when `old` does). */
-void add_file_records(struct engine *e, const struct file_state *was,
-		      const struct strbuf *old, struct strbuf *payload)
+void step_cache_add_file_records(struct engine *e, const struct file_state *was,
+				 const struct strbuf *old, struct strbuf *payload)
 {
 	for (size_t i = 0; i < e->nr; i++) {
 		const struct work_file *f = &e->files[i];
@@ -216,7 +216,7 @@ void add_file_records(struct engine *e, const struct file_state *was,
 	}
 }
 
-void replay_release(struct replay *r)
+void step_cache_replay_release(struct replay *r)
 {
 	for (size_t i = 0; i < r->nr; i++)
 		free(r->files[i].detail);
@@ -228,7 +228,7 @@ void replay_release(struct replay *r)
 }
 
 /* Read a memo's records; 0 when anything is off (then it is not used). */
-int replay_parse(struct engine *e, const struct strbuf *payload, struct replay *r)
+int step_cache_replay_parse(struct engine *e, const struct strbuf *payload, struct replay *r)
 {
 	struct cache_reader rd;
 	const char *buf;
@@ -248,7 +248,7 @@ int replay_parse(struct engine *e, const struct strbuf *payload, struct replay *
 			ALLOC_GROW(r->files, r->nr + 1, r->alloc);
 			cur = &r->files[r->nr++];
 			memset(cur, 0, sizeof(*cur));
-			cur->f = find_file(e, s);
+			cur->f = engine_find_file(e, s);
 			ok = cur->f != NULL;
 			break;
 		case 'C':
@@ -278,7 +278,7 @@ int replay_parse(struct engine *e, const struct strbuf *payload, struct replay *
 			strvec_push(&r->numbers, s);
 			break;
 		case 'P':
-			ok = find_file(e, s) != NULL;
+			ok = engine_find_file(e, s) != NULL;
 			strvec_push(&r->change_paths, s);
 			break;
 		case 'd':
@@ -292,19 +292,19 @@ int replay_parse(struct engine *e, const struct strbuf *payload, struct replay *
 		}
 		free(s);
 		if (!ok) {
-			replay_release(r);
+			step_cache_replay_release(r);
 			return 0;
 		}
 	}
 	if (rc < 0 || r->change_paths.nr != r->change_diffs.nr) {
-		replay_release(r);
+		step_cache_replay_release(r);
 		return 0;
 	}
 	return 1;
 }
 
 /* Print what a step printed when it ran; rewriter lines (marked) only without -q. */
-void replay_diag(struct engine *e, const struct strbuf *diag)
+void step_cache_replay_diag(struct engine *e, const struct strbuf *diag)
 {
 	struct strbuf out = STRBUF_INIT;
 
@@ -323,7 +323,7 @@ void replay_diag(struct engine *e, const struct strbuf *diag)
 	strbuf_release(&out);
 }
 
-void replay_files(struct replay *r)
+void step_cache_replay_files(struct replay *r)
 {
 	for (size_t i = 0; i < r->nr; i++) {
 		struct replayed_file *rf = &r->files[i];
@@ -342,25 +342,25 @@ void replay_files(struct replay *r)
 }
 
 /* Take a step's result from the cache: 1 when it was there. */
-int replay_step(struct engine *e, size_t step, const char *key, struct migrate_step_stats *st)
+int step_cache_replay_step(struct engine *e, size_t step, const char *key, struct migrate_step_stats *st)
 {
 	struct strbuf payload = STRBUF_INIT, diag = STRBUF_INIT;
 	struct replay r;
 	int status;
 
 	if (!cache_get(key, &payload, &diag, &status) || status != 0 ||
-	    !replay_parse(e, &payload, &r)) {
+	    !step_cache_replay_parse(e, &payload, &r)) {
 		strbuf_release(&payload);
 		strbuf_release(&diag);
 		return 0;
 	}
 	if (r.numbers.nr != 5) {
-		replay_release(&r);
+		step_cache_replay_release(&r);
 		strbuf_release(&payload);
 		strbuf_release(&diag);
 		return 0;
 	}
-	replay_files(&r);
+	step_cache_replay_files(&r);
 	st->refused = atoi(r.numbers.v[0]);
 	e->conflicts += atoi(r.numbers.v[1]);
 	st->files_changed = (unsigned)atoi(r.numbers.v[2]);
@@ -369,25 +369,25 @@ int replay_step(struct engine *e, size_t step, const char *key, struct migrate_s
 	for (size_t c = 0; c < r.change_paths.nr; c++) {
 		ALLOC_GROW(e->changes, e->nr_changes + 1, e->alloc_changes);
 		e->changes[e->nr_changes].step = step;
-		e->changes[e->nr_changes].file = (size_t)(find_file(e, r.change_paths.v[c]) - e->files);
+		e->changes[e->nr_changes].file = (size_t)(engine_find_file(e, r.change_paths.v[c]) - e->files);
 		e->changes[e->nr_changes].diff = xstrdup(r.change_diffs.v[c]);
 		e->nr_changes++;
 	}
-	replay_diag(e, &diag);
-	replay_release(&r);
+	step_cache_replay_diag(e, &diag);
+	step_cache_replay_release(&r);
 	strbuf_release(&payload);
 	strbuf_release(&diag);
 	return 1;
 }
 
-void store_step(struct engine *e, size_t step, const char *key, const struct file_state *was,
-		const struct strbuf *old, size_t first_change, int conflicts,
-		const struct migrate_step_stats *st, const struct strbuf *diag)
+void step_cache_store_step(struct engine *e, size_t step, const char *key, const struct file_state *was,
+			   const struct strbuf *old, size_t first_change, int conflicts,
+			   const struct migrate_step_stats *st, const struct strbuf *diag)
 {
 	struct strbuf payload = STRBUF_INIT;
 	char num[32];
 
-	add_file_records(e, was, old, &payload);
+	step_cache_add_file_records(e, was, old, &payload);
 	snprintf(num, sizeof(num), "%d", st->refused);
 	cache_record_addstr(&payload, 'N', num);
 	snprintf(num, sizeof(num), "%d", e->conflicts - conflicts);

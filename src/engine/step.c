@@ -22,7 +22,7 @@ static size_t changed_overlay(struct engine *e, const struct rewrite_context *ct
 	size_t n = 0;
 
 	for (size_t i = 0; i < ctx->nr; i++) {
-		const struct work_file *f = find_file(e, ctx->files[i].path);
+		const struct work_file *f = engine_find_file(e, ctx->files[i].path);
 		const struct strbuf *c = ctx->files[i].content;
 
 		if (f && f->original.len == c->len && !memcmp(f->original.buf, c->buf, c->len))
@@ -75,7 +75,7 @@ static int run_rewriter(struct engine *e, const char *const *passes,
 		ctx.files[ctx.nr].path = f->path;
 		ctx.files[ctx.nr].subsystem = f->subsystem;
 		ctx.files[ctx.nr].content = &f->current;
-		ctx.files[ctx.nr].in_step = in_strvec(step_files, f->path);
+		ctx.files[ctx.nr].in_step = engine_in_strvec(step_files, f->path);
 		ctx.files[ctx.nr].step_start = &step_start[i];
 		ctx.nr++;
 	}
@@ -109,7 +109,7 @@ static int run_step_uncached(struct engine *e, size_t step, struct migrate_step_
  * Run a step, or replay it from the cache when the same state was seen
  * before (a step whose spatch timed out or was killed is never kept).
  */
-int run_step(struct engine *e, size_t step, struct migrate_step_stats *st)
+int step_run(struct engine *e, size_t step, struct migrate_step_stats *st)
 {
 	char key[33];
 	struct file_state *was;
@@ -119,10 +119,10 @@ int run_step(struct engine *e, size_t step, struct migrate_step_stats *st)
 
 	if (!cache_dir())
 		return run_step_uncached(e, step, st);
-	step_key(e, step, key);
-	if (replay_step(e, step, key, st))
+	step_cache_key(e, step, key);
+	if (step_cache_replay_step(e, step, key, st))
 		return 0;
-	was = save_states(e);
+	was = step_cache_save_states(e);
 	old = xcalloc(e->nr ? e->nr : 1, sizeof(*old));
 	for (size_t i = 0; i < e->nr; i++) {
 		old[i] = (struct strbuf)STRBUF_INIT;
@@ -135,11 +135,11 @@ int run_step(struct engine *e, size_t step, struct migrate_step_stats *st)
 	diag_capture(NULL);
 	e->diag = NULL;
 	if (rc == 0 && !e->incomplete)
-		store_step(e, step, key, was, old, first_change, conflicts, st, &diag);
+		step_cache_store_step(e, step, key, was, old, first_change, conflicts, st, &diag);
 	for (size_t i = 0; i < e->nr; i++)
 		strbuf_release(&old[i]);
 	free(old);
-	free_states(e, was);
+	step_cache_free_states(e, was);
 	strbuf_release(&diag);
 	return rc;
 }
@@ -164,9 +164,9 @@ static int run_step_uncached(struct engine *e, size_t step, struct migrate_step_
 			continue;
 		if (e->opts->only_subsystem && strcmp(f->subsystem, e->opts->only_subsystem))
 			continue;
-		if (has_trigger(&f->current, m->triggers) ||
+		if (working_set_has_trigger(&f->current, m->triggers) ||
 		    (manifest_count(m->follow) && e->class_objects.nr &&
-		     has_trigger(&f->current, (const char *const *)e->class_objects.v)))
+		     working_set_has_trigger(&f->current, (const char *const *)e->class_objects.v)))
 			strvec_push(&step_files, f->path);
 	}
 	before = xcalloc(e->nr ? e->nr : 1, sizeof(*before));
@@ -186,7 +186,7 @@ static int run_step_uncached(struct engine *e, size_t step, struct migrate_step_
 			strvec_clear(&step_files);
 			return -1;
 		}
-		if (run_patch(e, step, patch, &step_files) < 0) {
+		if (task_run_patch(e, step, patch, &step_files) < 0) {
 			free(patch);
 			strvec_clear(&step_files);
 			return -1;

@@ -46,7 +46,7 @@ static int next_task(struct child *child, void *data, void **task_data)
 
 		for (size_t i = 0; i < t->files.nr; i++)
 			strbuf_addf(&list, "%s\n", t->files.v[i]);
-		if (write_file(path, list.buf, list.len) == 0)
+		if (working_set_write_file(path, list.buf, list.len) == 0)
 			st.file_groups = path;
 		strbuf_release(&list);
 		spatch_prepare(child, &st);
@@ -75,7 +75,7 @@ static void task_done(int status, const struct pool_result *result, void *data, 
 	t->completed = !result->timed_out && !result->start_failed && !result->interrupted;
 }
 
-void clear_tasks(struct engine *e)
+void task_clear_all(struct engine *e)
 {
 	for (size_t i = 0; i < e->nr_tasks; i++) {
 		strvec_clear(&e->tasks[i].files);
@@ -85,7 +85,7 @@ void clear_tasks(struct engine *e)
 	e->nr_tasks = e->next_task = e->nr_order = 0;
 }
 
-struct task *add_task(struct engine *e, size_t step)
+struct task *task_add(struct engine *e, size_t step)
 {
 	struct task *t;
 
@@ -112,7 +112,7 @@ static int run_pool(struct engine *e, size_t first)
 	for (size_t i = first; i < e->nr_tasks; i++) {
 		size_t j = e->nr_order++;
 
-		while (j > 0 && cost_before(e->tasks[i].cost, i, e->tasks[e->order[j - 1]].cost, e->order[j - 1])) {
+		while (j > 0 && group_cost_before(e->tasks[i].cost, i, e->tasks[e->order[j - 1]].cost, e->order[j - 1])) {
 			e->order[j] = e->order[j - 1];
 			j--;
 		}
@@ -192,8 +192,8 @@ static void lookup_cached(struct engine *e, const char *run_key, size_t first)
 }
 
 /* Run one semantic patch of a step over its files; update the working set. */
-int run_patch(struct engine *e, size_t step, const char *patch,
-	      const struct strvec *step_files)
+int task_run_patch(struct engine *e, size_t step, const char *patch,
+		   const struct strvec *step_files)
 {
 	const char *step_name = e->plan.steps[step].step->name;
 	char run_key[33];
@@ -201,10 +201,10 @@ int run_patch(struct engine *e, size_t step, const char *patch,
 	size_t nr_pending = 0, alloc_pending = 0, first_retry;
 
 	e->patch = patch;
-	if (sync_scratch(e) < 0)
+	if (working_set_sync_scratch(e) < 0)
 		return -1;
-	clear_tasks(e);
-	build_tasks(e, step, step_files);
+	task_clear_all(e);
+	group_build_tasks(e, step, step_files);
 	working_key(e, patch, run_key);
 	lookup_cached(e, run_key, 0);
 	if (run_pool(e, 0) < 0)
@@ -227,7 +227,7 @@ int run_patch(struct engine *e, size_t step, const char *patch,
 
 				if (!e->tasks[i].files.v[f][0])
 					continue;
-				r = add_task(e, step);
+				r = task_add(e, step);
 				t = &e->tasks[i];
 				while (f < t->files.nr && t->files.v[f][0]) {
 					strvec_push(&r->files, t->files.v[f]);
@@ -265,23 +265,23 @@ int run_patch(struct engine *e, size_t step, const char *patch,
 		if (t->failed == 2)
 			continue;
 		if (t->failed) {
-			struct work_file *f = find_file(e, t->files.v[0]);
+			struct work_file *f = engine_find_file(e, t->files.v[0]);
 			const char *why = t->timed_out ? "timeout" : "crashed";
 			char *detail = t->timed_out
 				? xstrfmt("spatch did not finish in %u s", e->opts->timeout_s)
 				: xstrfmt("spatch exited with status %d", t->status);
 
 			if (f)
-				set_status(f, why, step_name, detail);
+				working_set_set_status(f, why, step_name, detail);
 			free(detail);
 			continue;
 		}
 		spatch_parse_errors(t->err.buf, &bad, &details);
 		for (size_t b = 0; b < bad.nr; b++) {
-			struct work_file *f = find_file(e, bad.v[b]);
+			struct work_file *f = engine_find_file(e, bad.v[b]);
 
 			if (f)
-				set_status(f, "parse-failure", step_name, details.v[b]);
+				working_set_set_status(f, "parse-failure", step_name, details.v[b]);
 		}
 		strvec_clear(&bad);
 		strvec_clear(&details);
@@ -308,7 +308,7 @@ int run_patch(struct engine *e, size_t step, const char *patch,
 
 	for (size_t i = 0; i < nr_pending;) {
 		size_t j = i;
-		struct work_file *f = find_file(e, pending[i].path);
+		struct work_file *f = engine_find_file(e, pending[i].path);
 		struct file_diff *group;
 		struct file_diff merged;
 		struct strbuf why = STRBUF_INIT, result = STRBUF_INIT, err = STRBUF_INIT;
@@ -326,13 +326,13 @@ int run_patch(struct engine *e, size_t step, const char *patch,
 		memset(&merged, 0, sizeof(merged));
 		rc = diff_merge(group, j - i, &merged, &why);
 		if (rc == 1) {
-			set_status(f, "conflict", step_name, why.buf);
+			working_set_set_status(f, "conflict", step_name, why.buf);
 			error("%s: conflicting edits: %s", f->path, why.buf);
 			f->excluded = 1;
 			e->conflicts++;
 		} else if (rc == 0) {
 			if (diff_apply(f->path, f->current.buf, f->current.len, &merged, &result, &err) < 0) {
-				set_status(f, "conflict", step_name, err.buf);
+				working_set_set_status(f, "conflict", step_name, err.buf);
 				error("%s: the merged edits do not apply: %s", f->path, err.buf);
 				f->excluded = 1;
 				e->conflicts++;

@@ -81,33 +81,33 @@ int verify_changes(struct engine *e, struct site_list *before_sites,
 	char key[33], num[32];
 	unsigned held = stats->held_back;
 	int status, rc;
-	double wall = now(CLOCK_MONOTONIC);
+	double wall = engine_now(CLOCK_MONOTONIC);
 
 	if (!cache_dir())
 		return verify_uncached(e, before_sites, after_sites, stats);
 	h = cache_hasher_new();
 	cache_hasher_add_string(h, "cdmigrate-verify 1");
-	hash_state(e, h);
+	step_cache_hash_state(e, h);
 	cache_hasher_finish(h, key);
-	if (cache_get(key, &payload, &diag, &status) && status == 0 && replay_parse(e, &payload, &r)) {
+	if (cache_get(key, &payload, &diag, &status) && status == 0 && step_cache_replay_parse(e, &payload, &r)) {
 		struct site_list b = SITE_LIST_INIT, a = SITE_LIST_INIT;
 		int ok = r.numbers.nr == 1;
 
 		for (size_t i = 0; i < r.sites.nr && ok; i++)
 			ok = parse_site(r.sites.v[i], &b, &a);
 		if (ok) {
-			replay_files(&r);
+			step_cache_replay_files(&r);
 			stats->held_back += (unsigned)atoi(r.numbers.v[0]);
 			site_list_take(before_sites, &b);
 			site_list_take(after_sites, &a);
-			replay_diag(e, &diag);
-			stats->verify_wall = now(CLOCK_MONOTONIC) - wall;
+			step_cache_replay_diag(e, &diag);
+			stats->verify_wall = engine_now(CLOCK_MONOTONIC) - wall;
 		}
 		if (!ok) {
 			site_list_release(&b);
 			site_list_release(&a);
 		}
-		replay_release(&r);
+		step_cache_replay_release(&r);
 		strbuf_release(&payload);
 		strbuf_release(&diag);
 		if (ok)
@@ -115,25 +115,25 @@ int verify_changes(struct engine *e, struct site_list *before_sites,
 	}
 	strbuf_reset(&payload);
 	strbuf_reset(&diag);
-	was = save_states(e);
+	was = step_cache_save_states(e);
 	diag_capture(&diag);
 	rc = verify_uncached(e, before_sites, after_sites, stats);
 	diag_capture(NULL);
 	if (rc == 0) {
-		add_file_records(e, was, NULL, &payload);
+		step_cache_add_file_records(e, was, NULL, &payload);
 		snprintf(num, sizeof(num), "%u", stats->held_back - held);
 		cache_record_addstr(&payload, 'N', num);
 		add_site_records(before_sites, 'B', &payload);
 		add_site_records(after_sites, 'A', &payload);
 		cache_put(key, payload.buf, payload.len, diag.buf, diag.len, 0);
 	}
-	free_states(e, was);
+	step_cache_free_states(e, was);
 	strbuf_release(&payload);
 	strbuf_release(&diag);
 	return rc;
 }
 
-int is_changed(const struct work_file *f)
+int verify_is_changed(const struct work_file *f)
 {
 	return !f->excluded && (f->original.len != f->current.len ||
 				memcmp(f->original.buf, f->current.buf, f->original.len));
@@ -174,7 +174,7 @@ static unsigned hold_back_companions(struct engine *e, struct migrate_stats *sta
 				detail = xstrfmt("changed by step %u together with %s, which is held back",
 						 step, held->path);
 				error("%s: held back: %s", g->path, detail);
-				set_status(g, "held-back", "verify", detail);
+				working_set_set_status(g, "held-back", "verify", detail);
 				g->excluded = 1;
 				stats->held_back++;
 				added++;
@@ -198,7 +198,7 @@ static int verify_round(struct engine *e, struct site_list *before_sites,
 static int verify_uncached(struct engine *e, struct site_list *before_sites,
 			   struct site_list *after_sites, struct migrate_stats *stats)
 {
-	double wall = now(CLOCK_MONOTONIC);
+	double wall = engine_now(CLOCK_MONOTONIC);
 	char *was_excluded = xcalloc(e->nr ? e->nr : 1, 1);
 	int rc, header_back;
 
@@ -224,7 +224,7 @@ static int verify_uncached(struct engine *e, struct site_list *before_sites,
 		}
 	} while (header_back);
 	free(was_excluded);
-	stats->verify_wall = now(CLOCK_MONOTONIC) - wall;
+	stats->verify_wall = engine_now(CLOCK_MONOTONIC) - wall;
 	return rc;
 }
 
@@ -239,7 +239,7 @@ static int verify_round(struct engine *e, struct site_list *before_sites,
 	size_t nr_overlay = 0;
 
 	for (size_t i = 0; i < e->nr; i++)
-		if (is_changed(&e->files[i]))
+		if (verify_is_changed(&e->files[i]))
 			strvec_push(&changed, e->files[i].path);
 	if (!changed.nr)
 		return 0;
@@ -257,7 +257,7 @@ static int verify_round(struct engine *e, struct site_list *before_sites,
 	classify_files(c, &changed, before_sites, &before);
 	overlay = xcalloc(e->nr, sizeof(*overlay));
 	for (size_t i = 0; i < e->nr; i++) {
-		if (!is_changed(&e->files[i]))
+		if (!verify_is_changed(&e->files[i]))
 			continue;
 		overlay[nr_overlay].file = e->files[i].path;
 		overlay[nr_overlay].content = e->files[i].current.buf;
@@ -268,7 +268,7 @@ static int verify_round(struct engine *e, struct site_list *before_sites,
 	classify_files(c, &changed, after_sites, &after);
 	classify_set_overlay(c, NULL, 0);
 	for (size_t i = 0; i < changed.nr; i++) {
-		struct work_file *f = find_file(e, changed.v[i]);
+		struct work_file *f = engine_find_file(e, changed.v[i]);
 
 		if (after.files[i].errors > before.files[i].errors) {
 			const char *diag = after.files[i].first_error ? after.files[i].first_error : "";
@@ -282,7 +282,7 @@ static int verify_round(struct engine *e, struct site_list *before_sites,
 					 after.files[i].errors - before.files[i].errors, diag);
 
 			error("%s: held back: %s", f->path, detail);
-			set_status(f, "held-back", "verify", detail);
+			working_set_set_status(f, "held-back", "verify", detail);
 			f->excluded = 1;
 			stats->held_back++;
 			free(detail);

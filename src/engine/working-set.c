@@ -9,12 +9,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-int has_trigger(const struct strbuf *text, const char *const *triggers)
+int working_set_has_trigger(const struct strbuf *text, const char *const *triggers)
 {
 	return prefilter_buffer(text->buf, text->len, triggers) == PREFILTER_CANDIDATE;
 }
 
-void set_status(struct work_file *f, const char *status, const char *step, const char *detail)
+void working_set_set_status(struct work_file *f, const char *status, const char *step, const char *detail)
 {
 	if (f->status && !strcmp(f->status, "conflict"))
 		return;
@@ -24,7 +24,7 @@ void set_status(struct work_file *f, const char *status, const char *step, const
 	f->detail = xstrdup(detail ? detail : "");
 }
 
-int ident_char(char c)
+int working_set_ident_char(char c)
 {
 	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
 }
@@ -77,21 +77,21 @@ static void find_class_objects(const char *text, struct strvec *names)
 		char *name;
 
 		p = q;
-		if (ident_char(*q) || (q - strlen("struct class") > text && ident_char(q[-13])))
+		if (working_set_ident_char(*q) || (q - strlen("struct class") > text && working_set_ident_char(q[-13])))
 			continue;
 		if (brace_depth(q - strlen("struct class"), &scanned, &depth) > 0)
 			continue;
 		while (*q == ' ' || *q == '\t')
 			q++;
 		start = q;
-		while (ident_char(*q))
+		while (working_set_ident_char(*q))
 			q++;
 		if (q == start)
 			continue;
 		name = xstrndup(start, (size_t)(q - start));
 		while (*q == ' ' || *q == '\t')
 			q++;
-		if ((*q == '=' || *q == ';') && !in_strvec(names, name)) {
+		if ((*q == '=' || *q == ';') && !engine_in_strvec(names, name)) {
 			strvec_push(names, name);
 			strvec_sort(names);
 		}
@@ -100,7 +100,7 @@ static void find_class_objects(const char *text, struct strvec *names)
 }
 
 /* Load every candidate file of every step (within the PATHs). */
-int load_working_set(struct engine *e)
+int working_set_load(struct engine *e)
 {
 	struct strvec files = STRVEC_INIT, cands = STRVEC_INIT, tokens = STRVEC_INIT;
 
@@ -127,7 +127,7 @@ int load_working_set(struct engine *e)
 			prefilter_files(e->opts->tree, &core, (const char *const *)core_tokens.v,
 					e->opts->jobs, &from_core, NULL, NULL);
 		for (size_t i = 0; i < from_core.nr; i++)
-			if (!in_strvec(&cands, from_core.v[i]))
+			if (!engine_in_strvec(&cands, from_core.v[i]))
 				strvec_push(&cands, from_core.v[i]);
 		strvec_sort(&cands);
 		strvec_clear(&core);
@@ -144,7 +144,7 @@ int load_working_set(struct engine *e)
 
 			find_class_objects(text.buf, &here);
 			for (size_t n = 0; n < here.nr; n++) {
-				if (!in_strvec(&e->class_objects, here.v[n])) {
+				if (!engine_in_strvec(&e->class_objects, here.v[n])) {
 					strvec_push(&e->class_objects, here.v[n]);
 					strvec_sort(&e->class_objects);
 				}
@@ -161,7 +161,7 @@ int load_working_set(struct engine *e)
 		prefilter_files(e->opts->tree, &files, (const char *const *)e->class_objects.v,
 				e->opts->jobs, &users, NULL, NULL);
 		for (size_t i = 0; i < users.nr; i++)
-			if (!in_strvec(&cands, users.v[i]))
+			if (!engine_in_strvec(&cands, users.v[i]))
 				strvec_push(&cands, users.v[i]);
 		strvec_sort(&cands);
 		strvec_clear(&users);
@@ -216,7 +216,7 @@ static int mkdir_p(const char *dir)
 	return 0;
 }
 
-int write_file(const char *path, const char *buf, size_t len)
+int working_set_write_file(const char *path, const char *buf, size_t len)
 {
 	char *dir = xstrdup(path);
 	char *slash = strrchr(dir, '/');
@@ -241,7 +241,7 @@ int write_file(const char *path, const char *buf, size_t len)
 }
 
 /* Bring the scratch copy up to date with the working contents. */
-int sync_scratch(struct engine *e)
+int working_set_sync_scratch(struct engine *e)
 {
 	for (size_t i = 0; i < e->nr; i++) {
 		struct work_file *f = &e->files[i];
@@ -251,7 +251,7 @@ int sync_scratch(struct engine *e)
 		    !memcmp(f->written.buf, f->current.buf, f->current.len))
 			continue;
 		abs = path_join(e->scratch, f->path);
-		if (write_file(abs, f->current.buf, f->current.len) < 0) {
+		if (working_set_write_file(abs, f->current.buf, f->current.len) < 0) {
 			free(abs);
 			return -1;
 		}
@@ -266,7 +266,7 @@ int sync_scratch(struct engine *e)
  * Headers beside the working .c files that are not candidates themselves
  * (a driver's private "foo.h") still give spatch its types: copy them once.
  */
-void copy_sibling_headers(struct engine *e)
+void working_set_copy_sibling_headers(struct engine *e)
 {
 	struct strvec dirs = STRVEC_INIT;
 
@@ -297,12 +297,12 @@ void copy_sibling_headers(struct engine *e)
 				struct strbuf text = STRBUF_INIT;
 				char *src, *dst;
 
-				if (!ends_with(headers.v[h], ".h") || find_file(e, headers.v[h]))
+				if (!ends_with(headers.v[h], ".h") || engine_find_file(e, headers.v[h]))
 					continue;
 				src = path_join(e->opts->tree, headers.v[h]);
 				dst = path_join(e->scratch, headers.v[h]);
 				if (strbuf_read_file(&text, src) == 0)
-					write_file(dst, text.buf, text.len);
+					working_set_write_file(dst, text.buf, text.len);
 				strbuf_release(&text);
 				free(src);
 				free(dst);
