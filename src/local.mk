@@ -35,7 +35,12 @@ src_libcdmigrate_a_SOURCES = \
 	src/plan/plan.c src/plan/plan.h \
 	src/report/html.c src/report/html.h \
 	src/report/report.c src/report/report.h \
-	src/report/sysfs.c src/report/sysfs.h \
+	src/report/sysfs.h \
+	src/report/sysfs-attrs.c \
+	src/report/sysfs-devices.c \
+	src/report/sysfs-predict.c \
+	src/report/sysfs-print.c \
+	src/report/sysfs-read.c src/report/sysfs-read.h \
 	src/engine/diff.c src/engine/diff.h \
 	src/engine/engine.h \
 	src/engine/group.c \
