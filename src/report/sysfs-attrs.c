@@ -30,13 +30,13 @@ static int array_names(struct ctx *c, size_t file, const struct def *def, struct
 	int ok = 1, d = 0;
 
 	for (size_t i = def->init_open + 1; i <= def->init_close; i++) {
-		if (i < def->init_close && (is(&v[i], "(") || is(&v[i], "{") || is(&v[i], "[")))
+		if (i < def->init_close && (sysfs_read_is(&v[i], "(") || sysfs_read_is(&v[i], "{") || sysfs_read_is(&v[i], "[")))
 			d++;
-		else if (i < def->init_close && (is(&v[i], ")") || is(&v[i], "}") || is(&v[i], "]")))
+		else if (i < def->init_close && (sysfs_read_is(&v[i], ")") || sysfs_read_is(&v[i], "}") || sysfs_read_is(&v[i], "]")))
 			d--;
-		if (i == def->init_close || (!d && is(&v[i], ","))) {
-			if (i > s && !is_null(v, s, i) && !(i == s + 2 && is(&v[s], "{") && is(&v[s + 1], "}")) &&
-			    !(i == s + 1 && is(&v[s], "__ATTR_NULL")))
+		if (i == def->init_close || (!d && sysfs_read_is(&v[i], ","))) {
+			if (i > s && !sysfs_read_is_null(v, s, i) && !(i == s + 2 && sysfs_read_is(&v[s], "{") && sysfs_read_is(&v[s + 1], "}")) &&
+			    !(i == s + 1 && sysfs_read_is(&v[s], "__ATTR_NULL")))
 				ok &= attr_names(c, file, NO_INDEX, v + s, i - s, out, depth + 1);
 			s = i + 1;
 		}
@@ -47,14 +47,14 @@ static int array_names(struct ctx *c, size_t file, const struct def *def, struct
 /* The attribute array `name` (file first, then any file), or NULL. */
 static const struct def *attr_array(struct ctx *c, size_t file, const char *name, size_t *def_file)
 {
-	const struct def *def = find_def(&c->files[file], name);
+	const struct def *def = sysfs_read_find_def(&c->files[file], name);
 
 	if (def && def->init_open) {
 		*def_file = file;
 		return def;
 	}
 	for (size_t i = 0; i < c->nr_files; i++) {
-		def = find_def(&c->files[i], name);
+		def = sysfs_read_find_def(&c->files[i], name);
 		if (def && def->init_open && !def->is_static) {
 			*def_file = i;
 			return def;
@@ -96,27 +96,27 @@ static int attr_names(struct ctx *c, size_t file, size_t fn, const struct report
 
 	if (depth > MAX_DEPTH || !n)
 		return 0;
-	expand(c, f, in, n, &tv, 0);
+	sysfs_read_expand(c, f, in, n, &tv, 0);
 	v = tv.v;
 	b = tv.nr;
-	while (a < b && (is(&v[a], "&") || (is(&v[a], "(") && match(v, b, a) == b - 1))) {
-		if (is(&v[a], "("))
+	while (a < b && (sysfs_read_is(&v[a], "&") || (sysfs_read_is(&v[a], "(") && sysfs_read_match(v, b, a) == b - 1))) {
+		if (sysfs_read_is(&v[a], "("))
 			b--;
 		a++;
 	}
-	if (b >= a + 3 && is(&v[b - 2], ".") && is(&v[b - 1], "attr"))
+	if (b >= a + 3 && sysfs_read_is(&v[b - 2], ".") && sysfs_read_is(&v[b - 1], "attr"))
 		b -= 2;
 	if (a >= b)
 		goto out;
 	if (b == a + 1 && (name = strip_prefix(&v[a], &len))) {
 		attr_push(out, name, len, f->path, v[a].line);
 		ok = 1;
-	} else if ((is(&v[a], "__ATTR") || is(&v[a], "__ATTR_RO")) && b > a + 2 && is(&v[a + 1], "(") &&
-		   is_ident(&v[a + 2])) {
+	} else if ((sysfs_read_is(&v[a], "__ATTR") || sysfs_read_is(&v[a], "__ATTR_RO")) && b > a + 2 && sysfs_read_is(&v[a + 1], "(") &&
+		   sysfs_read_is_ident(&v[a + 2])) {
 		attr_push(out, v[a + 2].text, v[a + 2].len, f->path, v[a].line);
 		ok = 1;
-	} else if (is_ident(&v[a]) && (b == a + 1 || (is(&v[a + 1], "[") && match(v, b, a + 1) == b - 1))) {
-		char *id = tok_str(&v[a]);
+	} else if (sysfs_read_is_ident(&v[a]) && (b == a + 1 || (sysfs_read_is(&v[a + 1], "[") && sysfs_read_match(v, b, a + 1) == b - 1))) {
+		char *id = sysfs_read_tok_str(&v[a]);
 
 		def = attr_array(c, file, id, &def_file);
 		if (def) {
@@ -126,9 +126,9 @@ static int attr_names(struct ctx *c, size_t file, size_t fn, const struct report
 			const struct func *fu = &f->funcs[fn];
 
 			for (size_t i = fu->body_open; i + 3 < fu->body_close; i++)
-				if (is(&f->t.v[i], id) && is(&f->t.v[i + 1], "=") && is_ident(&f->t.v[i + 2]) &&
-				    (is(&f->t.v[i + 3], ";") || is(&f->t.v[i + 3], ","))) {
-					char *arr = tok_str(&f->t.v[i + 2]);
+				if (sysfs_read_is(&f->t.v[i], id) && sysfs_read_is(&f->t.v[i + 1], "=") && sysfs_read_is_ident(&f->t.v[i + 2]) &&
+				    (sysfs_read_is(&f->t.v[i + 3], ";") || sysfs_read_is(&f->t.v[i + 3], ","))) {
+					char *arr = sysfs_read_tok_str(&f->t.v[i + 2]);
 
 					def = attr_array(c, file, arr, &def_file);
 					free(arr);
@@ -139,26 +139,26 @@ static int attr_names(struct ctx *c, size_t file, size_t fn, const struct report
 				}
 		}
 		free(id);
-	} else if (is(&v[a], "*") && b == a + 2 && is_ident(&v[a + 1]) && fn != NO_INDEX) {
+	} else if (sysfs_read_is(&v[a], "*") && b == a + 2 && sysfs_read_is_ident(&v[a + 1]) && fn != NO_INDEX) {
 		ok = attr_names(c, file, fn, v + a + 1, 1, out, depth + 1);
 	} else {
 		/* x->field[i]: the arrays some initializer gives `field` */
 		struct chain ch;
 
-		if (parse_chain(v, a, b, &ch) && ch.nr) {
+		if (sysfs_read_parse_chain(v, a, b, &ch) && ch.nr) {
 			const struct report_token *field = &v[ch.members[ch.nr - 1]];
 
 			for (size_t i = 0; i < c->nr_inits; i++) {
 				const struct field_init *in2 = &c->inits[i];
 				const struct report_token *iv = c->files[in2->file].t.v;
 
-				if (!is(field, in2->field) || in2->value_end != in2->value_start + 1 ||
-				    !is_ident(&iv[in2->value_start]))
+				if (!sysfs_read_is(field, in2->field) || in2->value_end != in2->value_start + 1 ||
+				    !sysfs_read_is_ident(&iv[in2->value_start]))
 					continue;
 				{
-					char *arr = tok_str(&iv[in2->value_start]);
+					char *arr = sysfs_read_tok_str(&iv[in2->value_start]);
 
-					def = find_def(&c->files[in2->file], arr);
+					def = sysfs_read_find_def(&c->files[in2->file], arr);
 					free(arr);
 				}
 				if (def && def->init_open)
@@ -201,7 +201,7 @@ static int attach(struct ctx *c, const char *key, const struct attr_list *l)
 	const struct binding *b;
 	int any = 0;
 
-	while ((b = find_binding(c, key, &from))) {
+	while ((b = sysfs_read_find_binding(c, key, &from))) {
 		if (b->is_class) {
 			struct sysfs_class *k = &c->out->classes[b->index];
 
@@ -216,7 +216,7 @@ static int attach(struct ctx *c, const char *key, const struct attr_list *l)
 	return any;
 }
 
-void read_attributes(struct ctx *c)
+void sysfs_attrs_read(struct ctx *c)
 {
 	for (size_t fi = 0; fi < c->nr_files; fi++) {
 		struct afile *f = &c->files[fi];
@@ -226,60 +226,60 @@ void read_attributes(struct ctx *c)
 			continue;
 		for (size_t fn = 0; fn < f->nr_funcs; fn++) {
 			for (size_t i = f->funcs[fn].body_open; i < f->funcs[fn].body_close; i++) {
-				int group = is(&v[i], "sysfs_create_group");
+				int group = sysfs_read_is(&v[i], "sysfs_create_group");
 				size_t args[3][2], close, n, obj_end;
 				struct attr_list l = { NULL, 0, 0 };
 				struct chain ch;
 				char *key = NULL, *text, *attr_text, *tag;
 				int ok;
 
-				if (!(group || is(&v[i], "class_device_create_file") || is(&v[i], "device_create_file")) ||
-				    !is(&v[i + 1], "(") || is(&v[i - 1], ".") || is(&v[i - 1], "->"))
+				if (!(group || sysfs_read_is(&v[i], "class_device_create_file") || sysfs_read_is(&v[i], "device_create_file")) ||
+				    !sysfs_read_is(&v[i + 1], "(") || sysfs_read_is(&v[i - 1], ".") || sysfs_read_is(&v[i - 1], "->"))
 					continue;
-				n = call_args(v, f->t.nr, i + 1, args, 3, &close);
+				n = sysfs_read_call_args(v, f->t.nr, i + 1, args, 3, &close);
 				if (n != 2)
 					continue;
 				obj_end = args[0][1];
 				if (group) {
 					/* sysfs_create_group(&obj.kobj, &group) */
-					if (!parse_chain(v, args[0][0], args[0][1], &ch) || !ch.nr ||
-					    !is(&v[ch.members[ch.nr - 1]], "kobj"))
+					if (!sysfs_read_parse_chain(v, args[0][0], args[0][1], &ch) || !ch.nr ||
+					    !sysfs_read_is(&v[ch.members[ch.nr - 1]], "kobj"))
 						continue;
-					key = chain_key(c, fi, fn, &ch, ch.nr - 1, 0);
+					key = sysfs_read_chain_key(c, fi, fn, &ch, ch.nr - 1, 0);
 					obj_end = ch.members[ch.nr - 1] - 1;
 					{
 						size_t ga = args[1][0], gb = args[1][1], a2, b2, df;
 						const struct def *gdef;
 						char *gname;
 
-						while (ga < gb && is(&v[ga], "&"))
+						while (ga < gb && sysfs_read_is(&v[ga], "&"))
 							ga++;
 						if (gb != ga + 1) {
 							free(key);
 							continue;
 						}
-						gname = tok_str(&v[ga]);
-						gdef = global_def(c, fi, gname, &df);
+						gname = sysfs_read_tok_str(&v[ga]);
+						gdef = sysfs_read_global_def(c, fi, gname, &df);
 						free(gname);
-						ok = gdef && def_field(&c->files[df], gdef, "attrs", &a2, &b2) &&
+						ok = gdef && sysfs_devices_def_field(&c->files[df], gdef, "attrs", &a2, &b2) &&
 						     attr_names(c, df, NO_INDEX, c->files[df].t.v + a2, b2 - a2, &l, 0);
 					}
 				} else {
-					key = object_key(c, fi, fn, args[0][0], args[0][1], 0);
+					key = sysfs_read_object_key(c, fi, fn, args[0][0], args[0][1], 0);
 					ok = attr_names(c, fi, fn, v + args[1][0], args[1][1] - args[1][0], &l, 0);
 				}
-				text = join(v, args[0][0], obj_end);
-				attr_text = join(v, args[1][0], args[1][1]);
-				tag = object_tag(c, fi, fn, args[0][0], obj_end);
+				text = sysfs_read_join(v, args[0][0], obj_end);
+				attr_text = sysfs_read_join(v, args[1][0], args[1][1]);
+				tag = sysfs_read_object_tag(c, fi, fn, args[0][0], obj_end);
 				if (ok ? attach(c, key, &l) : 0) {
 					/* attached */
 				} else if (tag && !strcmp(tag, "class_device")) {
 					/* only a class device's attributes are ours to explain */
 					if (!ok)
-						note(c, fi, &v[i], "%.*s(%s, %s): the attribute %s is not one this analysis can follow",
+						sysfs_devices_note(c, fi, &v[i], "%.*s(%s, %s): the attribute %s is not one this analysis can follow",
 						     (int)v[i].len, v[i].text, text, attr_text, attr_text);
 					else
-						note(c, fi, &v[i], "%.*s(%s, %s): %s is not a class device this analysis can tie to a class",
+						sysfs_devices_note(c, fi, &v[i], "%.*s(%s, %s): %s is not a class device this analysis can tie to a class",
 						     (int)v[i].len, v[i].text, text, attr_text, text);
 				}
 				free(tag);
@@ -296,12 +296,12 @@ void read_attributes(struct ctx *c)
 				struct attr_list l = { NULL, 0, 0 };
 				size_t k, e;
 
-				if (!is_ident(&v[i]) || !is(&v[i + 1], "->") || !is(&v[i + 3], "=") ||
-				    !(is(&v[i + 2], "dev_attrs") || is(&v[i + 2], "class_dev_attrs")) ||
-				    is(&v[i - 1], ".") || is(&v[i - 1], "->"))
+				if (!sysfs_read_is_ident(&v[i]) || !sysfs_read_is(&v[i + 1], "->") || !sysfs_read_is(&v[i + 3], "=") ||
+				    !(sysfs_read_is(&v[i + 2], "dev_attrs") || sysfs_read_is(&v[i + 2], "class_dev_attrs")) ||
+				    sysfs_read_is(&v[i - 1], ".") || sysfs_read_is(&v[i - 1], "->"))
 					continue;
-				k = class_ref(c, fi, i, i + 1);
-				for (e = i + 4; e < f->funcs[fn].body_close && !is(&v[e], ";"); e++)
+				k = sysfs_devices_class_ref(c, fi, i, i + 1);
+				for (e = i + 4; e < f->funcs[fn].body_close && !sysfs_read_is(&v[e], ";"); e++)
 					;
 				if (k == NO_INDEX)
 					continue;
@@ -310,9 +310,9 @@ void read_attributes(struct ctx *c)
 
 					add_attrs(&cl->attrs, &cl->nr_attrs, &cl->alloc_attrs, &l);
 				} else {
-					char *text = join(v, i + 4, e);
+					char *text = sysfs_read_join(v, i + 4, e);
 
-					note(c, fi, &v[i + 4], "class %s: its attributes %s are not ones this analysis can follow",
+					sysfs_devices_note(c, fi, &v[i + 4], "class %s: its attributes %s are not ones this analysis can follow",
 					     c->out->classes[k].name, text);
 					free(text);
 				}
@@ -333,15 +333,15 @@ void read_attributes(struct ctx *c)
 					k = j;
 			if (k == NO_INDEX)
 				continue;
-			if (def_field(f, def, "class_dev_attrs", &a, &b) || def_field(f, def, "dev_attrs", &a, &b)) {
+			if (sysfs_devices_def_field(f, def, "class_dev_attrs", &a, &b) || sysfs_devices_def_field(f, def, "dev_attrs", &a, &b)) {
 				if (attr_names(c, fi, NO_INDEX, v + a, b - a, &l, 0)) {
 					struct sysfs_class *cl = &c->out->classes[k];
 
 					add_attrs(&cl->attrs, &cl->nr_attrs, &cl->alloc_attrs, &l);
 				} else {
-					char *text = join(v, a, b);
+					char *text = sysfs_read_join(v, a, b);
 
-					note(c, fi, &v[a], "class %s: its attributes %s are not ones this analysis can follow",
+					sysfs_devices_note(c, fi, &v[a], "class %s: its attributes %s are not ones this analysis can follow",
 					     c->out->classes[k].name, text);
 					free(text);
 				}

@@ -25,10 +25,10 @@ static size_t add_class(struct ctx *c, const char *name, const char *var, size_t
 	return r->nr_classes++;
 }
 
-void note(struct ctx *c, size_t file, const struct report_token *at, const char *fmt, ...)
+void sysfs_devices_note(struct ctx *c, size_t file, const struct report_token *at, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
-void note(struct ctx *c, size_t file, const struct report_token *at, const char *fmt, ...)
+void sysfs_devices_note(struct ctx *c, size_t file, const struct report_token *at, const char *fmt, ...)
 {
 	struct strbuf sb = STRBUF_INIT;
 	va_list ap;
@@ -48,7 +48,7 @@ static char *literal_string(struct ctx *c, size_t file, size_t a, size_t b)
 	struct strbuf sb = STRBUF_INIT;
 	int ok;
 
-	expand(c, &c->files[file], c->files[file].t.v + a, b - a, &tv, 0);
+	sysfs_read_expand(c, &c->files[file], c->files[file].t.v + a, b - a, &tv, 0);
 	ok = tv.nr > 0;
 	for (size_t i = 0; ok && i < tv.nr; i++) {
 		const struct report_token *t = &tv.v[i];
@@ -79,7 +79,7 @@ static char *literal_string(struct ctx *c, size_t file, size_t a, size_t b)
 	return strbuf_detach(&sb, NULL);
 }
 
-void read_classes(struct ctx *c)
+void sysfs_devices_read_classes(struct ctx *c)
 {
 	for (size_t fi = 0; fi < c->nr_files; fi++) {
 		struct afile *f = &c->files[fi];
@@ -96,15 +96,15 @@ void read_classes(struct ctx *c)
 			for (size_t i = def->init_open + 1; i + 3 < def->init_close; i++) {
 				size_t e;
 
-				if (!(is(&v[i], ".") && is(&v[i + 1], "name") && is(&v[i + 2], "=")))
+				if (!(sysfs_read_is(&v[i], ".") && sysfs_read_is(&v[i + 1], "name") && sysfs_read_is(&v[i + 2], "=")))
 					continue;
-				for (e = i + 3; e < def->init_close && !is(&v[e], ",") && !is(&v[e], "}"); e++)
+				for (e = i + 3; e < def->init_close && !sysfs_read_is(&v[e], ",") && !sysfs_read_is(&v[e], "}"); e++)
 					;
 				name = literal_string(c, fi, i + 3, e);
 				if (!name) {
-					char *text = join(v, i + 3, e);
+					char *text = sysfs_read_join(v, i + 3, e);
 
-					note(c, fi, &v[def->name_tok], "class %s: the name %s is not a string this analysis can read",
+					sysfs_devices_note(c, fi, &v[def->name_tok], "class %s: the name %s is not a string this analysis can read",
 					     def->name, text);
 					free(text);
 				}
@@ -120,20 +120,20 @@ void read_classes(struct ctx *c)
 				size_t args[4][2], close, n, lhs_end, lhs_start;
 				char *name, *var;
 
-				if (!is(&v[i], "class_create") || !is(&v[i + 1], "(") || !is(&v[i - 1], "="))
+				if (!sysfs_read_is(&v[i], "class_create") || !sysfs_read_is(&v[i + 1], "(") || !sysfs_read_is(&v[i - 1], "="))
 					continue;
-				n = call_args(v, f->t.nr, i + 1, args, 4, &close);
-				lhs_of(v, f->funcs[fn].body_open, i - 1, &lhs_start, &lhs_end);
+				n = sysfs_read_call_args(v, f->t.nr, i + 1, args, 4, &close);
+				sysfs_read_lhs_of(v, f->funcs[fn].body_open, i - 1, &lhs_start, &lhs_end);
 				if (n != 2 || lhs_start == lhs_end)
 					continue;
-				var = join(v, lhs_start, lhs_end);
+				var = sysfs_read_join(v, lhs_start, lhs_end);
 				name = literal_string(c, fi, args[1][0], args[1][1]);
 				if (name) {
 					add_class(c, name, var, fi, &v[i], "class_create()", 1);
 				} else {
-					char *text = join(v, args[1][0], args[1][1]);
+					char *text = sysfs_read_join(v, args[1][0], args[1][1]);
 
-					note(c, fi, &v[i], "class_create(): the class name %s is computed at run time",
+					sysfs_devices_note(c, fi, &v[i], "class_create(): the class name %s is computed at run time",
 					     text);
 					free(text);
 				}
@@ -145,20 +145,20 @@ void read_classes(struct ctx *c)
 }
 
 /* The class v[a, b) of file `file` refers to (X or &X), or NO_INDEX. */
-size_t class_ref(struct ctx *c, size_t file, size_t a, size_t b)
+size_t sysfs_devices_class_ref(struct ctx *c, size_t file, size_t a, size_t b)
 {
 	const struct report_token *v = c->files[file].t.v;
 	size_t found = NO_INDEX, count = 0;
 	char *text;
 
-	while (a < b && (is(&v[a], "&") || (is(&v[a], "(") && match(v, b, a) == b - 1))) {
-		if (is(&v[a], "("))
+	while (a < b && (sysfs_read_is(&v[a], "&") || (sysfs_read_is(&v[a], "(") && sysfs_read_match(v, b, a) == b - 1))) {
+		if (sysfs_read_is(&v[a], "("))
 			b--;
 		a++;
 	}
 	if (a >= b)
 		return NO_INDEX;
-	text = join(v, a, b);
+	text = sysfs_read_join(v, a, b);
 	for (size_t k = 0; k < c->out->nr_classes; k++) {
 		struct sysfs_class *cl = &c->out->classes[k];
 
@@ -202,10 +202,10 @@ static size_t add_device(struct ctx *c, size_t class_index, size_t file, const s
 	return r->nr_devices++;
 }
 
-void device_note(struct sysfs_device *d, const char *fmt, ...)
+void sysfs_devices_device_note(struct sysfs_device *d, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
-void device_note(struct sysfs_device *d, const char *fmt, ...)
+void sysfs_devices_device_note(struct sysfs_device *d, const char *fmt, ...)
 {
 	struct strbuf sb = STRBUF_INIT;
 	va_list ap;
@@ -249,11 +249,11 @@ static char *format_to_name(const char *fmt, const struct report_token *v, size_
 		if (strchr("diuxXo", *p)) {
 			strbuf_addstr(&sb, "<N>");
 		} else {
-			char *text = arg < nargs ? join(v, args[arg][0], args[arg][1]) : xstrdup("?");
+			char *text = arg < nargs ? sysfs_read_join(v, args[arg][0], args[arg][1]) : xstrdup("?");
 
 			strbuf_addf(&sb, "<%s>", text);
 			d->name_predicted = 0;
-			device_note(d, "name: %s gives %s, computed at run time", what, text);
+			sysfs_devices_device_note(d, "name: %s gives %s, computed at run time", what, text);
 			free(text);
 		}
 		arg++;
@@ -280,25 +280,25 @@ static void name_from_format(struct ctx *c, size_t file, size_t fn, size_t (*arg
 		free(fmt);
 		return;
 	}
-	text = nargs ? join(v, args[0][0], args[0][1]) : xstrdup("?");
+	text = nargs ? sysfs_read_join(v, args[0][0], args[0][1]) : xstrdup("?");
 	for (size_t i = f->funcs[fn].body_open; nargs && depth < 2 && i < f->funcs[fn].body_close; i++) {
 		size_t wargs[16][2], close, n, skip;
 		char *dest;
 
-		if (!is(&v[i + 1], "(") || (i > 0 && (is(&v[i - 1], ".") || is(&v[i - 1], "->"))))
+		if (!sysfs_read_is(&v[i + 1], "(") || (i > 0 && (sysfs_read_is(&v[i - 1], ".") || sysfs_read_is(&v[i - 1], "->"))))
 			continue;
-		if (is(&v[i], "sprintf"))
+		if (sysfs_read_is(&v[i], "sprintf"))
 			skip = 1;
-		else if (is(&v[i], "snprintf"))
+		else if (sysfs_read_is(&v[i], "snprintf"))
 			skip = 2;
-		else if (is(&v[i], "strcpy") || is(&v[i], "strlcpy") || is(&v[i], "strncpy"))
+		else if (sysfs_read_is(&v[i], "strcpy") || sysfs_read_is(&v[i], "strlcpy") || sysfs_read_is(&v[i], "strncpy"))
 			skip = 0;
 		else
 			continue;
-		n = call_args(v, f->t.nr, i + 1, wargs, 16, &close);
+		n = sysfs_read_call_args(v, f->t.nr, i + 1, wargs, 16, &close);
 		if (n < 2)
 			continue;
-		dest = join(v, wargs[0][0], wargs[0][1]);
+		dest = sysfs_read_join(v, wargs[0][0], wargs[0][1]);
 		if (!strcmp(dest, text)) {
 			free(dest);
 			free(text);
@@ -310,11 +310,11 @@ static void name_from_format(struct ctx *c, size_t file, size_t fn, size_t (*arg
 				if (src) {
 					d->name = src;
 				} else {
-					char *s = join(v, wargs[1][0], wargs[1][1]);
+					char *s = sysfs_read_join(v, wargs[1][0], wargs[1][1]);
 
 					d->name = xstrfmt("<%s>", s);
 					d->name_predicted = 0;
-					device_note(d, "name: copied from %s at run time", s);
+					sysfs_devices_device_note(d, "name: copied from %s at run time", s);
 					free(s);
 				}
 			}
@@ -324,11 +324,11 @@ static void name_from_format(struct ctx *c, size_t file, size_t fn, size_t (*arg
 	}
 	d->name = xstrfmt("<%s>", text);
 	d->name_predicted = 0;
-	device_note(d, "name: %s is computed at run time", text);
+	sysfs_devices_device_note(d, "name: %s is computed at run time", text);
 	free(text);
 }
 
-void read_created_devices(struct ctx *c)
+void sysfs_devices_read_created(struct ctx *c)
 {
 	for (size_t fi = 0; fi < c->nr_files; fi++) {
 		struct afile *f = &c->files[fi];
@@ -338,22 +338,22 @@ void read_created_devices(struct ctx *c)
 			continue;
 		for (size_t fn = 0; fn < f->nr_funcs; fn++) {
 			for (size_t i = f->funcs[fn].body_open; i < f->funcs[fn].body_close; i++) {
-				int old_api = is(&v[i], "class_device_create");
+				int old_api = sysfs_read_is(&v[i], "class_device_create");
 				size_t args[16][2], close, n, k, need = old_api ? 5 : 4, dev;
 				struct pending_parent *pp;
 				struct sysfs_device *d;
 
-				if (!(old_api || is(&v[i], "device_create")) || !is(&v[i + 1], "(") ||
-				    is(&v[i - 1], ".") || is(&v[i - 1], "->"))
+				if (!(old_api || sysfs_read_is(&v[i], "device_create")) || !sysfs_read_is(&v[i + 1], "(") ||
+				    sysfs_read_is(&v[i - 1], ".") || sysfs_read_is(&v[i - 1], "->"))
 					continue;
-				n = call_args(v, f->t.nr, i + 1, args, 16, &close);
+				n = sysfs_read_call_args(v, f->t.nr, i + 1, args, 16, &close);
 				if (n < need)
 					continue;
-				k = class_ref(c, fi, args[0][0], args[0][1]);
+				k = sysfs_devices_class_ref(c, fi, args[0][0], args[0][1]);
 				if (k == NO_INDEX) {
-					char *text = join(v, args[0][0], args[0][1]);
+					char *text = sysfs_read_join(v, args[0][0], args[0][1]);
 
-					note(c, fi, &v[i], "%.*s(): %s is not a class this analysis found: its devices are not listed",
+					sysfs_devices_note(c, fi, &v[i], "%.*s(): %s is not a class this analysis found: its devices are not listed",
 					     (int)v[i].len, v[i].text, text);
 					free(text);
 					continue;
@@ -375,20 +375,20 @@ void read_created_devices(struct ctx *c)
 				}
 				name_from_format(c, fi, fn, args + need - 1, n - need + 1, d, 0);
 
-				if (is(&v[i - 1], "=")) {
+				if (sysfs_read_is(&v[i - 1], "=")) {
 					size_t a, b;
 					char *key;
 
-					lhs_of(v, f->funcs[fn].body_open, i - 1, &a, &b);
-					key = a < b ? object_key(c, fi, fn, a, b, 0) : NULL;
+					sysfs_read_lhs_of(v, f->funcs[fn].body_open, i - 1, &a, &b);
+					key = a < b ? sysfs_read_object_key(c, fi, fn, a, b, 0) : NULL;
 					if (key) {
-						bind(c, key, 0, dev);
+						sysfs_read_bind(c, key, 0, dev);
 						c->device_keys[dev] = key;
 					}
 					/* `x = class_device_create(...); ... return x;` makes a factory */
 					for (size_t r = i; key && b == a + 1 && r + 2 < f->funcs[fn].body_close; r++)
-						if (is(&v[r], "return") && same_token(&v[r + 1], &v[a]) &&
-						    is(&v[r + 2], ";")) {
+						if (sysfs_read_is(&v[r], "return") && sysfs_read_same_token(&v[r + 1], &v[a]) &&
+						    sysfs_read_is(&v[r + 2], ";")) {
 							c->factory_names = xrealloc(c->factory_names,
 										    (c->nr_factories + 1) * sizeof(char *));
 							c->factory_devices = xrealloc(c->factory_devices,
@@ -397,7 +397,7 @@ void read_created_devices(struct ctx *c)
 							c->factory_devices[c->nr_factories++] = dev;
 							break;
 						}
-				} else if (is(&v[i - 1], "return")) {
+				} else if (sysfs_read_is(&v[i - 1], "return")) {
 					c->factory_names = xrealloc(c->factory_names, (c->nr_factories + 1) * sizeof(char *));
 					c->factory_devices = xrealloc(c->factory_devices,
 								      (c->nr_factories + 1) * sizeof(size_t));
@@ -411,7 +411,7 @@ void read_created_devices(struct ctx *c)
 }
 
 /* Every `chain.class|dev|parent = value;` in a function body. */
-void read_assignments(struct ctx *c)
+void sysfs_devices_read_assignments(struct ctx *c)
 {
 	for (size_t fi = 0; fi < c->nr_files; fi++) {
 		struct afile *f = &c->files[fi];
@@ -428,27 +428,27 @@ void read_assignments(struct ctx *c)
 				const char *member = NULL;
 				int depth = 0;
 
-				if (!is(&v[i], "="))
+				if (!sysfs_read_is(&v[i], "="))
 					continue;
-				lhs_of(v, f->funcs[fn].body_open, i, &a, &b);
-				if (a >= b || !parse_chain(v, a, b, &ch) || !ch.nr)
+				sysfs_read_lhs_of(v, f->funcs[fn].body_open, i, &a, &b);
+				if (a >= b || !sysfs_read_parse_chain(v, a, b, &ch) || !ch.nr)
 					continue;
 				for (size_t m = 0; members[m]; m++)
-					if (is(&v[ch.members[ch.nr - 1]], members[m]))
+					if (sysfs_read_is(&v[ch.members[ch.nr - 1]], members[m]))
 						member = members[m];
 				if (!member)
 					continue;
 				for (e = i + 1; e < f->funcs[fn].body_close; e++) {
-					if (is(&v[e], "(") || is(&v[e], "["))
+					if (sysfs_read_is(&v[e], "(") || sysfs_read_is(&v[e], "["))
 						depth++;
-					else if (is(&v[e], ")") || is(&v[e], "]"))
+					else if (sysfs_read_is(&v[e], ")") || sysfs_read_is(&v[e], "]"))
 						depth--;
-					if (depth < 0 || (!depth && (is(&v[e], ";") || is(&v[e], ","))))
+					if (depth < 0 || (!depth && (sysfs_read_is(&v[e], ";") || sysfs_read_is(&v[e], ","))))
 						break;
 				}
 				ALLOC_GROW(c->assigns, c->nr_assigns + 1, c->alloc_assigns);
 				as = &c->assigns[c->nr_assigns++];
-				as->key = chain_key(c, fi, fn, &ch, ch.nr - 1, 0);
+				as->key = sysfs_read_chain_key(c, fi, fn, &ch, ch.nr - 1, 0);
 				as->member = member;
 				as->file = fi;
 				as->func = fn;
@@ -460,7 +460,7 @@ void read_assignments(struct ctx *c)
 	}
 }
 
-void read_field_inits(struct ctx *c)
+void sysfs_devices_read_field_inits(struct ctx *c)
 {
 	for (size_t fi = 0; fi < c->nr_files; fi++) {
 		struct afile *f = &c->files[fi];
@@ -473,18 +473,18 @@ void read_field_inits(struct ctx *c)
 				struct field_init *in;
 				size_t e;
 
-				if (is(&v[i], "{")) {
-					i = match(v, f->t.nr, i);
+				if (sysfs_read_is(&v[i], "{")) {
+					i = sysfs_read_match(v, f->t.nr, i);
 					continue;
 				}
-				if (!(is(&v[i], ".") && is_ident(&v[i + 1]) && is(&v[i + 2], "=")))
+				if (!(sysfs_read_is(&v[i], ".") && sysfs_read_is_ident(&v[i + 1]) && sysfs_read_is(&v[i + 2], "=")))
 					continue;
-				for (e = i + 3; e < close && !is(&v[e], ","); e++)
-					if (is(&v[e], "{") || is(&v[e], "("))
-						e = match(v, f->t.nr, e);
+				for (e = i + 3; e < close && !sysfs_read_is(&v[e], ","); e++)
+					if (sysfs_read_is(&v[e], "{") || sysfs_read_is(&v[e], "("))
+						e = sysfs_read_match(v, f->t.nr, e);
 				ALLOC_GROW(c->inits, c->nr_inits + 1, c->alloc_inits);
 				in = &c->inits[c->nr_inits++];
-				in->field = tok_str(&v[i + 1]);
+				in->field = sysfs_read_tok_str(&v[i + 1]);
 				in->file = fi;
 				in->value_start = i + 3;
 				in->value_end = e;
@@ -501,26 +501,26 @@ static char *first_param(struct afile *f, const struct func *fn)
 	size_t last = NO_INDEX;
 
 	for (size_t i = fn->params_open + 1; i < fn->params_close; i++) {
-		if (is(&v[i], ","))
+		if (sysfs_read_is(&v[i], ","))
 			break;
-		if (is_ident(&v[i]))
+		if (sysfs_read_is_ident(&v[i]))
 			last = i;
 	}
-	return last == NO_INDEX ? NULL : tok_str(&v[last]);
+	return last == NO_INDEX ? NULL : sysfs_read_tok_str(&v[last]);
 }
 
 /* Value tokens of field `field` in the initializer of def, or 0 (empty). */
-int def_field(struct afile *f, const struct def *def, const char *field, size_t *a, size_t *b)
+int sysfs_devices_def_field(struct afile *f, const struct def *def, const char *field, size_t *a, size_t *b)
 {
 	const struct report_token *v = f->t.v;
 
 	for (size_t i = def->init_open + 1; def->init_open && i + 2 < def->init_close; i++) {
-		if (is(&v[i], ".") && is(&v[i + 1], field) && is(&v[i + 2], "=")) {
+		if (sysfs_read_is(&v[i], ".") && sysfs_read_is(&v[i + 1], field) && sysfs_read_is(&v[i + 2], "=")) {
 			size_t e = i + 3;
 
-			while (e < def->init_close && !is(&v[e], ",")) {
-				if (is(&v[e], "(") || is(&v[e], "{"))
-					e = match(v, f->t.nr, e);
+			while (e < def->init_close && !sysfs_read_is(&v[e], ",")) {
+				if (sysfs_read_is(&v[e], "(") || sysfs_read_is(&v[e], "{"))
+					e = sysfs_read_match(v, f->t.nr, e);
 				e++;
 			}
 			*a = i + 3;
@@ -538,12 +538,12 @@ static size_t param_index(struct afile *f, const struct func *fn, const char *na
 	size_t index = 0, last = NO_INDEX;
 
 	for (size_t i = fn->params_open + 1; i <= fn->params_close; i++) {
-		if (i == fn->params_close || is(&v[i], ",")) {
-			if (last != NO_INDEX && is(&v[last], name))
+		if (i == fn->params_close || sysfs_read_is(&v[i], ",")) {
+			if (last != NO_INDEX && sysfs_read_is(&v[last], name))
 				return index;
 			index++;
 			last = NO_INDEX;
-		} else if (is_ident(&v[i])) {
+		} else if (sysfs_read_is_ident(&v[i])) {
 			last = i;
 		}
 	}
@@ -568,7 +568,7 @@ static size_t class_from_setter(struct ctx *c, size_t file, const char *name)
 			continue;
 		param = strrchr(as->key, ':') + 1;
 		index = param_index(sf, setter, param);
-		k = index == NO_INDEX ? NO_INDEX : class_ref(c, as->file, as->value_start, as->value_end);
+		k = index == NO_INDEX ? NO_INDEX : sysfs_devices_class_ref(c, as->file, as->value_start, as->value_end);
 		if (k == NO_INDEX)
 			continue;
 		for (size_t fi = 0; fi < c->nr_files; fi++) {
@@ -581,15 +581,15 @@ static size_t class_from_setter(struct ctx *c, size_t file, const char *name)
 				for (size_t i = f->funcs[fn].body_open; i < f->funcs[fn].body_close; i++) {
 					size_t args[8][2], close, n, x;
 
-					if (!is(&v[i], setter->name) || !is(&v[i + 1], "("))
+					if (!sysfs_read_is(&v[i], setter->name) || !sysfs_read_is(&v[i + 1], "("))
 						continue;
-					n = call_args(v, f->t.nr, i + 1, args, 8, &close);
+					n = sysfs_read_call_args(v, f->t.nr, i + 1, args, 8, &close);
 					if (index >= n)
 						continue;
 					x = args[index][0];
-					while (x < args[index][1] && is(&v[x], "&"))
+					while (x < args[index][1] && sysfs_read_is(&v[x], "&"))
 						x++;
-					if (fi == file && x + 1 == args[index][1] && is(&v[x], name))
+					if (fi == file && x + 1 == args[index][1] && sysfs_read_is(&v[x], name))
 						return k;
 				}
 		}
@@ -598,7 +598,7 @@ static size_t class_from_setter(struct ctx *c, size_t file, const char *name)
 }
 
 /* class_interface objects: the add callback's first parameter is a device of its class. */
-void read_interfaces(struct ctx *c)
+void sysfs_devices_read_interfaces(struct ctx *c)
 {
 	for (size_t fi = 0; fi < c->nr_files; fi++) {
 		struct afile *f = &c->files[fi];
@@ -614,24 +614,24 @@ void read_interfaces(struct ctx *c)
 
 			if (strcmp(def->type, "struct class_interface") || def->pointers || !def->init_open)
 				continue;
-			if (def_field(f, def, "class", &a, &b))
-				k = class_ref(c, fi, a, b);
+			if (sysfs_devices_def_field(f, def, "class", &a, &b))
+				k = sysfs_devices_class_ref(c, fi, a, b);
 			/* or `intf.class = &cls;` at run time */
 			key = xstrfmt(def->is_static ? "var:%s:%s" : "var:%.0s%s", f->path, def->name);
 			for (size_t i = 0; k == NO_INDEX && i < c->nr_assigns; i++) {
 				const struct assign *as = &c->assigns[i];
 
 				if (!strcmp(as->member, "class") && !strcmp(as->key, key))
-					k = class_ref(c, as->file, as->value_start, as->value_end);
+					k = sysfs_devices_class_ref(c, as->file, as->value_start, as->value_end);
 			}
 			free(key);
-			if (def_field(f, def, "add", &a, &b)) {
-				while (a < b && is(&v[a], "&"))
+			if (sysfs_devices_def_field(f, def, "add", &a, &b)) {
+				while (a < b && sysfs_read_is(&v[a], "&"))
 					a++;
 				if (b == a + 1) {
-					char *name = tok_str(&v[a]);
+					char *name = sysfs_read_tok_str(&v[a]);
 
-					add = find_func(f, name);
+					add = sysfs_read_find_func(f, name);
 					free(name);
 				}
 			}
@@ -639,7 +639,7 @@ void read_interfaces(struct ctx *c)
 				k = class_from_setter(c, fi, def->name);
 			if (k == NO_INDEX || !add) {
 				if (k == NO_INDEX)
-					note(c, fi, &v[def->name_tok], "class_interface %s: its class is not one this analysis found",
+					sysfs_devices_note(c, fi, &v[def->name_tok], "class_interface %s: its class is not one this analysis found",
 					     def->name);
 				continue;
 			}
@@ -647,7 +647,7 @@ void read_interfaces(struct ctx *c)
 			if (param) {
 				key = xstrfmt("local:%s:%s:%s", f->path, add->name, param);
 
-				bind(c, key, 1, k);
+				sysfs_read_bind(c, key, 1, k);
 				free(key);
 			}
 			free(param);
@@ -655,7 +655,7 @@ void read_interfaces(struct ctx *c)
 	}
 }
 
-const struct assign *find_assign(struct ctx *c, const char *key, const char *member, size_t prefer_file)
+const struct assign *sysfs_devices_find_assign(struct ctx *c, const char *key, const char *member, size_t prefer_file)
 {
 	const struct assign *any = NULL;
 
@@ -696,22 +696,22 @@ static int name_from_writer(struct ctx *c, const char *key, size_t prefer, struc
 					struct chain ch;
 					char *k;
 
-					if (!is(&v[i + 1], "("))
+					if (!sysfs_read_is(&v[i + 1], "("))
 						continue;
-					if (is(&v[i], "sprintf"))
+					if (sysfs_read_is(&v[i], "sprintf"))
 						skip = 1;
-					else if (is(&v[i], "snprintf"))
+					else if (sysfs_read_is(&v[i], "snprintf"))
 						skip = 2;
-					else if (is(&v[i], "strcpy") || is(&v[i], "strlcpy") || is(&v[i], "strncpy"))
+					else if (sysfs_read_is(&v[i], "strcpy") || sysfs_read_is(&v[i], "strlcpy") || sysfs_read_is(&v[i], "strncpy"))
 						skip = 0;
 					else
 						continue;
-					n = call_args(v, f->t.nr, i + 1, args, 16, &close);
-					if (n < 2 || !parse_chain(v, args[0][0], args[0][1], &ch) || !ch.nr ||
-					    !(is(&v[ch.members[ch.nr - 1]], "class_id") ||
-					      is(&v[ch.members[ch.nr - 1]], "bus_id")))
+					n = sysfs_read_call_args(v, f->t.nr, i + 1, args, 16, &close);
+					if (n < 2 || !sysfs_read_parse_chain(v, args[0][0], args[0][1], &ch) || !ch.nr ||
+					    !(sysfs_read_is(&v[ch.members[ch.nr - 1]], "class_id") ||
+					      sysfs_read_is(&v[ch.members[ch.nr - 1]], "bus_id")))
 						continue;
-					k = chain_key(c, fi, fn, &ch, ch.nr - 1, 0);
+					k = sysfs_read_chain_key(c, fi, fn, &ch, ch.nr - 1, 0);
 					if (strcmp(k, key)) {
 						free(k);
 						continue;
@@ -726,11 +726,11 @@ static int name_from_writer(struct ctx *c, const char *key, size_t prefer, struc
 						if (src) {
 							d->name = src;
 						} else {
-							char *s = join(v, args[1][0], args[1][1]);
-							char *call = join(v, i, close + 1);
+							char *s = sysfs_read_join(v, args[1][0], args[1][1]);
+							char *call = sysfs_read_join(v, i, close + 1);
 
 							d->name = xstrfmt("<%s>", s);
-							device_note(d, "name: %s copies it from %s at run time", call, s);
+							sysfs_devices_device_note(d, "name: %s copies it from %s at run time", call, s);
 							free(call);
 							free(s);
 						}
@@ -743,7 +743,7 @@ static int name_from_writer(struct ctx *c, const char *key, size_t prefer, struc
 	return 0;
 }
 
-void read_registered_devices(struct ctx *c)
+void sysfs_devices_read_registered(struct ctx *c)
 {
 	static const char *const calls[] = {
 		"class_device_register", "class_device_add", "device_register", "device_add", NULL,
@@ -764,24 +764,24 @@ void read_registered_devices(struct ctx *c)
 				char *key, *text;
 
 				for (size_t j = 0; calls[j]; j++)
-					if (is(&v[i], calls[j]))
+					if (sysfs_read_is(&v[i], calls[j]))
 						call = calls[j];
-				if (!call || !is(&v[i + 1], "(") || is(&v[i - 1], ".") || is(&v[i - 1], "->"))
+				if (!call || !sysfs_read_is(&v[i + 1], "(") || sysfs_read_is(&v[i - 1], ".") || sysfs_read_is(&v[i - 1], "->"))
 					continue;
-				n = call_args(v, f->t.nr, i + 1, args, 2, &close);
+				n = sysfs_read_call_args(v, f->t.nr, i + 1, args, 2, &close);
 				if (n != 1)
 					continue;
-				key = object_key(c, fi, fn, args[0][0], args[0][1], 0);
+				key = sysfs_read_object_key(c, fi, fn, args[0][0], args[0][1], 0);
 				if (!key || device_registered(c, key)) {
 					free(key);
 					continue;
 				}
-				cls = find_assign(c, key, "class", fi);
-				k = cls ? class_ref(c, cls->file, cls->value_start, cls->value_end) : NO_INDEX;
-				text = join(v, args[0][0], args[0][1]);
+				cls = sysfs_devices_find_assign(c, key, "class", fi);
+				k = cls ? sysfs_devices_class_ref(c, cls->file, cls->value_start, cls->value_end) : NO_INDEX;
+				text = sysfs_read_join(v, args[0][0], args[0][1]);
 				if (k == NO_INDEX) {
 					if (starts_with(call, "class_device_"))
-						note(c, fi, &v[i], "%s(%s): no class is assigned to %s where this analysis can see it",
+						sysfs_devices_note(c, fi, &v[i], "%s(%s): no class is assigned to %s where this analysis can see it",
 						     call, text, text);
 					free(text);
 					free(key);
@@ -791,17 +791,17 @@ void read_registered_devices(struct ctx *c)
 				free(text);
 				d = &c->out->devices[dev];
 				c->device_keys[dev] = key;
-				bind(c, key, 0, dev);
+				sysfs_read_bind(c, key, 0, dev);
 				c->parents[dev].kind = 1;
 				c->parents[dev].device_api = !starts_with(call, "class_device_");
 				c->parents[dev].file = fi;
 				c->parents[dev].func = fn;
 				c->parents[dev].key = xstrdup(key);
 				if (!name_from_writer(c, key, fi, d)) {
-					text = join(v, args[0][0], args[0][1]);
+					text = sysfs_read_join(v, args[0][0], args[0][1]);
 					d->name = xstrdup("<name>");
 					d->name_predicted = 0;
-					device_note(d, "name: nothing writes the class_id of %s where this analysis can see it",
+					sysfs_devices_device_note(d, "name: nothing writes the class_id of %s where this analysis can see it",
 						    text);
 					free(text);
 				}
@@ -810,7 +810,7 @@ void read_registered_devices(struct ctx *c)
 	}
 }
 
-void read_factory_calls(struct ctx *c)
+void sysfs_devices_read_factory_calls(struct ctx *c)
 {
 	for (size_t fi = 0; fi < c->nr_files; fi++) {
 		struct afile *f = &c->files[fi];
@@ -822,17 +822,17 @@ void read_factory_calls(struct ctx *c)
 			for (size_t i = f->funcs[fn].body_open + 1; i < f->funcs[fn].body_close; i++) {
 				size_t a, b;
 
-				if (!is(&v[i - 1], "=") || !is_ident(&v[i]) || !is(&v[i + 1], "("))
+				if (!sysfs_read_is(&v[i - 1], "=") || !sysfs_read_is_ident(&v[i]) || !sysfs_read_is(&v[i + 1], "("))
 					continue;
 				for (size_t k = 0; k < c->nr_factories; k++) {
 					char *key;
 
-					if (!is(&v[i], c->factory_names[k]) || !strcmp(c->factory_names[k], f->funcs[fn].name))
+					if (!sysfs_read_is(&v[i], c->factory_names[k]) || !strcmp(c->factory_names[k], f->funcs[fn].name))
 						continue;
-					lhs_of(v, f->funcs[fn].body_open, i - 1, &a, &b);
-					key = a < b ? object_key(c, fi, fn, a, b, 0) : NULL;
+					sysfs_read_lhs_of(v, f->funcs[fn].body_open, i - 1, &a, &b);
+					key = a < b ? sysfs_read_object_key(c, fi, fn, a, b, 0) : NULL;
 					if (key)
-						bind(c, key, 0, c->factory_devices[k]);
+						sysfs_read_bind(c, key, 0, c->factory_devices[k]);
 					free(key);
 				}
 			}

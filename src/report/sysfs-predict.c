@@ -30,8 +30,8 @@ static void resolve_parent(struct ctx *c, size_t dev)
 	char *key, *text;
 
 	if (pp->kind == 1) {
-		const struct assign *cd = find_assign(c, pp->key, "parent", pp->file);
-		const struct assign *pd = find_assign(c, pp->key, "dev", pp->file);
+		const struct assign *cd = sysfs_devices_find_assign(c, pp->key, "parent", pp->file);
+		const struct assign *pd = sysfs_devices_find_assign(c, pp->key, "dev", pp->file);
 
 		if (cd && pp->device_api) {
 			/* struct device's parent: a class device, or any other device */
@@ -39,7 +39,7 @@ static void resolve_parent(struct ctx *c, size_t dev)
 			pp->func = cd->func;
 			pp->dev_start = cd->value_start;
 			pp->dev_end = cd->value_end;
-		} else if (cd && !is_null(c->files[cd->file].t.v, cd->value_start, cd->value_end)) {
+		} else if (cd && !sysfs_read_is_null(c->files[cd->file].t.v, cd->value_start, cd->value_end)) {
 			pp->file = cd->file;
 			pp->func = cd->func;
 			pp->cd_start = cd->value_start;
@@ -54,15 +54,15 @@ static void resolve_parent(struct ctx *c, size_t dev)
 			return;
 		} else {
 			d->parent_kind = SYSFS_PARENT_UNKNOWN;
-			device_note(d, "parent: nothing assigns its .dev or .parent where this analysis can see it (a macro or a caller may, or it stays NULL)");
+			sysfs_devices_device_note(d, "parent: nothing assigns its .dev or .parent where this analysis can see it (a macro or a caller may, or it stays NULL)");
 			return;
 		}
 		v = c->files[pp->file].t.v;
 	}
-	if (pp->cd_end > pp->cd_start && !is_null(v, pp->cd_start, pp->cd_end)) {
-		key = object_key(c, pp->file, pp->func, pp->cd_start, pp->cd_end, 0);
-		text = join(v, pp->cd_start, pp->cd_end);
-		while ((b = find_binding(c, key, &from))) {
+	if (pp->cd_end > pp->cd_start && !sysfs_read_is_null(v, pp->cd_start, pp->cd_end)) {
+		key = sysfs_read_object_key(c, pp->file, pp->func, pp->cd_start, pp->cd_end, 0);
+		text = sysfs_read_join(v, pp->cd_start, pp->cd_end);
+		while ((b = sysfs_read_find_binding(c, key, &from))) {
 			if (!b->is_class && b->index != dev) {
 				d->parent_kind = SYSFS_PARENT_CLASS_DEVICE;
 				d->parent_device = b->index;
@@ -72,25 +72,25 @@ static void resolve_parent(struct ctx *c, size_t dev)
 				d->parent_kind = SYSFS_PARENT_CLASS_DEVICE;
 				d->parent_device = c->out->classes[b->index].devices[0];
 				if (c->out->classes[b->index].nr_devices > 1)
-					device_note(d, "parent: %s is any %s device; the first kind is shown",
+					sysfs_devices_device_note(d, "parent: %s is any %s device; the first kind is shown",
 						    text, c->out->classes[b->index].name);
 				break;
 			}
 		}
 		if (d->parent_kind != SYSFS_PARENT_CLASS_DEVICE) {
 			d->parent_kind = SYSFS_PARENT_UNKNOWN;
-			device_note(d, "parent: the class device %s is not one this analysis found", text);
+			sysfs_devices_device_note(d, "parent: the class device %s is not one this analysis found", text);
 		}
 		free(text);
 		free(key);
 		return;
 	}
-	if (pp->dev_end <= pp->dev_start || is_null(v, pp->dev_start, pp->dev_end)) {
+	if (pp->dev_end <= pp->dev_start || sysfs_read_is_null(v, pp->dev_start, pp->dev_end)) {
 		d->parent_kind = SYSFS_PARENT_NONE;
 		return;
 	}
-	key = object_key(c, pp->file, pp->func, pp->dev_start, pp->dev_end, 0);
-	while ((b = find_binding(c, key, &from))) {
+	key = sysfs_read_object_key(c, pp->file, pp->func, pp->dev_start, pp->dev_end, 0);
+	while ((b = sysfs_read_find_binding(c, key, &from))) {
 		if (!b->is_class && b->index != dev) {
 			d->parent_kind = SYSFS_PARENT_CLASS_DEVICE;
 			d->parent_device = b->index;
@@ -100,7 +100,7 @@ static void resolve_parent(struct ctx *c, size_t dev)
 	}
 	free(key);
 	d->parent_kind = SYSFS_PARENT_DEVICE;
-	d->parent = join(v, pp->dev_start, pp->dev_end);
+	d->parent = sysfs_read_join(v, pp->dev_start, pp->dev_end);
 }
 
 /* -------------------------------------------------------------- finishing */
@@ -129,7 +129,7 @@ static void sort_unique_attrs(struct sysfs_attr *v, size_t *nr)
 	*nr = out;
 }
 
-int clashes(const char *name)
+int sysfs_predict_clashes(const char *name)
 {
 	for (size_t i = 0; sysfs_device_entries[i]; i++)
 		if (!strcmp(sysfs_device_entries[i], name))
@@ -288,14 +288,14 @@ static void finish(struct ctx *c)
 		}
 		sort_unique_attrs(d->attrs, &d->nr_attrs);
 		for (size_t a = 0; a < d->nr_attrs; a++) {
-			d->attrs[a].clash = clashes(d->attrs[a].name);
+			d->attrs[a].clash = sysfs_predict_clashes(d->attrs[a].name);
 			r->clashes += d->attrs[a].clash;
 		}
 	}
 	for (size_t k = 0; k < r->nr_classes; k++) {
 		sort_unique_attrs(r->classes[k].attrs, &r->classes[k].nr_attrs);
 		for (size_t a = 0; a < r->classes[k].nr_attrs; a++)
-			r->classes[k].attrs[a].clash = clashes(r->classes[k].attrs[a].name);
+			r->classes[k].attrs[a].clash = sysfs_predict_clashes(r->classes[k].attrs[a].name);
 	}
 	sort_everything(r);
 	for (size_t i = 0; i < r->nr_devices; i++)
@@ -353,19 +353,19 @@ void sysfs_analyze(const char *tree, const char *kernel, const struct strvec *fi
 		f->path = xstrdup(cands.v[i]);
 		f->core = plan_is_driver_core(f->path);
 		report_tokenize_cond(f->text.buf, f->text.len, &f->t, report_version_condition, &version);
-		read_file(&c, f);
+		sysfs_read_file(&c, f);
 		c.nr_files++;
 	}
 	strvec_clear(&cands);
 
-	read_classes(&c);
-	read_assignments(&c);
-	read_field_inits(&c);
-	read_interfaces(&c);
-	read_created_devices(&c);
-	read_registered_devices(&c);
-	read_factory_calls(&c);
-	read_attributes(&c);
+	sysfs_devices_read_classes(&c);
+	sysfs_devices_read_assignments(&c);
+	sysfs_devices_read_field_inits(&c);
+	sysfs_devices_read_interfaces(&c);
+	sysfs_devices_read_created(&c);
+	sysfs_devices_read_registered(&c);
+	sysfs_devices_read_factory_calls(&c);
+	sysfs_attrs_read(&c);
 	finish(&c);
 
 	for (size_t i = 0; i < c.nr_files; i++)

@@ -10,39 +10,39 @@ static void tokvec_push(struct tokvec *tv, const struct report_token *t)
 	tv->v[tv->nr++] = *t;
 }
 
-int is(const struct report_token *t, const char *s)
+int sysfs_read_is(const struct report_token *t, const char *s)
 {
 	return report_token_is(t, s);
 }
 
-int is_ident(const struct report_token *t)
+int sysfs_read_is_ident(const struct report_token *t)
 {
 	return t->kind == TOKEN_IDENT;
 }
 
-int same_token(const struct report_token *a, const struct report_token *b)
+int sysfs_read_same_token(const struct report_token *a, const struct report_token *b)
 {
 	return a->len == b->len && !memcmp(a->text, b->text, a->len);
 }
 
-char *tok_str(const struct report_token *t)
+char *sysfs_read_tok_str(const struct report_token *t)
 {
 	return xstrndup(t->text, t->len);
 }
 
 /* The tokens joined as code is written: "&new_bd->class_dev", "MKDEV(0, 0)". */
-char *join(const struct report_token *v, size_t a, size_t b)
+char *sysfs_read_join(const struct report_token *v, size_t a, size_t b)
 {
 	struct strbuf sb = STRBUF_INIT;
 
 	for (size_t i = a; i < b; i++) {
 		if (i > a) {
 			const struct report_token *p = &v[i - 1], *t = &v[i];
-			int word = (is_ident(p) || p->kind == TOKEN_NUMBER) &&
-				   (is_ident(t) || t->kind == TOKEN_NUMBER);
+			int word = (sysfs_read_is_ident(p) || p->kind == TOKEN_NUMBER) &&
+				   (sysfs_read_is_ident(t) || t->kind == TOKEN_NUMBER);
 
-			if (word || is(p, ",") || (p->kind == TOKEN_STRING && t->kind == TOKEN_STRING) ||
-			    is(t, "|") || is(p, "|") || is(t, "?") || is(p, "?") || is(t, ":") || is(p, ":"))
+			if (word || sysfs_read_is(p, ",") || (p->kind == TOKEN_STRING && t->kind == TOKEN_STRING) ||
+			    sysfs_read_is(t, "|") || sysfs_read_is(p, "|") || sysfs_read_is(t, "?") || sysfs_read_is(p, "?") || sysfs_read_is(t, ":") || sysfs_read_is(p, ":"))
 				strbuf_addch(&sb, ' ');
 		}
 		strbuf_add(&sb, v[i].text, v[i].len);
@@ -50,16 +50,16 @@ char *join(const struct report_token *v, size_t a, size_t b)
 	return strbuf_detach(&sb, NULL);
 }
 
-size_t match(const struct report_token *v, size_t nr, size_t open)
+size_t sysfs_read_match(const struct report_token *v, size_t nr, size_t open)
 {
 	return report_tokens_match(v, nr, open);
 }
 
 /* Split the arguments of the call whose '(' is v[open]: ranges [a, b). */
-size_t call_args(const struct report_token *v, size_t nr, size_t open,
-		 size_t (*args)[2], size_t max, size_t *close_out)
+size_t sysfs_read_call_args(const struct report_token *v, size_t nr, size_t open,
+			    size_t (*args)[2], size_t max, size_t *close_out)
 {
-	size_t close = match(v, nr, open), n = 0, start = open + 1;
+	size_t close = sysfs_read_match(v, nr, open), n = 0, start = open + 1;
 	int depth = 0;
 
 	*close_out = close;
@@ -68,11 +68,11 @@ size_t call_args(const struct report_token *v, size_t nr, size_t open,
 	if (close == open + 1)
 		return 0;
 	for (size_t i = open + 1; i <= close; i++) {
-		if (is(&v[i], "(") || is(&v[i], "[") || is(&v[i], "{"))
+		if (sysfs_read_is(&v[i], "(") || sysfs_read_is(&v[i], "[") || sysfs_read_is(&v[i], "{"))
 			depth++;
-		else if (i < close && (is(&v[i], ")") || is(&v[i], "]") || is(&v[i], "}")))
+		else if (i < close && (sysfs_read_is(&v[i], ")") || sysfs_read_is(&v[i], "]") || sysfs_read_is(&v[i], "}")))
 			depth--;
-		if ((i == close || (depth == 0 && is(&v[i], ","))) && n < max) {
+		if ((i == close || (depth == 0 && sysfs_read_is(&v[i], ","))) && n < max) {
 			args[n][0] = start;
 			args[n][1] = i;
 			n++;
@@ -82,13 +82,13 @@ size_t call_args(const struct report_token *v, size_t nr, size_t open,
 	return n;
 }
 
-int is_null(const struct report_token *v, size_t a, size_t b)
+int sysfs_read_is_null(const struct report_token *v, size_t a, size_t b)
 {
-	while (a < b && is(&v[a], "(") && match(v, b, a) == b - 1) {
+	while (a < b && sysfs_read_is(&v[a], "(") && sysfs_read_match(v, b, a) == b - 1) {
 		a++;
 		b--;
 	}
-	return b == a + 1 && (is(&v[a], "NULL") || is(&v[a], "0"));
+	return b == a + 1 && (sysfs_read_is(&v[a], "NULL") || sysfs_read_is(&v[a], "0"));
 }
 
 /* ---------------------------------------------------------------- reading */
@@ -102,7 +102,7 @@ static int storage_word(const struct report_token *t)
 	};
 
 	for (size_t i = 0; words[i]; i++)
-		if (is(t, words[i]))
+		if (sysfs_read_is(t, words[i]))
 			return 1;
 	return 0;
 }
@@ -115,32 +115,32 @@ static void add_member(struct ctx *c, const char *owner, const struct report_tok
 	ALLOC_GROW(c->members, c->nr_members + 1, c->alloc_members);
 	m = &c->members[c->nr_members++];
 	m->owner = xstrdup(owner);
-	m->name = tok_str(name);
-	m->tag = tok_str(tag);
+	m->name = sysfs_read_tok_str(name);
+	m->tag = sysfs_read_tok_str(tag);
 }
 
 /* The members of `struct tag { ... }` whose type is a struct. */
 static void read_struct(struct ctx *c, struct afile *f, size_t tag_tok, size_t open, size_t close)
 {
 	const struct report_token *v = f->t.v;
-	char *owner = tok_str(&v[tag_tok]);
+	char *owner = sysfs_read_tok_str(&v[tag_tok]);
 	size_t s = open + 1;
 
 	for (size_t i = open + 1; i <= close; i++) {
-		if (is(&v[i], "{")) {
-			i = match(v, f->t.nr, i);
+		if (sysfs_read_is(&v[i], "{")) {
+			i = sysfs_read_match(v, f->t.nr, i);
 			continue;
 		}
-		if (!is(&v[i], ";") && i != close)
+		if (!sysfs_read_is(&v[i], ";") && i != close)
 			continue;
 		while (s < i && storage_word(&v[s]))
 			s++;
-		if (s + 2 < i && is(&v[s], "struct") && is_ident(&v[s + 1]) && !is(&v[s + 2], "{")) {
+		if (s + 2 < i && sysfs_read_is(&v[s], "struct") && sysfs_read_is_ident(&v[s + 1]) && !sysfs_read_is(&v[s + 2], "{")) {
 			size_t tag = s + 1;
 
 			for (size_t j = s + 2; j < i; j++)
-				if (is_ident(&v[j]) && (j + 1 == i || is(&v[j + 1], ",") || is(&v[j + 1], "[") ||
-							is(&v[j + 1], ":")))
+				if (sysfs_read_is_ident(&v[j]) && (j + 1 == i || sysfs_read_is(&v[j + 1], ",") || sysfs_read_is(&v[j + 1], "[") ||
+							sysfs_read_is(&v[j + 1], ":")))
 					add_member(c, owner, &v[j], &v[tag]);
 		}
 		s = i + 1;
@@ -154,7 +154,7 @@ static void read_macro(struct afile *f, size_t hash)
 	size_t nr = f->t.nr, i = hash + 2, end;
 	struct macro *m;
 
-	if (hash + 2 >= nr || !is(&v[hash + 1], "define") || !is_ident(&v[hash + 2]) ||
+	if (hash + 2 >= nr || !sysfs_read_is(&v[hash + 1], "define") || !sysfs_read_is_ident(&v[hash + 2]) ||
 	    !v[hash + 2].directive || v[hash + 2].directive_start)
 		return;
 	for (end = hash + 1; end < nr && v[end].directive && !v[end].directive_start; end++)
@@ -162,15 +162,15 @@ static void read_macro(struct afile *f, size_t hash)
 	ALLOC_GROW(f->macros, f->nr_macros + 1, f->alloc_macros);
 	m = &f->macros[f->nr_macros++];
 	memset(m, 0, sizeof(*m));
-	m->name = tok_str(&v[i]);
+	m->name = sysfs_read_tok_str(&v[i]);
 	i++;
-	if (i < end && is(&v[i], "(") && v[i].offset == v[i - 1].offset + v[i - 1].len) {
+	if (i < end && sysfs_read_is(&v[i], "(") && v[i].offset == v[i - 1].offset + v[i - 1].len) {
 		m->function_like = 1;
-		for (i++; i < end && !is(&v[i], ")"); i++)
-			if (is(&v[i], "...")) {
+		for (i++; i < end && !sysfs_read_is(&v[i], ")"); i++)
+			if (sysfs_read_is(&v[i], "...")) {
 				strvec_push(&m->params, "__VA_ARGS__");
-			} else if (is_ident(&v[i])) {
-				char *p = tok_str(&v[i]);
+			} else if (sysfs_read_is_ident(&v[i])) {
+				char *p = sysfs_read_tok_str(&v[i]);
 
 				strvec_push(&m->params, p);
 				free(p);
@@ -192,16 +192,16 @@ static void finish_def(struct afile *f, size_t s, size_t e, size_t init_open, si
 	if (s >= stop)
 		return;
 	for (size_t i = s; i < stop; i++)
-		if (is(&v[i], "("))
+		if (sysfs_read_is(&v[i], "("))
 			return;		/* a prototype or a macro invocation */
 	for (size_t i = stop; i > s; i--) {
-		if (is(&v[i - 1], "]")) {
+		if (sysfs_read_is(&v[i - 1], "]")) {
 			array = 1;
-			while (i > s && !is(&v[i - 1], "["))
+			while (i > s && !sysfs_read_is(&v[i - 1], "["))
 				i--;
 			continue;
 		}
-		if (is_ident(&v[i - 1])) {
+		if (sysfs_read_is_ident(&v[i - 1])) {
 			name = i - 1;
 			break;
 		}
@@ -209,9 +209,9 @@ static void finish_def(struct afile *f, size_t s, size_t e, size_t init_open, si
 	if (name == NO_INDEX || name == s)
 		return;
 	for (size_t i = s; i < name; i++) {
-		if (is(&v[i], "static"))
+		if (sysfs_read_is(&v[i], "static"))
 			is_static = 1;
-		if (is(&v[i], "*")) {
+		if (sysfs_read_is(&v[i], "*")) {
 			pointers++;
 			continue;
 		}
@@ -223,7 +223,7 @@ static void finish_def(struct afile *f, size_t s, size_t e, size_t init_open, si
 	}
 	ALLOC_GROW(f->defs, f->nr_defs + 1, f->alloc_defs);
 	d = &f->defs[f->nr_defs++];
-	d->name = tok_str(&v[name]);
+	d->name = sysfs_read_tok_str(&v[name]);
 	d->name_tok = name;
 	d->init_open = init_open;
 	d->init_close = init_close;
@@ -234,7 +234,7 @@ static void finish_def(struct afile *f, size_t s, size_t e, size_t init_open, si
 }
 
 /* Functions, file-scope declarations, struct members and macros of a file. */
-void read_file(struct ctx *c, struct afile *f)
+void sysfs_read_file(struct ctx *c, struct afile *f)
 {
 	const struct report_token *v = f->t.v;
 	size_t nr = f->t.nr, s = 0, init_open = 0, init_close = 0;
@@ -247,40 +247,40 @@ void read_file(struct ctx *c, struct afile *f)
 			s = i + 1;
 			continue;
 		}
-		if (is(&v[i], "struct") && i + 2 < nr && is_ident(&v[i + 1]) && is(&v[i + 2], "{")) {
-			size_t close = match(v, nr, i + 2);
+		if (sysfs_read_is(&v[i], "struct") && i + 2 < nr && sysfs_read_is_ident(&v[i + 1]) && sysfs_read_is(&v[i + 2], "{")) {
+			size_t close = sysfs_read_match(v, nr, i + 2);
 
 			if (close < nr)
 				read_struct(c, f, i + 1, i + 2, close);
 		}
-		if (is(&v[i], ";")) {
+		if (sysfs_read_is(&v[i], ";")) {
 			finish_def(f, s, i, init_open, init_close);
 			s = i + 1;
 			init_open = init_close = 0;
-		} else if (is(&v[i], "{")) {
-			size_t close = match(v, nr, i);
+		} else if (sysfs_read_is(&v[i], "{")) {
+			size_t close = sysfs_read_match(v, nr, i);
 
 			if (close >= nr)
 				break;
-			if (i > 0 && is(&v[i - 1], "=")) {
+			if (i > 0 && sysfs_read_is(&v[i - 1], "=")) {
 				init_open = i;
 				init_close = close;
-			} else if (i > 0 && is(&v[i - 1], ")")) {
+			} else if (i > 0 && sysfs_read_is(&v[i - 1], ")")) {
 				size_t open = i - 1;
 				int depth = 0;
 
 				for (; open > s; open--) {
-					if (is(&v[open], ")"))
+					if (sysfs_read_is(&v[open], ")"))
 						depth++;
-					else if (is(&v[open], "(") && !--depth)
+					else if (sysfs_read_is(&v[open], "(") && !--depth)
 						break;
 				}
-				if (open > s && is_ident(&v[open - 1])) {
+				if (open > s && sysfs_read_is_ident(&v[open - 1])) {
 					struct func *fn;
 
 					ALLOC_GROW(f->funcs, f->nr_funcs + 1, f->alloc_funcs);
 					fn = &f->funcs[f->nr_funcs++];
-					fn->name = tok_str(&v[open - 1]);
+					fn->name = sysfs_read_tok_str(&v[open - 1]);
 					fn->params_open = open;
 					fn->params_close = i - 1;
 					fn->body_open = i;
@@ -297,13 +297,13 @@ void read_file(struct ctx *c, struct afile *f)
 static struct macro *find_macro(struct afile *f, const struct report_token *t)
 {
 	for (size_t i = 0; i < f->nr_macros; i++)
-		if (is_ident(t) && strlen(f->macros[i].name) == t->len &&
+		if (sysfs_read_is_ident(t) && strlen(f->macros[i].name) == t->len &&
 		    !memcmp(f->macros[i].name, t->text, t->len))
 			return &f->macros[i];
 	return NULL;
 }
 
-struct def *find_def(struct afile *f, const char *name)
+struct def *sysfs_read_find_def(struct afile *f, const char *name)
 {
 	for (size_t i = 0; i < f->nr_defs; i++)
 		if (!strcmp(f->defs[i].name, name))
@@ -311,7 +311,7 @@ struct def *find_def(struct afile *f, const char *name)
 	return NULL;
 }
 
-struct func *find_func(struct afile *f, const char *name)
+struct func *sysfs_read_find_func(struct afile *f, const char *name)
 {
 	for (size_t i = 0; i < f->nr_funcs; i++)
 		if (!strcmp(f->funcs[i].name, name))
@@ -321,15 +321,15 @@ struct func *find_func(struct afile *f, const char *name)
 
 /* -------------------------------------------------------------- expansion */
 
-void expand(struct ctx *c, struct afile *f, const struct report_token *in, size_t n,
-	    struct tokvec *out, int depth);
+void sysfs_read_expand(struct ctx *c, struct afile *f, const struct report_token *in, size_t n,
+		       struct tokvec *out, int depth);
 
 static void paste(struct ctx *c, struct tokvec *tv)
 {
 	struct tokvec res = { NULL, 0, 0 };
 
 	for (size_t i = 0; i < tv->nr; i++) {
-		if (is(&tv->v[i], "##") && res.nr && i + 1 < tv->nr) {
+		if (sysfs_read_is(&tv->v[i], "##") && res.nr && i + 1 < tv->nr) {
 			struct report_token *left = &res.v[res.nr - 1];
 			char *text = xstrfmt("%.*s%.*s", (int)left->len, left->text,
 					     (int)tv->v[i + 1].len, tv->v[i + 1].text);
@@ -358,7 +358,7 @@ static void expand_macro(struct ctx *c, struct afile *f, const struct macro *m,
 	if (m->function_like) {
 		size_t args[16][2], close, nargs;
 
-		nargs = call_args(in, n, *i + 1, args, 16, &close);
+		nargs = sysfs_read_call_args(in, n, *i + 1, args, 16, &close);
 		if (close >= n) {
 			tokvec_push(out, &in[*i]);
 			return;
@@ -367,7 +367,7 @@ static void expand_macro(struct ctx *c, struct afile *f, const struct macro *m,
 			size_t p;
 
 			for (p = 0; p < m->params.nr; p++)
-				if (is(&body[b], m->params.v[p]))
+				if (sysfs_read_is(&body[b], m->params.v[p]))
 					break;
 			if (p < m->params.nr && p < nargs) {
 				for (size_t a = args[p][0]; a < args[p][1]; a++)
@@ -384,18 +384,18 @@ static void expand_macro(struct ctx *c, struct afile *f, const struct macro *m,
 			tokvec_push(&sub, &body[b]);
 	}
 	paste(c, &sub);
-	expand(c, f, sub.v, sub.nr, out, depth + 1);
+	sysfs_read_expand(c, f, sub.v, sub.nr, out, depth + 1);
 	free(sub.v);
 }
 
 /* Expand the file's macros in in[0, n) (## pasted; # stringizing not done). */
-void expand(struct ctx *c, struct afile *f, const struct report_token *in, size_t n,
-	    struct tokvec *out, int depth)
+void sysfs_read_expand(struct ctx *c, struct afile *f, const struct report_token *in, size_t n,
+		       struct tokvec *out, int depth)
 {
 	for (size_t i = 0; i < n; i++) {
 		struct macro *m = depth < MAX_DEPTH ? find_macro(f, &in[i]) : NULL;
 
-		if (m && m->function_like && !(i + 1 < n && is(&in[i + 1], "(")))
+		if (m && m->function_like && !(i + 1 < n && sysfs_read_is(&in[i + 1], "(")))
 			m = NULL;
 		if (m)
 			expand_macro(c, f, m, in, n, &i, out, depth);
@@ -407,31 +407,31 @@ void expand(struct ctx *c, struct afile *f, const struct report_token *in, size_
 /* ------------------------------------------------------------------- keys */
 
 /* Parse [&](a)[i].b->c[j] ... in v[a, b). */
-int parse_chain(const struct report_token *v, size_t a, size_t b, struct chain *ch)
+int sysfs_read_parse_chain(const struct report_token *v, size_t a, size_t b, struct chain *ch)
 {
 	size_t i;
 
 	memset(ch, 0, sizeof(*ch));
 	for (;;) {
-		if (a < b && is(&v[a], "&"))
+		if (a < b && sysfs_read_is(&v[a], "&"))
 			a++;
-		else if (a < b && is(&v[a], "(") && match(v, b, a) == b - 1)
+		else if (a < b && sysfs_read_is(&v[a], "(") && sysfs_read_match(v, b, a) == b - 1)
 			a++, b--;
 		else
 			break;
 	}
-	if (a >= b || !is_ident(&v[a]))
+	if (a >= b || !sysfs_read_is_ident(&v[a]))
 		return 0;
 	ch->base = a;
 	i = a + 1;
-	if (i < b && is(&v[i], "["))
-		i = match(v, b, i) + 1;
+	if (i < b && sysfs_read_is(&v[i], "["))
+		i = sysfs_read_match(v, b, i) + 1;
 	while (i < b) {
-		if (i + 1 < b && (is(&v[i], ".") || is(&v[i], "->")) && is_ident(&v[i + 1]) && ch->nr < 16) {
+		if (i + 1 < b && (sysfs_read_is(&v[i], ".") || sysfs_read_is(&v[i], "->")) && sysfs_read_is_ident(&v[i + 1]) && ch->nr < 16) {
 			ch->members[ch->nr++] = i + 1;
 			i += 2;
-			if (i < b && is(&v[i], "["))
-				i = match(v, b, i) + 1;
+			if (i < b && sysfs_read_is(&v[i], "["))
+				i = sysfs_read_match(v, b, i) + 1;
 		} else {
 			return 0;
 		}
@@ -443,7 +443,7 @@ int parse_chain(const struct report_token *v, size_t a, size_t b, struct chain *
 static const char *member_tag(struct ctx *c, const char *owner, const struct report_token *name)
 {
 	for (size_t i = 0; i < c->nr_members; i++)
-		if (!strcmp(c->members[i].owner, owner) && is(name, c->members[i].name))
+		if (!strcmp(c->members[i].owner, owner) && sysfs_read_is(name, c->members[i].name))
 			return c->members[i].tag;
 	return NULL;
 }
@@ -464,36 +464,36 @@ static size_t local_decl(struct afile *f, size_t fn, const struct report_token *
 	for (size_t j = at; j > f->funcs[fn].params_open; j--) {
 		size_t k = j - 1, t;
 
-		if (!is_ident(&v[k]) || v[k].len != name->len || memcmp(v[k].text, name->text, name->len))
+		if (!sysfs_read_is_ident(&v[k]) || v[k].len != name->len || memcmp(v[k].text, name->text, name->len))
 			continue;
-		if (k + 1 >= f->t.nr || !(is(&v[k + 1], ";") || is(&v[k + 1], ",") || is(&v[k + 1], ")") ||
-					   is(&v[k + 1], "=") || is(&v[k + 1], "[")))
+		if (k + 1 >= f->t.nr || !(sysfs_read_is(&v[k + 1], ";") || sysfs_read_is(&v[k + 1], ",") || sysfs_read_is(&v[k + 1], ")") ||
+					   sysfs_read_is(&v[k + 1], "=") || sysfs_read_is(&v[k + 1], "[")))
 			continue;
 		t = k;
-		while (t > 0 && (is(&v[t - 1], "*") || is(&v[t - 1], "const")))
+		while (t > 0 && (sysfs_read_is(&v[t - 1], "*") || sysfs_read_is(&v[t - 1], "const")))
 			t--;
-		if (t == 0 || v[t - 1].directive || (t == k && !is_ident(&v[t - 1])))
+		if (t == 0 || v[t - 1].directive || (t == k && !sysfs_read_is_ident(&v[t - 1])))
 			continue;
-		if (t >= 2 && is_ident(&v[t - 1]) && is(&v[t - 2], "struct")) {
-			*tag = tok_str(&v[t - 1]);
+		if (t >= 2 && sysfs_read_is_ident(&v[t - 1]) && sysfs_read_is(&v[t - 2], "struct")) {
+			*tag = sysfs_read_tok_str(&v[t - 1]);
 			return k;
 		}
-		if (t >= 1 && is_ident(&v[t - 1]) && !is(&v[t - 1], "return") && !is(&v[t - 1], "sizeof"))
+		if (t >= 1 && sysfs_read_is_ident(&v[t - 1]) && !sysfs_read_is(&v[t - 1], "return") && !sysfs_read_is(&v[t - 1], "sizeof"))
 			return k;	/* declared with a type that is no struct */
 	}
 	return NO_INDEX;
 }
 
-const struct def *global_def(struct ctx *c, size_t file, const char *name, size_t *def_file)
+const struct def *sysfs_read_global_def(struct ctx *c, size_t file, const char *name, size_t *def_file)
 {
-	struct def *d = find_def(&c->files[file], name);
+	struct def *d = sysfs_read_find_def(&c->files[file], name);
 
 	if (d) {
 		*def_file = file;
 		return d;
 	}
 	for (size_t i = 0; i < c->nr_files; i++) {
-		d = find_def(&c->files[i], name);
+		d = sysfs_read_find_def(&c->files[i], name);
 		if (d && !d->is_static) {
 			*def_file = i;
 			return d;
@@ -502,46 +502,46 @@ const struct def *global_def(struct ctx *c, size_t file, const char *name, size_
 	return NULL;
 }
 
-char *chain_key(struct ctx *c, size_t file, size_t fn, const struct chain *ch, size_t use,
-		int depth);
+char *sysfs_read_chain_key(struct ctx *c, size_t file, size_t fn, const struct chain *ch, size_t use,
+			   int depth);
 
 /* The key of the object v[a, b) of file `file` denotes, or NULL. */
-char *object_key(struct ctx *c, size_t file, size_t fn, size_t a, size_t b, int depth)
+char *sysfs_read_object_key(struct ctx *c, size_t file, size_t fn, size_t a, size_t b, int depth)
 {
 	struct chain ch;
 
-	if (!parse_chain(c->files[file].t.v, a, b, &ch))
+	if (!sysfs_read_parse_chain(c->files[file].t.v, a, b, &ch))
 		return NULL;
-	return chain_key(c, file, fn, &ch, ch.nr, depth);
+	return sysfs_read_chain_key(c, file, fn, &ch, ch.nr, depth);
 }
 
-char *chain_key(struct ctx *c, size_t file, size_t fn, const struct chain *ch, size_t use,
-		int depth)
+char *sysfs_read_chain_key(struct ctx *c, size_t file, size_t fn, const struct chain *ch, size_t use,
+			   int depth)
 {
 	struct afile *f = &c->files[file];
 	const struct report_token *v = f->t.v;
-	char *name = tok_str(&v[ch->base]), *tag = NULL, *key;
+	char *name = sysfs_read_tok_str(&v[ch->base]), *tag = NULL, *key;
 	size_t decl = local_decl(f, fn, &v[ch->base], ch->base, &tag), def_file;
 	const struct def *def = NULL;
 
 	if (decl == NO_INDEX)
-		def = global_def(c, file, name, &def_file);
+		def = sysfs_read_global_def(c, file, name, &def_file);
 	if (!use) {
 		if (decl != NO_INDEX) {
 			/* struct class_device *cd = &(x->y); is an alias of x->y */
-			if (decl + 1 < f->t.nr && is(&v[decl + 1], "=") && depth < MAX_DEPTH) {
+			if (decl + 1 < f->t.nr && sysfs_read_is(&v[decl + 1], "=") && depth < MAX_DEPTH) {
 				size_t e = decl + 2;
 				int d = 0;
 
 				for (; e < f->t.nr; e++) {
-					if (is(&v[e], "(") || is(&v[e], "["))
+					if (sysfs_read_is(&v[e], "(") || sysfs_read_is(&v[e], "["))
 						d++;
-					else if (is(&v[e], ")") || is(&v[e], "]"))
+					else if (sysfs_read_is(&v[e], ")") || sysfs_read_is(&v[e], "]"))
 						d--;
-					else if (!d && (is(&v[e], ";") || is(&v[e], ",")))
+					else if (!d && (sysfs_read_is(&v[e], ";") || sysfs_read_is(&v[e], ",")))
 						break;
 				}
-				key = object_key(c, file, fn, decl + 2, e, depth + 1);
+				key = sysfs_read_object_key(c, file, fn, decl + 2, e, depth + 1);
 				if (key && !starts_with(key, "local:")) {
 					free(name);
 					free(tag);
@@ -570,7 +570,7 @@ char *chain_key(struct ctx *c, size_t file, size_t fn, const struct chain *ch, s
 	if (tag) {
 		key = xstrfmt("%s.%.*s", tag, (int)v[ch->members[use - 1]].len, v[ch->members[use - 1]].text);
 	} else {
-		char *text = join(v, ch->base, ch->members[use - 1] + 1);
+		char *text = sysfs_read_join(v, ch->base, ch->members[use - 1] + 1);
 
 		key = xstrfmt("expr:%s:%s", f->path, text);
 		free(text);
@@ -581,7 +581,7 @@ char *chain_key(struct ctx *c, size_t file, size_t fn, const struct chain *ch, s
 }
 
 /* The struct tag of the object v[a, b) denotes ("class_device"), or NULL. */
-char *object_tag(struct ctx *c, size_t file, size_t fn, size_t a, size_t b)
+char *sysfs_read_object_tag(struct ctx *c, size_t file, size_t fn, size_t a, size_t b)
 {
 	struct afile *f = &c->files[file];
 	const struct report_token *v = f->t.v;
@@ -590,11 +590,11 @@ char *object_tag(struct ctx *c, size_t file, size_t fn, size_t a, size_t b)
 	size_t def_file;
 	const struct def *def;
 
-	if (!parse_chain(v, a, b, &ch))
+	if (!sysfs_read_parse_chain(v, a, b, &ch))
 		return NULL;
 	if (local_decl(f, fn, &v[ch.base], ch.base, &tag) == NO_INDEX) {
-		name = tok_str(&v[ch.base]);
-		def = global_def(c, file, name, &def_file);
+		name = sysfs_read_tok_str(&v[ch.base]);
+		def = sysfs_read_global_def(c, file, name, &def_file);
 		free(name);
 		if (def && starts_with(def->type, "struct "))
 			tag = xstrdup(def->type + strlen("struct "));
@@ -610,7 +610,7 @@ char *object_tag(struct ctx *c, size_t file, size_t fn, size_t a, size_t b)
 
 /* -------------------------------------------------------------- bindings */
 
-void bind(struct ctx *c, const char *key, int is_class, size_t index)
+void sysfs_read_bind(struct ctx *c, const char *key, int is_class, size_t index)
 {
 	struct binding *b;
 
@@ -625,7 +625,7 @@ void bind(struct ctx *c, const char *key, int is_class, size_t index)
 	b->index = index;
 }
 
-const struct binding *find_binding(struct ctx *c, const char *key, size_t *from)
+const struct binding *sysfs_read_find_binding(struct ctx *c, const char *key, size_t *from)
 {
 	for (size_t i = *from; key && i < c->nr_bindings; i++)
 		if (!strcmp(c->bindings[i].key, key)) {
@@ -639,30 +639,30 @@ const struct binding *find_binding(struct ctx *c, const char *key, size_t *from)
  * The token range of the left side of the '=' at v[eq]: a chain
  * `a[i].b->c`, read backwards; an empty range when there is none.
  */
-void lhs_of(const struct report_token *v, size_t lower, size_t eq, size_t *a, size_t *b)
+void sysfs_read_lhs_of(const struct report_token *v, size_t lower, size_t eq, size_t *a, size_t *b)
 {
 	size_t s = eq;
 
 	*a = *b = eq;
 	for (;;) {
 		/* an optional [index], then an identifier */
-		while (s > lower && is(&v[s - 1], "]") && !v[s - 1].directive) {
+		while (s > lower && sysfs_read_is(&v[s - 1], "]") && !v[s - 1].directive) {
 			size_t k = s - 1;
 			int depth = 0;
 
 			for (; k > lower; k--) {
-				if (is(&v[k], "]"))
+				if (sysfs_read_is(&v[k], "]"))
 					depth++;
-				else if (is(&v[k], "[") && !--depth)
+				else if (sysfs_read_is(&v[k], "[") && !--depth)
 					break;
 			}
 			s = k;
 		}
-		if (s <= lower || !is_ident(&v[s - 1]) || v[s - 1].directive)
+		if (s <= lower || !sysfs_read_is_ident(&v[s - 1]) || v[s - 1].directive)
 			return;
 		s--;
 		*a = s;
-		if (s > lower && (is(&v[s - 1], ".") || is(&v[s - 1], "->")) && !v[s - 1].directive)
+		if (s > lower && (sysfs_read_is(&v[s - 1], ".") || sysfs_read_is(&v[s - 1], "->")) && !v[s - 1].directive)
 			s--;
 		else
 			return;

@@ -140,50 +140,50 @@ struct attr_list {
 };
 
 /* sysfs-read.c */
-int is(const struct report_token *t, const char *s);
-int is_ident(const struct report_token *t);
-int same_token(const struct report_token *a, const struct report_token *b);
-char *tok_str(const struct report_token *t);
-char *join(const struct report_token *v, size_t a, size_t b);
-size_t match(const struct report_token *v, size_t nr, size_t open);
-size_t call_args(const struct report_token *v, size_t nr, size_t open,
-		 size_t (*args)[2], size_t max, size_t *close_out);
-int is_null(const struct report_token *v, size_t a, size_t b);
-void read_file(struct ctx *c, struct afile *f);
-struct def *find_def(struct afile *f, const char *name);
-struct func *find_func(struct afile *f, const char *name);
-void expand(struct ctx *c, struct afile *f, const struct report_token *in, size_t n,
-	    struct tokvec *out, int depth);
-int parse_chain(const struct report_token *v, size_t a, size_t b, struct chain *ch);
-const struct def *global_def(struct ctx *c, size_t file, const char *name, size_t *def_file);
-char *chain_key(struct ctx *c, size_t file, size_t fn, const struct chain *ch, size_t use,
-		int depth);
-char *object_key(struct ctx *c, size_t file, size_t fn, size_t a, size_t b, int depth);
-char *object_tag(struct ctx *c, size_t file, size_t fn, size_t a, size_t b);
-void bind(struct ctx *c, const char *key, int is_class, size_t index);
-const struct binding *find_binding(struct ctx *c, const char *key, size_t *from);
-void lhs_of(const struct report_token *v, size_t lower, size_t eq, size_t *a, size_t *b);
+int sysfs_read_is(const struct report_token *t, const char *s);
+int sysfs_read_is_ident(const struct report_token *t);
+int sysfs_read_same_token(const struct report_token *a, const struct report_token *b);
+char *sysfs_read_tok_str(const struct report_token *t);
+char *sysfs_read_join(const struct report_token *v, size_t a, size_t b);
+size_t sysfs_read_match(const struct report_token *v, size_t nr, size_t open);
+size_t sysfs_read_call_args(const struct report_token *v, size_t nr, size_t open,
+			    size_t (*args)[2], size_t max, size_t *close_out);
+int sysfs_read_is_null(const struct report_token *v, size_t a, size_t b);
+void sysfs_read_file(struct ctx *c, struct afile *f);
+struct def *sysfs_read_find_def(struct afile *f, const char *name);
+struct func *sysfs_read_find_func(struct afile *f, const char *name);
+void sysfs_read_expand(struct ctx *c, struct afile *f, const struct report_token *in, size_t n,
+		       struct tokvec *out, int depth);
+int sysfs_read_parse_chain(const struct report_token *v, size_t a, size_t b, struct chain *ch);
+const struct def *sysfs_read_global_def(struct ctx *c, size_t file, const char *name, size_t *def_file);
+char *sysfs_read_chain_key(struct ctx *c, size_t file, size_t fn, const struct chain *ch, size_t use,
+			   int depth);
+char *sysfs_read_object_key(struct ctx *c, size_t file, size_t fn, size_t a, size_t b, int depth);
+char *sysfs_read_object_tag(struct ctx *c, size_t file, size_t fn, size_t a, size_t b);
+void sysfs_read_bind(struct ctx *c, const char *key, int is_class, size_t index);
+const struct binding *sysfs_read_find_binding(struct ctx *c, const char *key, size_t *from);
+void sysfs_read_lhs_of(const struct report_token *v, size_t lower, size_t eq, size_t *a, size_t *b);
 
 /* sysfs-devices.c */
-void note(struct ctx *c, size_t file, const struct report_token *at, const char *fmt, ...)
+void sysfs_devices_note(struct ctx *c, size_t file, const struct report_token *at, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
-void read_classes(struct ctx *c);
-size_t class_ref(struct ctx *c, size_t file, size_t a, size_t b);
-void device_note(struct sysfs_device *d, const char *fmt, ...)
+void sysfs_devices_read_classes(struct ctx *c);
+size_t sysfs_devices_class_ref(struct ctx *c, size_t file, size_t a, size_t b);
+void sysfs_devices_device_note(struct sysfs_device *d, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-void read_created_devices(struct ctx *c);
-void read_assignments(struct ctx *c);
-void read_field_inits(struct ctx *c);
-int def_field(struct afile *f, const struct def *def, const char *field, size_t *a, size_t *b);
-void read_interfaces(struct ctx *c);
-const struct assign *find_assign(struct ctx *c, const char *key, const char *member, size_t prefer_file);
-void read_registered_devices(struct ctx *c);
-void read_factory_calls(struct ctx *c);
+void sysfs_devices_read_created(struct ctx *c);
+void sysfs_devices_read_assignments(struct ctx *c);
+void sysfs_devices_read_field_inits(struct ctx *c);
+int sysfs_devices_def_field(struct afile *f, const struct def *def, const char *field, size_t *a, size_t *b);
+void sysfs_devices_read_interfaces(struct ctx *c);
+const struct assign *sysfs_devices_find_assign(struct ctx *c, const char *key, const char *member, size_t prefer_file);
+void sysfs_devices_read_registered(struct ctx *c);
+void sysfs_devices_read_factory_calls(struct ctx *c);
 
 /* sysfs-attrs.c */
-void read_attributes(struct ctx *c);
+void sysfs_attrs_read(struct ctx *c);
 
 /* sysfs-predict.c */
-int clashes(const char *name);
+int sysfs_predict_clashes(const char *name);
 
 #endif
