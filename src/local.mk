@@ -9,6 +9,7 @@ src_libcdmigrate_a_SOURCES = \
 	src/base/pool.c src/base/pool.h \
 	src/base/util.c src/base/util.h \
 	src/base/walk.c src/base/walk.h \
+	src/lex/lex.c src/lex/lex.h \
 	src/lex/lexscan.c src/lex/lexscan.h \
 	src/lex/realign.c src/lex/realign.h \
 	src/lex/template.c src/lex/template.h \

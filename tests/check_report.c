@@ -13,6 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "lex/lex.h"
 #include "report/html.h"
 #include "report/report.h"
 

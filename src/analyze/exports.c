@@ -1,8 +1,8 @@
 #define _GNU_SOURCE
 #include "analyze/exports.h"
+#include "lex/lex.h"
 #include "lex/lexscan.h"
 #include "plan/plan.h"
-#include "report/report.h"
 
 #include <errno.h>
 #include <stdlib.h>

@@ -13,7 +13,7 @@
 #ifndef CDMIGRATE_SYSFS_READ_H
 #define CDMIGRATE_SYSFS_READ_H
 #include "base/util.h"
-#include "report/report.h"
+#include "lex/lex.h"
 #include "report/sysfs.h"
 
 #define NO_INDEX ((size_t)-1)

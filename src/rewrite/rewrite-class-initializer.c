@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/report.h"
+#include "lex/lex.h"
 
 #define ARGS "CDMIGRATE_CLASS_ARGS"
 #define FIELDS "CDMIGRATE_CLASS_FIELDS"

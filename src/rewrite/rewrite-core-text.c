@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "engine/spatch.h"
-#include "report/report.h"
+#include "lex/lex.h"
 
 /* ------------------------------------------------------------ fragment files */
 

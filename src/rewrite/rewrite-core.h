@@ -51,7 +51,7 @@
 #define CDMIGRATE_REWRITE_CORE_H
 
 #include "base/util.h"
-#include "report/report.h"
+#include "lex/lex.h"
 #include "rewrite/rewrite.h"
 
 int rewrite_unused_exports(struct rewrite_context *ctx);

@@ -7,7 +7,7 @@
 
 #include "engine/spatch.h"
 #include "kernel/subsystem.h"
-#include "report/report.h"
+#include "lex/lex.h"
 
 #define STEP_DIR "50-class-interface-to-virtual-bus"
 #define TEMPLATE "virtual-bus.c.in"
