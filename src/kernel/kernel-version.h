@@ -19,11 +19,11 @@
 unsigned kernel_version_code(const char *root);
 
 /*
- * A report_condition_fn that knows 0, 1 and comparisons of
+ * A lex_condition_fn that knows 0, 1 and comparisons of
  * LINUX_VERSION_CODE with KERNEL_VERSION(a, b, c) or a number (also
  * negated with !); data points to the unsigned version code; anything else
  * is unknown.
  */
-int report_version_condition(const struct report_token *v, size_t n, void *data);
+int kernel_version_condition(const struct lex_token *v, size_t n, void *data);
 
 #endif

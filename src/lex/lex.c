@@ -5,14 +5,14 @@
 #include <string.h>
 
 
-int report_token_is(const struct report_token *t, const char *s)
+int lex_token_is(const struct lex_token *t, const char *s)
 {
 	size_t n = strlen(s);
 
 	return t->len == n && !memcmp(t->text, s, n);
 }
 
-size_t report_tokens_match(const struct report_token *v, size_t nr, size_t open)
+size_t lex_tokens_match(const struct lex_token *v, size_t nr, size_t open)
 {
 	char o = *v[open].text, close = o == '(' ? ')' : o == '[' ? ']' : '}';
 	unsigned directive = v[open].directive;
@@ -56,11 +56,11 @@ static size_t punct_len(const char *p, size_t left)
 	return 1;
 }
 
-static void push_token(struct report_tokens *out, enum report_token_kind kind, const char *text,
+static void push_token(struct lex_tokens *out, enum lex_token_kind kind, const char *text,
 		       size_t start, size_t len, unsigned line, unsigned column, int directive,
 		       int directive_start)
 {
-	struct report_token *t;
+	struct lex_token *t;
 
 	ALLOC_GROW(out->v, out->nr + 1, out->alloc);
 	t = &out->v[out->nr++];
@@ -75,34 +75,34 @@ static void push_token(struct report_tokens *out, enum report_token_kind kind, c
 }
 
 /* Drop the tokens of #if 0 branches (up to the matching #else, #elif or #endif). */
-static void drop_if0(struct report_tokens *t)
+static void drop_if0(struct lex_tokens *t)
 {
 	size_t out = 0, i = 0;
 
 	while (i < t->nr) {
-		struct report_token *v = t->v;
+		struct lex_token *v = t->v;
 
-		if (v[i].directive_start && i + 2 < t->nr && report_token_is(&v[i + 1], "if") &&
-		    report_token_is(&v[i + 2], "0") &&
+		if (v[i].directive_start && i + 2 < t->nr && lex_token_is(&v[i + 1], "if") &&
+		    lex_token_is(&v[i + 2], "0") &&
 		    (i + 3 >= t->nr || !v[i + 3].directive || v[i + 3].directive_start)) {
 			int depth = 1;
 
 			for (i += 3; i < t->nr; i++) {
 				if (!v[i].directive_start || i + 1 >= t->nr)
 					continue;
-				if (report_token_is(&v[i + 1], "if") || report_token_is(&v[i + 1], "ifdef") ||
-				    report_token_is(&v[i + 1], "ifndef")) {
+				if (lex_token_is(&v[i + 1], "if") || lex_token_is(&v[i + 1], "ifdef") ||
+				    lex_token_is(&v[i + 1], "ifndef")) {
 					depth++;
-				} else if (report_token_is(&v[i + 1], "endif")) {
+				} else if (lex_token_is(&v[i + 1], "endif")) {
 					if (!--depth)
 						break;
-				} else if (depth == 1 && (report_token_is(&v[i + 1], "else") ||
-							  report_token_is(&v[i + 1], "elif"))) {
+				} else if (depth == 1 && (lex_token_is(&v[i + 1], "else") ||
+							  lex_token_is(&v[i + 1], "elif"))) {
 					break;
 				}
 			}
 			/* keep the closing directive itself out too: skip to its end */
-			if (i < t->nr && report_token_is(&v[i + 1], "endif")) {
+			if (i < t->nr && lex_token_is(&v[i + 1], "endif")) {
 				i++;
 				while (i < t->nr && v[i].directive && !v[i].directive_start)
 					i++;
@@ -119,7 +119,7 @@ static void drop_if0(struct report_tokens *t)
 	t->nr = out;
 }
 
-static void report_tokenize_raw(const char *text, size_t len, struct report_tokens *out)
+static void lex_tokenize_raw(const char *text, size_t len, struct lex_tokens *out)
 {
 	size_t i = 0, line_start = 0;
 	unsigned line = 1;
@@ -199,9 +199,9 @@ static void report_tokenize_raw(const char *text, size_t len, struct report_toke
 	}
 }
 
-void report_tokenize(const char *text, size_t len, struct report_tokens *out)
+void lex_tokenize(const char *text, size_t len, struct lex_tokens *out)
 {
-	report_tokenize_raw(text, len, out);
+	lex_tokenize_raw(text, len, out);
 	drop_if0(out);
 }
 
@@ -213,30 +213,30 @@ struct cond_level {
 	int parent;		/* the enclosing branch is read */
 };
 
-static int cond_value(const struct report_token *v, size_t n, report_condition_fn fn, void *data)
+static int cond_value(const struct lex_token *v, size_t n, lex_condition_fn fn, void *data)
 {
-	if (n == 1 && report_token_is(&v[0], "0"))
+	if (n == 1 && lex_token_is(&v[0], "0"))
 		return 0;
-	if (n == 1 && report_token_is(&v[0], "1"))
+	if (n == 1 && lex_token_is(&v[0], "1"))
 		return 1;
 	return fn ? fn(v, n, data) : -1;
 }
 
-static int is_kw(const struct report_token *kw, const char *s)
+static int is_kw(const struct lex_token *kw, const char *s)
 {
-	return kw && report_token_is(kw, s);
+	return kw && lex_token_is(kw, s);
 }
 
-static void drop_inactive(struct report_tokens *t, report_condition_fn fn, void *data)
+static void drop_inactive(struct lex_tokens *t, lex_condition_fn fn, void *data)
 {
 	struct cond_level stack[64];
 	size_t out = 0, i = 0, depth = 0;
 	int active = 1;
 
 	while (i < t->nr) {
-		struct report_token *v = t->v;
+		struct lex_token *v = t->v;
 		size_t end = i + 1;
-		const struct report_token *kw;
+		const struct lex_token *kw;
 		int line_active = active;
 
 		if (!v[i].directive_start) {
@@ -288,21 +288,21 @@ static void drop_inactive(struct report_tokens *t, report_condition_fn fn, void 
 	t->nr = out;
 }
 
-void report_tokenize_cond(const char *text, size_t len, struct report_tokens *out,
-			  report_condition_fn fn, void *data)
+void lex_tokenize_cond(const char *text, size_t len, struct lex_tokens *out,
+		       lex_condition_fn fn, void *data)
 {
-	struct report_tokens mine = REPORT_TOKENS_INIT;
+	struct lex_tokens mine = LEX_TOKENS_INIT;
 
-	report_tokenize_raw(text, len, &mine);
+	lex_tokenize_raw(text, len, &mine);
 	drop_inactive(&mine, fn, data);
 	for (size_t i = 0; i < mine.nr; i++) {
 		ALLOC_GROW(out->v, out->nr + 1, out->alloc);
 		out->v[out->nr++] = mine.v[i];
 	}
-	report_tokens_release(&mine);
+	lex_tokens_release(&mine);
 }
 
-void report_tokens_release(struct report_tokens *t)
+void lex_tokens_release(struct lex_tokens *t)
 {
 	free(t->v);
 	t->v = NULL;

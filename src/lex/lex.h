@@ -12,7 +12,7 @@
 #define CDMIGRATE_LEX_H
 #include <stddef.h>
 
-enum report_token_kind {
+enum lex_token_kind {
 	TOKEN_IDENT,
 	TOKEN_NUMBER,
 	TOKEN_STRING,
@@ -20,8 +20,8 @@ enum report_token_kind {
 	TOKEN_PUNCT,
 };
 
-struct report_token {
-	enum report_token_kind kind;
+struct lex_token {
+	enum lex_token_kind kind;
 	const char *text;
 	unsigned len;
 	unsigned line, column;		/* 1-based, columns in bytes */
@@ -30,38 +30,38 @@ struct report_token {
 	unsigned directive_start:1;
 };
 
-struct report_tokens {
-	struct report_token *v;
+struct lex_tokens {
+	struct lex_token *v;
 	size_t nr, alloc;
 };
-#define REPORT_TOKENS_INIT { NULL, 0, 0 }
+#define LEX_TOKENS_INIT { NULL, 0, 0 }
 
-void report_tokenize(const char *text, size_t len, struct report_tokens *out);
-void report_tokens_release(struct report_tokens *t);
+void lex_tokenize(const char *text, size_t len, struct lex_tokens *out);
+void lex_tokens_release(struct lex_tokens *t);
 
 /*
  * The value of the condition of an #if or #elif (its tokens after the
  * keyword): 1 true, 0 false, -1 unknown.
  */
-typedef int (*report_condition_fn)(const struct report_token *v, size_t n, void *data);
+typedef int (*lex_condition_fn)(const struct lex_token *v, size_t n, void *data);
 
 /*
- * Like report_tokenize(), but every conditional is decided by fn: the
+ * Like lex_tokenize(), but every conditional is decided by fn: the
  * branches it makes false (and the #else of a true one) yield no token;
  * with an unknown condition every branch is read.  The directive lines of
  * the conditionals themselves are kept when their enclosing branch is read.
  */
-void report_tokenize_cond(const char *text, size_t len, struct report_tokens *out,
-			  report_condition_fn fn, void *data);
+void lex_tokenize_cond(const char *text, size_t len, struct lex_tokens *out,
+		       lex_condition_fn fn, void *data);
 
 /* Nonzero when token t is spelled s. */
-int report_token_is(const struct report_token *t, const char *s);
+int lex_token_is(const struct lex_token *t, const char *s);
 
 /*
  * The index of the token closing the bracket ('(', '[' or '{') at v[open],
  * counting only non-directive tokens when open is not a directive token;
  * nr when it is not closed.
  */
-size_t report_tokens_match(const struct report_token *v, size_t nr, size_t open);
+size_t lex_tokens_match(const struct lex_token *v, size_t nr, size_t open);
 
 #endif

@@ -18,14 +18,14 @@ static void attr_push(struct attr_list *l, const char *name, size_t len, const c
 	a->clash = 0;
 }
 
-static int attr_names(struct ctx *c, size_t file, size_t fn, const struct report_token *in, size_t n,
+static int attr_names(struct ctx *c, size_t file, size_t fn, const struct lex_token *in, size_t n,
 		      struct attr_list *out, int depth);
 
 /* The attribute names of the elements of array def's initializer in file. */
 static int array_names(struct ctx *c, size_t file, const struct def *def, struct attr_list *out, int depth)
 {
 	struct afile *f = &c->files[file];
-	const struct report_token *v = f->t.v;
+	const struct lex_token *v = f->t.v;
 	size_t s = def->init_open + 1;
 	int ok = 1, d = 0;
 
@@ -63,7 +63,7 @@ static const struct def *attr_array(struct ctx *c, size_t file, const char *name
 	return NULL;
 }
 
-static const char *strip_prefix(const struct report_token *t, size_t *len)
+static const char *strip_prefix(const struct lex_token *t, size_t *len)
 {
 	static const char *const prefixes[] = { "class_device_attr_", "dev_attr_", NULL };
 
@@ -83,12 +83,12 @@ static const char *strip_prefix(const struct report_token *t, size_t *len)
  * (inside function fn, or NO_INDEX) denotes.  Returns 0 when it cannot be
  * followed.
  */
-static int attr_names(struct ctx *c, size_t file, size_t fn, const struct report_token *in, size_t n,
+static int attr_names(struct ctx *c, size_t file, size_t fn, const struct lex_token *in, size_t n,
 		      struct attr_list *out, int depth)
 {
 	struct afile *f = &c->files[file];
 	struct tokvec tv = { NULL, 0, 0 };
-	const struct report_token *v;
+	const struct lex_token *v;
 	size_t a = 0, b, len, def_file;
 	const char *name;
 	const struct def *def;
@@ -146,11 +146,11 @@ static int attr_names(struct ctx *c, size_t file, size_t fn, const struct report
 		struct chain ch;
 
 		if (sysfs_read_parse_chain(v, a, b, &ch) && ch.nr) {
-			const struct report_token *field = &v[ch.members[ch.nr - 1]];
+			const struct lex_token *field = &v[ch.members[ch.nr - 1]];
 
 			for (size_t i = 0; i < c->nr_inits; i++) {
 				const struct field_init *in2 = &c->inits[i];
-				const struct report_token *iv = c->files[in2->file].t.v;
+				const struct lex_token *iv = c->files[in2->file].t.v;
 
 				if (!sysfs_read_is(field, in2->field) || in2->value_end != in2->value_start + 1 ||
 				    !sysfs_read_is_ident(&iv[in2->value_start]))
@@ -220,7 +220,7 @@ void sysfs_attrs_read(struct ctx *c)
 {
 	for (size_t fi = 0; fi < c->nr_files; fi++) {
 		struct afile *f = &c->files[fi];
-		const struct report_token *v = f->t.v;
+		const struct lex_token *v = f->t.v;
 
 		if (f->core)
 			continue;

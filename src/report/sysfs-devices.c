@@ -7,7 +7,7 @@
 /* ---------------------------------------------------------------- classes */
 
 static size_t add_class(struct ctx *c, const char *name, const char *var, size_t file,
-			const struct report_token *at, const char *how, int is_static)
+			const struct lex_token *at, const char *how, int is_static)
 {
 	struct sysfs_report *r = c->out;
 	struct sysfs_class *k;
@@ -25,10 +25,10 @@ static size_t add_class(struct ctx *c, const char *name, const char *var, size_t
 	return r->nr_classes++;
 }
 
-void sysfs_devices_note(struct ctx *c, size_t file, const struct report_token *at, const char *fmt, ...)
+void sysfs_devices_note(struct ctx *c, size_t file, const struct lex_token *at, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
-void sysfs_devices_note(struct ctx *c, size_t file, const struct report_token *at, const char *fmt, ...)
+void sysfs_devices_note(struct ctx *c, size_t file, const struct lex_token *at, const char *fmt, ...)
 {
 	struct strbuf sb = STRBUF_INIT;
 	va_list ap;
@@ -51,7 +51,7 @@ static char *literal_string(struct ctx *c, size_t file, size_t a, size_t b)
 	sysfs_read_expand(c, &c->files[file], c->files[file].t.v + a, b - a, &tv, 0);
 	ok = tv.nr > 0;
 	for (size_t i = 0; ok && i < tv.nr; i++) {
-		const struct report_token *t = &tv.v[i];
+		const struct lex_token *t = &tv.v[i];
 
 		if (t->kind != TOKEN_STRING || t->len < 2 || t->text[0] != '"') {
 			ok = 0;
@@ -83,7 +83,7 @@ void sysfs_devices_read_classes(struct ctx *c)
 {
 	for (size_t fi = 0; fi < c->nr_files; fi++) {
 		struct afile *f = &c->files[fi];
-		const struct report_token *v = f->t.v;
+		const struct lex_token *v = f->t.v;
 
 		if (f->core)
 			continue;
@@ -147,7 +147,7 @@ void sysfs_devices_read_classes(struct ctx *c)
 /* The class v[a, b) of file `file` refers to (X or &X), or NO_INDEX. */
 size_t sysfs_devices_class_ref(struct ctx *c, size_t file, size_t a, size_t b)
 {
-	const struct report_token *v = c->files[file].t.v;
+	const struct lex_token *v = c->files[file].t.v;
 	size_t found = NO_INDEX, count = 0;
 	char *text;
 
@@ -177,7 +177,7 @@ size_t sysfs_devices_class_ref(struct ctx *c, size_t file, size_t a, size_t b)
 
 /* ---------------------------------------------------------------- devices */
 
-static size_t add_device(struct ctx *c, size_t class_index, size_t file, const struct report_token *at,
+static size_t add_device(struct ctx *c, size_t class_index, size_t file, const struct lex_token *at,
 			 char *how)
 {
 	struct sysfs_report *r = c->out;
@@ -218,7 +218,7 @@ void sysfs_devices_device_note(struct sysfs_device *d, const char *fmt, ...)
 }
 
 /* "event%d" with its arguments -> "event<N>"; %s -> "<argument>" (not predicted). */
-static char *format_to_name(const char *fmt, const struct report_token *v, size_t (*args)[2],
+static char *format_to_name(const char *fmt, const struct lex_token *v, size_t (*args)[2],
 			    size_t nargs, struct sysfs_device *d, const char *what)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -270,7 +270,7 @@ static void name_from_format(struct ctx *c, size_t file, size_t fn, size_t (*arg
 			     struct sysfs_device *d, int depth)
 {
 	struct afile *f = &c->files[file];
-	const struct report_token *v = f->t.v;
+	const struct lex_token *v = f->t.v;
 	char *fmt = nargs ? literal_string(c, file, args[0][0], args[0][1]) : NULL;
 	char *text;
 
@@ -332,7 +332,7 @@ void sysfs_devices_read_created(struct ctx *c)
 {
 	for (size_t fi = 0; fi < c->nr_files; fi++) {
 		struct afile *f = &c->files[fi];
-		const struct report_token *v = f->t.v;
+		const struct lex_token *v = f->t.v;
 
 		if (f->core)
 			continue;
@@ -415,7 +415,7 @@ void sysfs_devices_read_assignments(struct ctx *c)
 {
 	for (size_t fi = 0; fi < c->nr_files; fi++) {
 		struct afile *f = &c->files[fi];
-		const struct report_token *v = f->t.v;
+		const struct lex_token *v = f->t.v;
 
 		if (f->core)
 			continue;
@@ -464,7 +464,7 @@ void sysfs_devices_read_field_inits(struct ctx *c)
 {
 	for (size_t fi = 0; fi < c->nr_files; fi++) {
 		struct afile *f = &c->files[fi];
-		const struct report_token *v = f->t.v;
+		const struct lex_token *v = f->t.v;
 
 		for (size_t d = 0; d < f->nr_defs; d++) {
 			size_t open = f->defs[d].init_open, close = f->defs[d].init_close;
@@ -497,7 +497,7 @@ void sysfs_devices_read_field_inits(struct ctx *c)
 /* The first parameter's name of function fn, or NULL. */
 static char *first_param(struct afile *f, const struct func *fn)
 {
-	const struct report_token *v = f->t.v;
+	const struct lex_token *v = f->t.v;
 	size_t last = NO_INDEX;
 
 	for (size_t i = fn->params_open + 1; i < fn->params_close; i++) {
@@ -512,7 +512,7 @@ static char *first_param(struct afile *f, const struct func *fn)
 /* Value tokens of field `field` in the initializer of def, or 0 (empty). */
 int sysfs_devices_def_field(struct afile *f, const struct def *def, const char *field, size_t *a, size_t *b)
 {
-	const struct report_token *v = f->t.v;
+	const struct lex_token *v = f->t.v;
 
 	for (size_t i = def->init_open + 1; def->init_open && i + 2 < def->init_close; i++) {
 		if (sysfs_read_is(&v[i], ".") && sysfs_read_is(&v[i + 1], field) && sysfs_read_is(&v[i + 2], "=")) {
@@ -534,7 +534,7 @@ int sysfs_devices_def_field(struct afile *f, const struct def *def, const char *
 /* The index of parameter `name` of function fn, or NO_INDEX. */
 static size_t param_index(struct afile *f, const struct func *fn, const char *name)
 {
-	const struct report_token *v = f->t.v;
+	const struct lex_token *v = f->t.v;
 	size_t index = 0, last = NO_INDEX;
 
 	for (size_t i = fn->params_open + 1; i <= fn->params_close; i++) {
@@ -573,7 +573,7 @@ static size_t class_from_setter(struct ctx *c, size_t file, const char *name)
 			continue;
 		for (size_t fi = 0; fi < c->nr_files; fi++) {
 			struct afile *f = &c->files[fi];
-			const struct report_token *v = f->t.v;
+			const struct lex_token *v = f->t.v;
 
 			if (fi != file)
 				continue;
@@ -602,7 +602,7 @@ void sysfs_devices_read_interfaces(struct ctx *c)
 {
 	for (size_t fi = 0; fi < c->nr_files; fi++) {
 		struct afile *f = &c->files[fi];
-		const struct report_token *v = f->t.v;
+		const struct lex_token *v = f->t.v;
 
 		if (f->core)
 			continue;
@@ -686,7 +686,7 @@ static int name_from_writer(struct ctx *c, const char *key, size_t prefer, struc
 	for (int pass = 0; pass < 2; pass++) {
 		for (size_t fi = 0; fi < c->nr_files; fi++) {
 			struct afile *f = &c->files[fi];
-			const struct report_token *v = f->t.v;
+			const struct lex_token *v = f->t.v;
 
 			if ((pass == 0) != (fi == prefer) || f->core)
 				continue;
@@ -751,7 +751,7 @@ void sysfs_devices_read_registered(struct ctx *c)
 
 	for (size_t fi = 0; fi < c->nr_files; fi++) {
 		struct afile *f = &c->files[fi];
-		const struct report_token *v = f->t.v;
+		const struct lex_token *v = f->t.v;
 
 		if (f->core)
 			continue;
@@ -814,7 +814,7 @@ void sysfs_devices_read_factory_calls(struct ctx *c)
 {
 	for (size_t fi = 0; fi < c->nr_files; fi++) {
 		struct afile *f = &c->files[fi];
-		const struct report_token *v = f->t.v;
+		const struct lex_token *v = f->t.v;
 
 		if (f->core)
 			continue;

@@ -24,7 +24,7 @@ static void resolve_parent(struct ctx *c, size_t dev)
 {
 	struct sysfs_device *d = &c->out->devices[dev];
 	struct pending_parent *pp = &c->parents[dev];
-	const struct report_token *v = c->files[pp->file].t.v;
+	const struct lex_token *v = c->files[pp->file].t.v;
 	size_t from = 0;
 	const struct binding *b;
 	char *key, *text;
@@ -309,7 +309,7 @@ static void afile_release(struct afile *f)
 {
 	free(f->path);
 	strbuf_release(&f->text);
-	report_tokens_release(&f->t);
+	lex_tokens_release(&f->t);
 	for (size_t i = 0; i < f->nr_funcs; i++)
 		free(f->funcs[i].name);
 	free(f->funcs);
@@ -352,7 +352,7 @@ void sysfs_analyze(const char *tree, const char *kernel, const struct strvec *fi
 		free(abs);
 		f->path = xstrdup(cands.v[i]);
 		f->core = plan_is_driver_core(f->path);
-		report_tokenize_cond(f->text.buf, f->text.len, &f->t, report_version_condition, &version);
+		lex_tokenize_cond(f->text.buf, f->text.len, &f->t, kernel_version_condition, &version);
 		sysfs_read_file(&c, f);
 		c.nr_files++;
 	}

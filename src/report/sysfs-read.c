@@ -4,40 +4,40 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void tokvec_push(struct tokvec *tv, const struct report_token *t)
+static void tokvec_push(struct tokvec *tv, const struct lex_token *t)
 {
 	ALLOC_GROW(tv->v, tv->nr + 1, tv->alloc);
 	tv->v[tv->nr++] = *t;
 }
 
-int sysfs_read_is(const struct report_token *t, const char *s)
+int sysfs_read_is(const struct lex_token *t, const char *s)
 {
-	return report_token_is(t, s);
+	return lex_token_is(t, s);
 }
 
-int sysfs_read_is_ident(const struct report_token *t)
+int sysfs_read_is_ident(const struct lex_token *t)
 {
 	return t->kind == TOKEN_IDENT;
 }
 
-int sysfs_read_same_token(const struct report_token *a, const struct report_token *b)
+int sysfs_read_same_token(const struct lex_token *a, const struct lex_token *b)
 {
 	return a->len == b->len && !memcmp(a->text, b->text, a->len);
 }
 
-char *sysfs_read_tok_str(const struct report_token *t)
+char *sysfs_read_tok_str(const struct lex_token *t)
 {
 	return xstrndup(t->text, t->len);
 }
 
 /* The tokens joined as code is written: "&new_bd->class_dev", "MKDEV(0, 0)". */
-char *sysfs_read_join(const struct report_token *v, size_t a, size_t b)
+char *sysfs_read_join(const struct lex_token *v, size_t a, size_t b)
 {
 	struct strbuf sb = STRBUF_INIT;
 
 	for (size_t i = a; i < b; i++) {
 		if (i > a) {
-			const struct report_token *p = &v[i - 1], *t = &v[i];
+			const struct lex_token *p = &v[i - 1], *t = &v[i];
 			int word = (sysfs_read_is_ident(p) || p->kind == TOKEN_NUMBER) &&
 				   (sysfs_read_is_ident(t) || t->kind == TOKEN_NUMBER);
 
@@ -50,13 +50,13 @@ char *sysfs_read_join(const struct report_token *v, size_t a, size_t b)
 	return strbuf_detach(&sb, NULL);
 }
 
-size_t sysfs_read_match(const struct report_token *v, size_t nr, size_t open)
+size_t sysfs_read_match(const struct lex_token *v, size_t nr, size_t open)
 {
-	return report_tokens_match(v, nr, open);
+	return lex_tokens_match(v, nr, open);
 }
 
 /* Split the arguments of the call whose '(' is v[open]: ranges [a, b). */
-size_t sysfs_read_call_args(const struct report_token *v, size_t nr, size_t open,
+size_t sysfs_read_call_args(const struct lex_token *v, size_t nr, size_t open,
 			    size_t (*args)[2], size_t max, size_t *close_out)
 {
 	size_t close = sysfs_read_match(v, nr, open), n = 0, start = open + 1;
@@ -82,7 +82,7 @@ size_t sysfs_read_call_args(const struct report_token *v, size_t nr, size_t open
 	return n;
 }
 
-int sysfs_read_is_null(const struct report_token *v, size_t a, size_t b)
+int sysfs_read_is_null(const struct lex_token *v, size_t a, size_t b)
 {
 	while (a < b && sysfs_read_is(&v[a], "(") && sysfs_read_match(v, b, a) == b - 1) {
 		a++;
@@ -93,7 +93,7 @@ int sysfs_read_is_null(const struct report_token *v, size_t a, size_t b)
 
 /* ---------------------------------------------------------------- reading */
 
-static int storage_word(const struct report_token *t)
+static int storage_word(const struct lex_token *t)
 {
 	static const char *const words[] = {
 		"static", "extern", "const", "volatile", "register", "inline", "__inline__",
@@ -107,8 +107,8 @@ static int storage_word(const struct report_token *t)
 	return 0;
 }
 
-static void add_member(struct ctx *c, const char *owner, const struct report_token *name,
-		       const struct report_token *tag)
+static void add_member(struct ctx *c, const char *owner, const struct lex_token *name,
+		       const struct lex_token *tag)
 {
 	struct member *m;
 
@@ -122,7 +122,7 @@ static void add_member(struct ctx *c, const char *owner, const struct report_tok
 /* The members of `struct tag { ... }` whose type is a struct. */
 static void read_struct(struct ctx *c, struct afile *f, size_t tag_tok, size_t open, size_t close)
 {
-	const struct report_token *v = f->t.v;
+	const struct lex_token *v = f->t.v;
 	char *owner = sysfs_read_tok_str(&v[tag_tok]);
 	size_t s = open + 1;
 
@@ -150,7 +150,7 @@ static void read_struct(struct ctx *c, struct afile *f, size_t tag_tok, size_t o
 
 static void read_macro(struct afile *f, size_t hash)
 {
-	const struct report_token *v = f->t.v;
+	const struct lex_token *v = f->t.v;
 	size_t nr = f->t.nr, i = hash + 2, end;
 	struct macro *m;
 
@@ -183,7 +183,7 @@ static void read_macro(struct afile *f, size_t hash)
 
 static void finish_def(struct afile *f, size_t s, size_t e, size_t init_open, size_t init_close)
 {
-	const struct report_token *v = f->t.v;
+	const struct lex_token *v = f->t.v;
 	size_t stop = init_open ? init_open - 1 : e, name = NO_INDEX;
 	struct def *d;
 	struct strbuf type = STRBUF_INIT;
@@ -236,7 +236,7 @@ static void finish_def(struct afile *f, size_t s, size_t e, size_t init_open, si
 /* Functions, file-scope declarations, struct members and macros of a file. */
 void sysfs_read_file(struct ctx *c, struct afile *f)
 {
-	const struct report_token *v = f->t.v;
+	const struct lex_token *v = f->t.v;
 	size_t nr = f->t.nr, s = 0, init_open = 0, init_close = 0;
 
 	for (size_t i = 0; i < nr; i++)
@@ -294,7 +294,7 @@ void sysfs_read_file(struct ctx *c, struct afile *f)
 	}
 }
 
-static struct macro *find_macro(struct afile *f, const struct report_token *t)
+static struct macro *find_macro(struct afile *f, const struct lex_token *t)
 {
 	for (size_t i = 0; i < f->nr_macros; i++)
 		if (sysfs_read_is_ident(t) && strlen(f->macros[i].name) == t->len &&
@@ -321,7 +321,7 @@ struct func *sysfs_read_find_func(struct afile *f, const char *name)
 
 /* -------------------------------------------------------------- expansion */
 
-void sysfs_read_expand(struct ctx *c, struct afile *f, const struct report_token *in, size_t n,
+void sysfs_read_expand(struct ctx *c, struct afile *f, const struct lex_token *in, size_t n,
 		       struct tokvec *out, int depth);
 
 static void paste(struct ctx *c, struct tokvec *tv)
@@ -330,7 +330,7 @@ static void paste(struct ctx *c, struct tokvec *tv)
 
 	for (size_t i = 0; i < tv->nr; i++) {
 		if (sysfs_read_is(&tv->v[i], "##") && res.nr && i + 1 < tv->nr) {
-			struct report_token *left = &res.v[res.nr - 1];
+			struct lex_token *left = &res.v[res.nr - 1];
 			char *text = xstrfmt("%.*s%.*s", (int)left->len, left->text,
 					     (int)tv->v[i + 1].len, tv->v[i + 1].text);
 
@@ -349,10 +349,10 @@ static void paste(struct ctx *c, struct tokvec *tv)
 }
 
 static void expand_macro(struct ctx *c, struct afile *f, const struct macro *m,
-			 const struct report_token *in, size_t n, size_t *i,
+			 const struct lex_token *in, size_t n, size_t *i,
 			 struct tokvec *out, int depth)
 {
-	const struct report_token *body = f->t.v;
+	const struct lex_token *body = f->t.v;
 	struct tokvec sub = { NULL, 0, 0 };
 
 	if (m->function_like) {
@@ -389,7 +389,7 @@ static void expand_macro(struct ctx *c, struct afile *f, const struct macro *m,
 }
 
 /* Expand the file's macros in in[0, n) (## pasted; # stringizing not done). */
-void sysfs_read_expand(struct ctx *c, struct afile *f, const struct report_token *in, size_t n,
+void sysfs_read_expand(struct ctx *c, struct afile *f, const struct lex_token *in, size_t n,
 		       struct tokvec *out, int depth)
 {
 	for (size_t i = 0; i < n; i++) {
@@ -407,7 +407,7 @@ void sysfs_read_expand(struct ctx *c, struct afile *f, const struct report_token
 /* ------------------------------------------------------------------- keys */
 
 /* Parse [&](a)[i].b->c[j] ... in v[a, b). */
-int sysfs_read_parse_chain(const struct report_token *v, size_t a, size_t b, struct chain *ch)
+int sysfs_read_parse_chain(const struct lex_token *v, size_t a, size_t b, struct chain *ch)
 {
 	size_t i;
 
@@ -440,7 +440,7 @@ int sysfs_read_parse_chain(const struct report_token *v, size_t a, size_t b, str
 	return ch->ok;
 }
 
-static const char *member_tag(struct ctx *c, const char *owner, const struct report_token *name)
+static const char *member_tag(struct ctx *c, const char *owner, const struct lex_token *name)
 {
 	for (size_t i = 0; i < c->nr_members; i++)
 		if (!strcmp(c->members[i].owner, owner) && sysfs_read_is(name, c->members[i].name))
@@ -453,10 +453,10 @@ static const char *member_tag(struct ctx *c, const char *owner, const struct rep
  * the index of the declared name and sets *tag to its struct tag (or NULL
  * when its type is no struct).
  */
-static size_t local_decl(struct afile *f, size_t fn, const struct report_token *name, size_t at,
+static size_t local_decl(struct afile *f, size_t fn, const struct lex_token *name, size_t at,
 			 char **tag)
 {
-	const struct report_token *v = f->t.v;
+	const struct lex_token *v = f->t.v;
 
 	*tag = NULL;
 	if (fn == NO_INDEX)
@@ -519,7 +519,7 @@ char *sysfs_read_chain_key(struct ctx *c, size_t file, size_t fn, const struct c
 			   int depth)
 {
 	struct afile *f = &c->files[file];
-	const struct report_token *v = f->t.v;
+	const struct lex_token *v = f->t.v;
 	char *name = sysfs_read_tok_str(&v[ch->base]), *tag = NULL, *key;
 	size_t decl = local_decl(f, fn, &v[ch->base], ch->base, &tag), def_file;
 	const struct def *def = NULL;
@@ -584,7 +584,7 @@ char *sysfs_read_chain_key(struct ctx *c, size_t file, size_t fn, const struct c
 char *sysfs_read_object_tag(struct ctx *c, size_t file, size_t fn, size_t a, size_t b)
 {
 	struct afile *f = &c->files[file];
-	const struct report_token *v = f->t.v;
+	const struct lex_token *v = f->t.v;
 	struct chain ch;
 	char *tag = NULL, *name;
 	size_t def_file;
@@ -639,7 +639,7 @@ const struct binding *sysfs_read_find_binding(struct ctx *c, const char *key, si
  * The token range of the left side of the '=' at v[eq]: a chain
  * `a[i].b->c`, read backwards; an empty range when there is none.
  */
-void sysfs_read_lhs_of(const struct report_token *v, size_t lower, size_t eq, size_t *a, size_t *b)
+void sysfs_read_lhs_of(const struct lex_token *v, size_t lower, size_t eq, size_t *a, size_t *b)
 {
 	size_t s = eq;
 

@@ -45,7 +45,7 @@ struct afile {
 	char *path;
 	int core;				/* drivers/base/ or include/linux/device.h */
 	struct strbuf text;
-	struct report_tokens t;
+	struct lex_tokens t;
 	struct func *funcs;
 	size_t nr_funcs, alloc_funcs;
 	struct macro *macros;
@@ -123,7 +123,7 @@ struct ctx {
 
 /* A token list built by expansion; the texts point into files or the arena. */
 struct tokvec {
-	struct report_token *v;
+	struct lex_token *v;
 	size_t nr, alloc;
 };
 
@@ -140,21 +140,21 @@ struct attr_list {
 };
 
 /* sysfs-read.c */
-int sysfs_read_is(const struct report_token *t, const char *s);
-int sysfs_read_is_ident(const struct report_token *t);
-int sysfs_read_same_token(const struct report_token *a, const struct report_token *b);
-char *sysfs_read_tok_str(const struct report_token *t);
-char *sysfs_read_join(const struct report_token *v, size_t a, size_t b);
-size_t sysfs_read_match(const struct report_token *v, size_t nr, size_t open);
-size_t sysfs_read_call_args(const struct report_token *v, size_t nr, size_t open,
+int sysfs_read_is(const struct lex_token *t, const char *s);
+int sysfs_read_is_ident(const struct lex_token *t);
+int sysfs_read_same_token(const struct lex_token *a, const struct lex_token *b);
+char *sysfs_read_tok_str(const struct lex_token *t);
+char *sysfs_read_join(const struct lex_token *v, size_t a, size_t b);
+size_t sysfs_read_match(const struct lex_token *v, size_t nr, size_t open);
+size_t sysfs_read_call_args(const struct lex_token *v, size_t nr, size_t open,
 			    size_t (*args)[2], size_t max, size_t *close_out);
-int sysfs_read_is_null(const struct report_token *v, size_t a, size_t b);
+int sysfs_read_is_null(const struct lex_token *v, size_t a, size_t b);
 void sysfs_read_file(struct ctx *c, struct afile *f);
 struct def *sysfs_read_find_def(struct afile *f, const char *name);
 struct func *sysfs_read_find_func(struct afile *f, const char *name);
-void sysfs_read_expand(struct ctx *c, struct afile *f, const struct report_token *in, size_t n,
+void sysfs_read_expand(struct ctx *c, struct afile *f, const struct lex_token *in, size_t n,
 		       struct tokvec *out, int depth);
-int sysfs_read_parse_chain(const struct report_token *v, size_t a, size_t b, struct chain *ch);
+int sysfs_read_parse_chain(const struct lex_token *v, size_t a, size_t b, struct chain *ch);
 const struct def *sysfs_read_global_def(struct ctx *c, size_t file, const char *name, size_t *def_file);
 char *sysfs_read_chain_key(struct ctx *c, size_t file, size_t fn, const struct chain *ch, size_t use,
 			   int depth);
@@ -162,10 +162,10 @@ char *sysfs_read_object_key(struct ctx *c, size_t file, size_t fn, size_t a, siz
 char *sysfs_read_object_tag(struct ctx *c, size_t file, size_t fn, size_t a, size_t b);
 void sysfs_read_bind(struct ctx *c, const char *key, int is_class, size_t index);
 const struct binding *sysfs_read_find_binding(struct ctx *c, const char *key, size_t *from);
-void sysfs_read_lhs_of(const struct report_token *v, size_t lower, size_t eq, size_t *a, size_t *b);
+void sysfs_read_lhs_of(const struct lex_token *v, size_t lower, size_t eq, size_t *a, size_t *b);
 
 /* sysfs-devices.c */
-void sysfs_devices_note(struct ctx *c, size_t file, const struct report_token *at, const char *fmt, ...)
+void sysfs_devices_note(struct ctx *c, size_t file, const struct lex_token *at, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 void sysfs_devices_read_classes(struct ctx *c);
 size_t sysfs_devices_class_ref(struct ctx *c, size_t file, size_t a, size_t b);
