@@ -14,6 +14,7 @@ src_libcdmigrate_a_SOURCES = \
 	src/lex/realign.c src/lex/realign.h \
 	src/lex/template.c src/lex/template.h \
 	src/kernel/kernel-version.c src/kernel/kernel-version.h \
+	src/kernel/kernel.c src/kernel/kernel.h \
 	src/kernel/manifest.c src/kernel/manifest.h \
 	src/kernel/subsystem.c src/kernel/subsystem.h \
 	src/analyze/classify.c src/analyze/classify.h \

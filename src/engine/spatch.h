@@ -22,8 +22,6 @@
  */
 const char *spatch_program(void);
 
-/* The directory holding semantic-patches/steps.  Borrowed string. */
-const char *spatch_patch_dir(void);
 
 struct spatch_task {
 	const char *patch;		/* absolute path of the .cocci file */

@@ -1,7 +1,8 @@
 #define _GNU_SOURCE
-#include "engine/engine.h"
 #include "analyze/prefilter.h"
 #include "base/walk.h"
+#include "engine/engine.h"
+#include "kernel/kernel.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -121,7 +122,7 @@ int working_set_load(struct engine *e)
 		prefilter_files(e->opts->tree, &files, (const char *const *)tokens.v, e->opts->jobs,
 				&cands, NULL, NULL);
 		for (size_t i = 0; i < files.nr; i++)
-			if (plan_is_driver_core(files.v[i]))
+			if (kernel_is_driver_core(files.v[i]))
 				strvec_push(&core, files.v[i]);
 		if (core_tokens.nr)
 			prefilter_files(e->opts->tree, &core, (const char *const *)core_tokens.v,

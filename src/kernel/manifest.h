@@ -87,4 +87,11 @@ manifest_variant(const struct manifest_step *step, const char *name)
 /* Number of entries in a NULL-terminated list. */
 size_t manifest_count(const char *const *list);
 
+/*
+ * The directory holding semantic-patches/steps and the patches:
+ * $CDMIGRATE_PATCH_DIR, else the source tree's for a binary that was not
+ * installed, else the installed one.  Borrowed string.
+ */
+const char *manifest_patch_dir(void);
+
 #endif

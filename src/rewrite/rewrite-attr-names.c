@@ -1,14 +1,10 @@
 #define _GNU_SOURCE
 #include "rewrite/rewrite-attr-names.h"
+#include "kernel/kernel.h"
 #include "rewrite/rewrite-macro-callbacks.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-/* Entries every struct device already has in its sysfs directory (design.md §5). */
-static const char *const clashing[] = {
-	"power", "uevent", "dev", "subsystem", "device", "driver", NULL,
-};
 
 #define OLD_PREFIX "class_device_attr_"
 #define OLD_PREFIX_LEN (sizeof(OLD_PREFIX) - 1)
@@ -31,14 +27,6 @@ static int ident_start(int c)
 static int ident_char(int c)
 {
 	return ident_start(c) || (c >= '0' && c <= '9');
-}
-
-static int is_clashing(const char *s, size_t n)
-{
-	for (size_t i = 0; clashing[i]; i++)
-		if (strlen(clashing[i]) == n && !memcmp(clashing[i], s, n))
-			return 1;
-	return 0;
 }
 
 /* The end of the logical line starting at i (backslash-newlines joined). */
@@ -217,7 +205,7 @@ static size_t clash_arg(const char *t, const struct toks *tk, size_t i, const ch
 {
 	if (tok_is(t, tk, i, name) && tok_is(t, tk, i + 1, "(") && i + 2 < tk->nr &&
 	    tk->v[i + 2].ident && tok_is(t, tk, i + 3, ",") &&
-	    is_clashing(t + tk->v[i + 2].off, tk->v[i + 2].len))
+	    kernel_is_device_entry(t + tk->v[i + 2].off, tk->v[i + 2].len))
 		return i + 2;
 	return 0;
 }
@@ -446,7 +434,7 @@ size_t attr_names_convert(const char *text, size_t len, const char *stem,
 
 			strbuf_add(out, text + pos, k->off - pos);
 			strbuf_addstr(out, "dev_attr_");
-			if (is_clashing(x, x_len))
+			if (kernel_is_device_entry(x, x_len))
 				clash_name(x, x_len, stem, defines(text, &tk, defs, x, x_len),
 					   definers, data, out);
 			else

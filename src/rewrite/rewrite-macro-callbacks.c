@@ -1,33 +1,12 @@
 #define _GNU_SOURCE
 #include "rewrite/rewrite-macro-callbacks.h"
+#include "kernel/kernel.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 const char *const macro_callbacks_attr_names[] = {
 	"attr", "dattr", "dev_attr", "attr2", NULL,
-};
-
-/* The 1:1 renames of api-map.md that a macro body may hold. */
-static const struct {
-	const char *old, *new;
-} renames[] = {
-	{ "CLASS_DEVICE_ATTR", "DEVICE_ATTR" },
-	{ "class_get_devdata", "dev_get_drvdata" },
-	{ "class_set_devdata", "dev_set_drvdata" },
-	{ "class_device_destroy", "device_destroy" },
-	{ "class_device_register", "device_register" },
-	{ "class_device_unregister", "device_unregister" },
-	{ "class_device_initialize", "device_initialize" },
-	{ "class_device_add", "device_add" },
-	{ "class_device_del", "device_del" },
-	{ "class_device_get", "get_device" },
-	{ "class_device_put", "put_device" },
-	{ "class_device_rename", "device_rename" },
-	{ "class_device_create_file", "device_create_file" },
-	{ "class_device_remove_file", "device_remove_file" },
-	{ "class_device_create_bin_file", "device_create_bin_file" },
-	{ "class_device_remove_bin_file", "device_remove_bin_file" },
 };
 
 /* What has no textual replacement: the body is left for a human. */
@@ -37,11 +16,6 @@ static const struct {
 	{ "class_device_create",
 	  "class_device_create() becomes device_create() with its arguments reordered" },
 	{ "to_class_dev", "to_class_dev() has no struct device counterpart of that name" },
-};
-
-/* Attribute names every struct device already has (design.md §5). */
-static const char *const clashing_names[] = {
-	"power", "uevent", "dev", "subsystem", "device", "driver", NULL,
 };
 
 #define LINE_LIMIT 80
@@ -504,10 +478,10 @@ static char *attribute_clash(struct conv *c, size_t i)
 		    !memcmp(c->params.v[p], c->t + arg->off, arg->len))
 			param = (long)p;
 	if (param < 0) {
-		for (size_t n = 0; clashing_names[n]; n++)
-			if (tok_is(c, arg, clashing_names[n]))
+		for (size_t n = 0; kernel_device_entries[n]; n++)
+			if (tok_is(c, arg, kernel_device_entries[n]))
 				return xstrfmt("attribute %s clashes with the %s entry every struct device has: rename it",
-					       clashing_names[n], clashing_names[n]);
+					       kernel_device_entries[n], kernel_device_entries[n]);
 		return NULL;
 	}
 	/* the name is an argument: look at every use of the macro in the file */
@@ -536,14 +510,14 @@ static char *attribute_clash(struct conv *c, size_t i)
 				depth--;
 			} else if (!depth && (tok_is(c, x, ",") || j == close)) {
 				if (nth == (size_t)param && j == a + 1 && c->file.v[a].kind == TOK_IDENT)
-					for (size_t n = 0; clashing_names[n]; n++)
-						if (tok_is(c, &c->file.v[a], clashing_names[n])) {
+					for (size_t n = 0; kernel_device_entries[n]; n++)
+						if (tok_is(c, &c->file.v[a], kernel_device_entries[n])) {
 							unsigned line = 1;
 
 							for (size_t o = 0; o < k->off; o++)
 								line += c->t[o] == '\n';
 							return xstrfmt("the use at line %u makes attribute %s, which clashes with the %s entry every struct device has: rename it",
-								       line, clashing_names[n], clashing_names[n]);
+								       line, kernel_device_entries[n], kernel_device_entries[n]);
 						}
 				nth++;
 				a = j + 1;
@@ -638,10 +612,10 @@ static int plan_edits(struct conv *c, struct edits *ed, struct macro_callbacks_s
 			st->attributes++;
 			continue;
 		}
-		for (size_t r = 0; r < sizeof(renames) / sizeof(renames[0]); r++) {
-			if (!tok_is(c, k, renames[r].old))
+		for (size_t r = 0; r < kernel_nr_renames; r++) {
+			if (!kernel_renames[r].textual || !tok_is(c, k, kernel_renames[r].old))
 				continue;
-			if (!r) {
+			if (kernel_renames[r].macro) {
 				char *clash = attribute_clash(c, i);
 
 				if (clash) {
@@ -651,7 +625,7 @@ static int plan_edits(struct conv *c, struct edits *ed, struct macro_callbacks_s
 				}
 				st->attributes++;
 			}
-			add_edit(ed, k->off, k->len, xstrdup(renames[r].new), 0, 0);
+			add_edit(ed, k->off, k->len, xstrdup(kernel_renames[r].new), 0, 0);
 			break;
 		}
 	}

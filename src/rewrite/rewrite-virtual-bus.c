@@ -1,11 +1,11 @@
 #define _GNU_SOURCE
 #include "rewrite/rewrite-virtual-bus.h"
+#include "kernel/manifest.h"
 #include "lex/template.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/spatch.h"
 #include "kernel/subsystem.h"
 #include "lex/lex.h"
 
@@ -1502,7 +1502,7 @@ static int tree_file(const char *rel, void *data)
 
 static int load_template(struct virtual_bus_template *t)
 {
-	char *dir = path_join(spatch_patch_dir(), STEP_DIR);
+	char *dir = path_join(manifest_patch_dir(), STEP_DIR);
 	char *path = path_join(dir, TEMPLATE);
 	struct strbuf raw = STRBUF_INIT;
 	int rc = 0;
