@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include "rewrite/rewrite-attr-names.h"
 #include "kernel/kernel.h"
+#include "lex/lex.h"
 #include "rewrite/rewrite-macro-callbacks.h"
 
 #include <stdlib.h>
@@ -18,16 +19,6 @@ struct toks {
 	struct tok *v;
 	size_t nr, alloc;
 };
-
-static int ident_start(int c)
-{
-	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-
-static int ident_char(int c)
-{
-	return ident_start(c) || (c >= '0' && c <= '9');
-}
 
 /* The end of the logical line starting at i (backslash-newlines joined). */
 static size_t directive_end(const char *t, size_t i, size_t len)
@@ -61,7 +52,7 @@ static size_t directive_name(const char *t, size_t i, size_t end, size_t *name, 
 {
 	i = skip_blanks(t, i, end);
 	*name = i;
-	while (i < end && ident_char((unsigned char)t[i]))
+	while (i < end && lex_ident_char((unsigned char)t[i]))
 		i++;
 	*name_len = i - *name;
 	return i;
@@ -130,7 +121,7 @@ static void tokenize(const char *t, size_t len, struct toks *out)
 			if (word_is(t, name, name_len, "if")) {
 				size_t v = skip_blanks(t, after, end);
 
-				if (v < end && t[v] == '0' && (v + 1 >= end || !ident_char((unsigned char)t[v + 1]))) {
+				if (v < end && t[v] == '0' && (v + 1 >= end || !lex_ident_char((unsigned char)t[v + 1]))) {
 					i = skip_if0(t, end < len ? end + 1 : len, len);
 					continue;
 				}
@@ -164,9 +155,9 @@ static void tokenize(const char *t, size_t len, struct toks *out)
 			struct tok k;
 
 			k.off = i;
-			k.ident = ident_start((unsigned char)c);
+			k.ident = lex_ident_start((unsigned char)c);
 			if (k.ident || (c >= '0' && c <= '9'))
-				while (i < len && ident_char((unsigned char)t[i]))
+				while (i < len && lex_ident_char((unsigned char)t[i]))
 					i++;
 			else
 				i++;
@@ -249,7 +240,7 @@ void attr_names_stem(const char *path, struct strbuf *out)
 	if (base == dot || (*base >= '0' && *base <= '9'))
 		strbuf_addstr(out, "attr_");
 	for (const char *p = base; p < dot; p++)
-		strbuf_addch(out, ident_char((unsigned char)*p) ? *p : '_');
+		strbuf_addch(out, lex_ident_char((unsigned char)*p) ? *p : '_');
 }
 
 void attr_names_defined(const char *text, size_t len, struct strvec *out)

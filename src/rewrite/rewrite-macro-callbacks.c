@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include "rewrite/rewrite-macro-callbacks.h"
 #include "kernel/kernel.h"
+#include "lex/lex.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -32,16 +33,6 @@ struct toks {
 	struct tok *v;
 	size_t nr, alloc;
 };
-
-static int is_ident_start(int c)
-{
-	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-
-static int is_ident_char(int c)
-{
-	return is_ident_start(c) || (c >= '0' && c <= '9');
-}
 
 static size_t skip_space(const char *t, size_t i, size_t end)
 {
@@ -82,14 +73,14 @@ static void tokenize(const char *t, size_t start, size_t end, struct toks *out)
 		if (i >= end)
 			break;
 		k.off = i;
-		if (is_ident_start((unsigned char)t[i])) {
+		if (lex_ident_start((unsigned char)t[i])) {
 			k.kind = TOK_IDENT;
-			while (i < end && is_ident_char((unsigned char)t[i]))
+			while (i < end && lex_ident_char((unsigned char)t[i]))
 				i++;
 		} else if ((t[i] >= '0' && t[i] <= '9') ||
 			   (t[i] == '.' && i + 1 < end && t[i + 1] >= '0' && t[i + 1] <= '9')) {
 			k.kind = TOK_NUMBER;
-			while (i < end && (is_ident_char((unsigned char)t[i]) || t[i] == '.' ||
+			while (i < end && (lex_ident_char((unsigned char)t[i]) || t[i] == '.' ||
 					   ((t[i] == '+' || t[i] == '-') &&
 					    (t[i - 1] == 'e' || t[i - 1] == 'E' ||
 					     t[i - 1] == 'p' || t[i - 1] == 'P'))))
@@ -1155,7 +1146,7 @@ static size_t find_defines(const char *t, size_t len, struct define **out)
 				p += 6;
 				while (p < e && (t[p] == ' ' || t[p] == '\t'))
 					p++;
-				for (n = p; n < e && is_ident_char((unsigned char)t[n]); n++)
+				for (n = p; n < e && lex_ident_char((unsigned char)t[n]); n++)
 					;
 				while (end > n && (t[end - 1] == ' ' || t[end - 1] == '\t' ||
 						   t[end - 1] == '\r' || t[end - 1] == '\n' ||
