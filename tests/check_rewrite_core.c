@@ -17,7 +17,7 @@
 
 #include "analyze/classify.h"
 #include "base/util.h"
-#include "rewrite/rewrite-core.h"
+#include "rewrite/core-file.h"
 
 static char *new_tmpdir(void)
 {

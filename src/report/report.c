@@ -7,7 +7,7 @@
 #include "kernel/manifest.h"
 #include "lex/lexscan.h"
 #include "plan/plan.h"
-#include "rewrite/rewrite-core.h"
+#include "rewrite/core-file.h"
 
 #include <dirent.h>
 #include <errno.h>

@@ -1,7 +1,7 @@
 #include "analyze/exports.h"
 #include "base/walk.h"
 #include "kernel/kernel.h"
-#include "rewrite/rewrite-core.h"
+#include "rewrite/core-file.h"
 
 #include <errno.h>
 #include <stdlib.h>

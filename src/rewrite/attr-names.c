@@ -1,8 +1,8 @@
 #define _GNU_SOURCE
-#include "rewrite/rewrite-attr-names.h"
+#include "rewrite/attr-names.h"
 #include "kernel/kernel.h"
 #include "lex/lex.h"
-#include "rewrite/rewrite-macro-callbacks.h"
+#include "rewrite/macro-callbacks.h"
 
 #include <stdlib.h>
 #include <string.h>

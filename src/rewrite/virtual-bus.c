@@ -1,5 +1,5 @@
 #define _GNU_SOURCE
-#include "rewrite/rewrite-virtual-bus.h"
+#include "rewrite/virtual-bus.h"
 #include "kernel/manifest.h"
 #include "lex/template.h"
 

@@ -1,5 +1,5 @@
 #define _GNU_SOURCE
-#include "rewrite/rewrite-macro-callbacks.h"
+#include "rewrite/macro-callbacks.h"
 #include "kernel/kernel.h"
 #include "lex/lex.h"
 

@@ -2,7 +2,7 @@
 #include "analyze/site.h"
 #include "base/walk.h"
 #include "lex/lexscan.h"
-#include "rewrite/rewrite-core.h"
+#include "rewrite/core-file.h"
 
 #include <errno.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 #define _GNU_SOURCE
-#include "rewrite/rewrite-core-text.h"
+#include "rewrite/core-text.h"
 #include "kernel/manifest.h"
 #include "lex/template.h"
 

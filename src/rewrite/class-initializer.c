@@ -1,5 +1,5 @@
 #define _GNU_SOURCE
-#include "rewrite/rewrite-class-initializer.h"
+#include "rewrite/class-initializer.h"
 
 #include <stdlib.h>
 #include <string.h>
