@@ -28,12 +28,12 @@ src_libcdmigrate_a_SOURCES = \
 	src/rewrite/class-initializer.c src/rewrite/class-initializer.h \
 	src/rewrite/core-file.c src/rewrite/core-file.h \
 	src/rewrite/core-text.c src/rewrite/core-text.h \
-	src/rewrite/delete-class-device.c \
+	src/rewrite/delete-class-device.c src/rewrite/delete-class-device.h \
 	src/rewrite/macro-callbacks.c src/rewrite/macro-callbacks.h \
 	src/rewrite/rewrite.c src/rewrite/rewrite.h \
-	src/rewrite/unused-exports.c \
+	src/rewrite/unused-exports.c src/rewrite/unused-exports.h \
 	src/rewrite/virtual-bus.c src/rewrite/virtual-bus.h \
-	src/rewrite/virtual-parent.c \
+	src/rewrite/virtual-parent.c src/rewrite/virtual-parent.h \
 	src/plan/plan.c src/plan/plan.h \
 	src/report/html.c src/report/html.h \
 	src/report/report.c src/report/report.h \

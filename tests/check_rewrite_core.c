@@ -18,6 +18,9 @@
 #include "analyze/classify.h"
 #include "base/util.h"
 #include "rewrite/core-file.h"
+#include "rewrite/delete-class-device.h"
+#include "rewrite/unused-exports.h"
+#include "rewrite/virtual-parent.h"
 
 static char *new_tmpdir(void)
 {

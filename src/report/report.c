@@ -7,7 +7,7 @@
 #include "kernel/manifest.h"
 #include "lex/lexscan.h"
 #include "plan/plan.h"
-#include "rewrite/core-file.h"
+#include "rewrite/delete-class-device.h"
 
 #include <dirent.h>
 #include <errno.h>

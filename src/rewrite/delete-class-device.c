@@ -1,4 +1,5 @@
 #define _GNU_SOURCE
+#include "rewrite/delete-class-device.h"
 #include "analyze/site.h"
 #include "base/walk.h"
 #include "lex/lexscan.h"

@@ -2,10 +2,12 @@
 #include "rewrite/aligned-structs.h"
 #include "rewrite/attr-names.h"
 #include "rewrite/class-initializer.h"
-#include "rewrite/core-file.h"
 #include "rewrite/core-text.h"
+#include "rewrite/delete-class-device.h"
 #include "rewrite/macro-callbacks.h"
+#include "rewrite/unused-exports.h"
 #include "rewrite/virtual-bus.h"
+#include "rewrite/virtual-parent.h"
 
 #include <string.h>
 

@@ -1,3 +1,4 @@
+#include "rewrite/unused-exports.h"
 #include "analyze/exports.h"
 #include "base/walk.h"
 #include "kernel/kernel.h"

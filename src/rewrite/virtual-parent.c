@@ -1,3 +1,4 @@
+#include "rewrite/virtual-parent.h"
 #include "rewrite/core-file.h"
 
 #include <errno.h>
