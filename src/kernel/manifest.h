@@ -1,8 +1,8 @@
 /*
  * manifest.h: the steps of the migration, as listed in
  * semantic-patches/steps.  The table is generated from that file at build
- * time (src/gen-manifest.py -> src/manifest-table.c): the steps are never
- * listed twice by hand.
+ * time (src/kernel/gen-manifest.py -> src/kernel/manifest-table.c): the
+ * steps are never listed twice by hand.
  */
 #ifndef CDMIGRATE_MANIFEST_H
 #define CDMIGRATE_MANIFEST_H
