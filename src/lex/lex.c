@@ -108,7 +108,7 @@ static void drop_if0(struct lex_tokens *t)
 	t->nr = out;
 }
 
-static void lex_tokenize_raw(const char *text, size_t len, struct lex_tokens *out)
+void lex_tokenize_raw(const char *text, size_t len, struct lex_tokens *out)
 {
 	size_t i = 0, line_start = 0;
 	unsigned line = 1;

@@ -54,6 +54,12 @@ void lex_tokenize(const char *text, size_t len, struct lex_tokens *out);
 void lex_tokens_release(struct lex_tokens *t);
 
 /*
+ * Like lex_tokenize(), but the text of #if 0 branches yields tokens too:
+ * a fragment as written (a macro's definition, its body).
+ */
+void lex_tokenize_raw(const char *text, size_t len, struct lex_tokens *out);
+
+/*
  * The value of the condition of an #if or #elif (its tokens after the
  * keyword): 1 true, 0 false, -1 unknown.
  */

@@ -21,7 +21,7 @@ static const struct {
 
 #define LINE_LIMIT 80
 
-/* Tokens of C text, comments and backslash-newlines skipped. */
+/* Tokens of C text (lex.h's), comments and backslash-newlines skipped. */
 enum tok_kind { TOK_IDENT, TOK_NUMBER, TOK_LITERAL, TOK_PUNCT };
 
 struct tok {
@@ -34,81 +34,27 @@ struct toks {
 	size_t nr, alloc;
 };
 
-static size_t skip_space(const char *t, size_t i, size_t end)
-{
-	while (i < end) {
-		if (t[i] == ' ' || t[i] == '\t' || t[i] == '\n' || t[i] == '\r' ||
-		    t[i] == '\f' || t[i] == '\v') {
-			i++;
-		} else if (t[i] == '\\' && i + 1 < end &&
-			   (t[i + 1] == '\n' || (t[i + 1] == '\r' && i + 2 < end && t[i + 2] == '\n'))) {
-			i += t[i + 1] == '\n' ? 2 : 3;
-		} else if (t[i] == '/' && i + 1 < end && t[i + 1] == '*') {
-			const char *close = memmem(t + i + 2, end - i - 2, "*/", 2);
-
-			i = close ? (size_t)(close - t) + 2 : end;
-		} else if (t[i] == '/' && i + 1 < end && t[i + 1] == '/') {
-			while (i < end && t[i] != '\n')
-				i++;
-		} else {
-			break;
-		}
-	}
-	return i;
-}
-
+/* The tokens of t[start, end), their offsets in t. */
 static void tokenize(const char *t, size_t start, size_t end, struct toks *out)
 {
-	static const char *const punct3[] = { "...", "<<=", ">>=", NULL };
-	static const char *const punct2[] = {
-		"##", "->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||",
-		"+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", NULL,
-	};
-	size_t i = start;
+	struct lex_tokens lt = LEX_TOKENS_INIT;
 
-	for (;;) {
+	lex_tokenize_raw(t + start, end - start, &lt);
+	for (size_t i = 0; i < lt.nr; i++) {
 		struct tok k;
 
-		i = skip_space(t, i, end);
-		if (i >= end)
-			break;
-		k.off = i;
-		if (lex_ident_start((unsigned char)t[i])) {
-			k.kind = TOK_IDENT;
-			while (i < end && lex_ident_char((unsigned char)t[i]))
-				i++;
-		} else if ((t[i] >= '0' && t[i] <= '9') ||
-			   (t[i] == '.' && i + 1 < end && t[i + 1] >= '0' && t[i + 1] <= '9')) {
-			k.kind = TOK_NUMBER;
-			while (i < end && (lex_ident_char((unsigned char)t[i]) || t[i] == '.' ||
-					   ((t[i] == '+' || t[i] == '-') &&
-					    (t[i - 1] == 'e' || t[i - 1] == 'E' ||
-					     t[i - 1] == 'p' || t[i - 1] == 'P'))))
-				i++;
-		} else if (t[i] == '"' || t[i] == '\'') {
-			char quote = t[i++];
-
-			k.kind = TOK_LITERAL;
-			while (i < end && t[i] != quote && t[i] != '\n')
-				i += t[i] == '\\' && i + 1 < end ? 2 : 1;
-			if (i < end && t[i] == quote)
-				i++;
-		} else {
-			size_t n = 1;
-
-			k.kind = TOK_PUNCT;
-			for (size_t p = 0; punct3[p]; p++)
-				if (end - i >= 3 && !memcmp(t + i, punct3[p], 3))
-					n = 3;
-			for (size_t p = 0; n == 1 && punct2[p]; p++)
-				if (end - i >= 2 && !memcmp(t + i, punct2[p], 2))
-					n = 2;
-			i += n;
+		switch (lt.v[i].kind) {
+		case TOKEN_IDENT: k.kind = TOK_IDENT; break;
+		case TOKEN_NUMBER: k.kind = TOK_NUMBER; break;
+		case TOKEN_PUNCT: k.kind = TOK_PUNCT; break;
+		default: k.kind = TOK_LITERAL; break;
 		}
-		k.len = (i > end ? end : i) - k.off;
+		k.off = start + lt.v[i].offset;
+		k.len = lt.v[i].len;
 		ALLOC_GROW(out->v, out->nr + 1, out->alloc);
 		out->v[out->nr++] = k;
 	}
+	lex_tokens_release(&lt);
 }
 
 /* Everything one conversion looks at. */
