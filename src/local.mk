@@ -9,10 +9,12 @@ src_libcdmigrate_a_SOURCES = \
 	src/base/pool.c src/base/pool.h \
 	src/base/util.c src/base/util.h \
 	src/base/walk.c src/base/walk.h \
+	src/lex/lex.c src/lex/lex.h \
 	src/lex/lexscan.c src/lex/lexscan.h \
 	src/lex/realign.c src/lex/realign.h \
 	src/lex/template.c src/lex/template.h \
 	src/kernel/kernel-version.c src/kernel/kernel-version.h \
+	src/kernel/kernel.c src/kernel/kernel.h \
 	src/kernel/manifest.c src/kernel/manifest.h \
 	src/kernel/subsystem.c src/kernel/subsystem.h \
 	src/analyze/classify.c src/analyze/classify.h \
@@ -21,27 +23,40 @@ src_libcdmigrate_a_SOURCES = \
 	src/analyze/prefilter.c src/analyze/prefilter.h \
 	src/analyze/scan.c src/analyze/scan.h \
 	src/analyze/site.c src/analyze/site.h \
-	src/rewrite/rewrite-aligned-structs.c src/rewrite/rewrite-aligned-structs.h \
-	src/rewrite/rewrite-attr-names.c src/rewrite/rewrite-attr-names.h \
-	src/rewrite/rewrite-class-initializer.c src/rewrite/rewrite-class-initializer.h \
-	src/rewrite/rewrite-core-text.c src/rewrite/rewrite-core-text.h \
-	src/rewrite/rewrite-core.c src/rewrite/rewrite-core.h \
-	src/rewrite/rewrite-delete.c \
-	src/rewrite/rewrite-macro-callbacks.c src/rewrite/rewrite-macro-callbacks.h \
-	src/rewrite/rewrite-unused-exports.c \
-	src/rewrite/rewrite-virtual-bus.c src/rewrite/rewrite-virtual-bus.h \
-	src/rewrite/rewrite-virtual-parent.c \
+	src/rewrite/aligned-structs.c src/rewrite/aligned-structs.h \
+	src/rewrite/attr-names.c src/rewrite/attr-names.h \
+	src/rewrite/class-initializer.c src/rewrite/class-initializer.h \
+	src/rewrite/core-file.c src/rewrite/core-file.h \
+	src/rewrite/core-text.c src/rewrite/core-text.h \
+	src/rewrite/delete-class-device.c src/rewrite/delete-class-device.h \
+	src/rewrite/macro-callbacks.c src/rewrite/macro-callbacks.h \
 	src/rewrite/rewrite.c src/rewrite/rewrite.h \
+	src/rewrite/unused-exports.c src/rewrite/unused-exports.h \
+	src/rewrite/virtual-bus.c src/rewrite/virtual-bus.h \
+	src/rewrite/virtual-parent.c src/rewrite/virtual-parent.h \
 	src/plan/plan.c src/plan/plan.h \
 	src/report/html.c src/report/html.h \
 	src/report/report.c src/report/report.h \
-	src/report/sysfs.c src/report/sysfs.h \
+	src/report/sysfs.h \
+	src/report/sysfs-attrs.c \
+	src/report/sysfs-devices.c \
+	src/report/sysfs-predict.c \
+	src/report/sysfs-print.c \
+	src/report/sysfs-read.c src/report/sysfs-read.h \
 	src/report/userspace.c src/report/userspace.h \
 	src/engine/diff.c src/engine/diff.h \
+	src/engine/engine.h \
+	src/engine/group.c \
 	src/engine/journal.c src/engine/journal.h \
 	src/engine/migrate.c src/engine/migrate.h \
+	src/engine/result.c \
 	src/engine/series.c src/engine/series.h \
 	src/engine/spatch.c src/engine/spatch.h \
+	src/engine/step-cache.c \
+	src/engine/step.c \
+	src/engine/task.c \
+	src/engine/verify.c \
+	src/engine/working-set.c \
 	$(NULL)
 nodist_src_libcdmigrate_a_SOURCES = src/kernel/manifest-table.c
 

@@ -1,5 +1,6 @@
 /*
- * check_rewrite_core: the driver-core passes (rewrite-core.h) on small
+ * check_rewrite_core: the driver-core passes (core-file.h,
+ * unused-exports.h, virtual-parent.h, delete-class-device.h) on small
  * trees written to a temporary directory, with the real classifier:
  * file-scope items, line-range removals and what goes with them, the
  * unused-exports pass on working contents that differ from the disk, the
@@ -17,7 +18,10 @@
 
 #include "analyze/classify.h"
 #include "base/util.h"
-#include "rewrite/rewrite-core.h"
+#include "rewrite/core-file.h"
+#include "rewrite/delete-class-device.h"
+#include "rewrite/unused-exports.h"
+#include "rewrite/virtual-parent.h"
 
 static char *new_tmpdir(void)
 {
@@ -122,7 +126,7 @@ START_TEST(test_items)
 		ck_assert_int_eq(f.items[i].is_struct, want[i].is_struct);
 	}
 	/* the function's body brace, and the extent of the last item */
-	ck_assert(report_token_is(&f.tokens.v[f.items[6].open], "{"));
+	ck_assert(lex_token_is(&f.tokens.v[f.items[6].open], "{"));
 	ck_assert_uint_eq(core_token_end(&f, f.items[8].last), strlen(text) - 1);
 	core_file_release(&f);
 }

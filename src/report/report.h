@@ -19,12 +19,12 @@
  *   class-device-*, or any other token                      -> 40 class-device-to-device
  * Groups print in the order 10, 40, 50, inactive, 70.  An item outside
  * the driver core "blocks" the deletion when deletion_blocks()
- * (rewrite-core.h) says so, on the driver core of the tree (or of
+ * (delete-class-device.h) says so, on the driver core of the tree (or of
  * --kernel): the very rule step 70 refuses by.  Static classes and
  * class_interface objects that use nothing step 70 deletes are residual
  * (steps 10 and 50 convert them) but do not block.
  *
- * Reasons (the vocabulary of design.md §2.6; `reason` is the word, `detail`
+ * Reasons (the vocabulary of doc/design.md §2.6; `reason` is the word, `detail`
  * says more and may be empty), first match wins:
  *   driver-core      the item is in the driver core: step 70 deletes it
  *                    (a class_interface one: it stays, step 70 keeps it)
@@ -228,75 +228,5 @@ char *report_deletion_text(const struct report *r);
 
 /* "class-create" for 10...; "inactive" for REPORT_GROUP_INACTIVE. */
 const char *report_group_name(unsigned group);
-
-/*
- * A small C tokenizer for the lexical analyses of the report (exports,
- * sysfs): identifiers, numbers, string and character literals (quotes
- * kept), punctuators (the two- and three-character ones C has as one
- * token).  Comments and backslash-newlines are skipped; tokens of a
- * preprocessor directive line are marked `directive` (its '#' is marked
- * `directive_start` too).  The text of `#if 0` ... `#else`/`#elif`/`#endif`
- * (nesting followed) yields no token.  Tokens point into the text, which
- * must outlive them.
- */
-enum report_token_kind {
-	TOKEN_IDENT,
-	TOKEN_NUMBER,
-	TOKEN_STRING,
-	TOKEN_CHAR,
-	TOKEN_PUNCT,
-};
-
-struct report_token {
-	enum report_token_kind kind;
-	const char *text;
-	unsigned len;
-	unsigned line, column;		/* 1-based, columns in bytes */
-	size_t offset;			/* byte offset in the text */
-	unsigned directive:1;
-	unsigned directive_start:1;
-};
-
-struct report_tokens {
-	struct report_token *v;
-	size_t nr, alloc;
-};
-#define REPORT_TOKENS_INIT { NULL, 0, 0 }
-
-void report_tokenize(const char *text, size_t len, struct report_tokens *out);
-void report_tokens_release(struct report_tokens *t);
-
-/*
- * The value of the condition of an #if or #elif (its tokens after the
- * keyword): 1 true, 0 false, -1 unknown.
- */
-typedef int (*report_condition_fn)(const struct report_token *v, size_t n, void *data);
-
-/*
- * Like report_tokenize(), but every conditional is decided by fn: the
- * branches it makes false (and the #else of a true one) yield no token;
- * with an unknown condition every branch is read.  The directive lines of
- * the conditionals themselves are kept when their enclosing branch is read.
- */
-void report_tokenize_cond(const char *text, size_t len, struct report_tokens *out,
-			  report_condition_fn fn, void *data);
-
-/*
- * A report_condition_fn that knows 0, 1 and comparisons of
- * LINUX_VERSION_CODE with KERNEL_VERSION(a, b, c) or a number (also
- * negated with !); data points to the unsigned version code; anything else
- * is unknown.
- */
-int report_version_condition(const struct report_token *v, size_t n, void *data);
-
-/* Nonzero when token t is spelled s. */
-int report_token_is(const struct report_token *t, const char *s);
-
-/*
- * The index of the token closing the bracket ('(', '[' or '{') at v[open],
- * counting only non-directive tokens when open is not a directive token;
- * nr when it is not closed.
- */
-size_t report_tokens_match(const struct report_token *v, size_t nr, size_t open);
 
 #endif

@@ -2,7 +2,7 @@
 #include "report/userspace.h"
 #include "kernel/manifest.h"
 #include "report/html.h"
-#include "rewrite/rewrite-attr-names.h"
+#include "rewrite/attr-names.h"
 
 #include <ctype.h>
 #include <dirent.h>

@@ -1,13 +1,13 @@
 #define _GNU_SOURCE
-#include "rewrite/rewrite-virtual-bus.h"
+#include "rewrite/virtual-bus.h"
+#include "kernel/manifest.h"
 #include "lex/template.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/spatch.h"
 #include "kernel/subsystem.h"
-#include "report/report.h"
+#include "lex/lex.h"
 
 #define STEP_DIR "50-class-interface-to-virtual-bus"
 #define TEMPLATE "virtual-bus.c.in"
@@ -255,11 +255,6 @@ static void wrap_list(const char *s, size_t n, size_t open, size_t close, struct
 	strbuf_release(&try);
 }
 
-static int ident_char(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
-
 /*
  * One line of the text, wrapped when it asks for it and is too long.
  * Returns 1 when a declaration was split: the blank line after it goes.
@@ -279,7 +274,7 @@ static int wrap_line(const char *s, size_t n, struct strbuf *out)
 	if (n > 1 && s[0] == '\t' && s[n - 1] == ';' && eq && memchr(s + 1, ' ', (size_t)(eq - s) - 1)) {
 		const char *var = eq;
 
-		while (var > s && (ident_char(var[-1])))
+		while (var > s && (lex_ident_char(var[-1])))
 			var--;
 		strbuf_add(out, s, (size_t)(eq - s));
 		strbuf_addstr(out, ";\n\n\t");
@@ -297,7 +292,7 @@ static int wrap_line(const char *s, size_t n, struct strbuf *out)
 	if (s[0] != '\t' && s[0] != ' ') {
 		const char *paren = memchr(s, '(', n), *name = paren;
 
-		while (name && name > s && ident_char(name[-1]))
+		while (name && name > s && lex_ident_char(name[-1]))
 			name--;
 		if (name && name > s && name[-1] == ' ') {
 			strbuf_add(out, s, (size_t)(name - s) - 1);
@@ -367,8 +362,8 @@ void virtual_bus_render(const struct virtual_bus_template *t, const char *name,
 /* A file of the step: its code tokens (no directive lines), their depths. */
 struct vfile {
 	struct rewrite_file *rf;
-	struct report_tokens all;
-	struct report_token *v;
+	struct lex_tokens all;
+	struct lex_token *v;
 	size_t nr;
 	int *brace;		/* brace depth before the token */
 	size_t *pair;		/* the other bracket of a bracket token */
@@ -383,8 +378,8 @@ static void vfile_init(struct vfile *c, struct rewrite_file *rf)
 
 	memset(c, 0, sizeof(*c));
 	c->rf = rf;
-	c->all = (struct report_tokens)REPORT_TOKENS_INIT;
-	report_tokenize(rf->content->buf, rf->content->len, &c->all);
+	c->all = (struct lex_tokens)LEX_TOKENS_INIT;
+	lex_tokenize(rf->content->buf, rf->content->len, &c->all);
 	c->v = xcalloc(c->all.nr + 1, sizeof(*c->v));
 	c->brace = xcalloc(c->all.nr + 1, sizeof(*c->brace));
 	c->pair = xcalloc(c->all.nr + 1, sizeof(*c->pair));
@@ -394,7 +389,7 @@ static void vfile_init(struct vfile *c, struct rewrite_file *rf)
 		if (!c->all.v[i].directive)
 			c->v[c->nr++] = c->all.v[i];
 	for (size_t i = 0, top = c->nr; i < c->nr; i++) {
-		const struct report_token *t = &c->v[i];
+		const struct lex_token *t = &c->v[i];
 		char ch = t->kind == TOKEN_PUNCT && t->len == 1 ? *t->text : 0;
 
 		c->pair[i] = c->nr;
@@ -417,7 +412,7 @@ static void vfile_init(struct vfile *c, struct rewrite_file *rf)
 
 static void vfile_release(struct vfile *c)
 {
-	report_tokens_release(&c->all);
+	lex_tokens_release(&c->all);
 	free(c->v);
 	free(c->brace);
 	free(c->pair);
@@ -426,7 +421,7 @@ static void vfile_release(struct vfile *c)
 
 static int is(const struct vfile *c, size_t i, const char *s)
 {
-	return i < c->nr && report_token_is(&c->v[i], s);
+	return i < c->nr && lex_token_is(&c->v[i], s);
 }
 
 static int is_ident(const struct vfile *c, size_t i)
@@ -1027,7 +1022,7 @@ static int names_prefix(const struct strbuf *text, const char *start)
 	size_t n = strlen(start);
 
 	for (const char *p = text->buf; (p = memmem(p, text->len - (size_t)(p - text->buf), start, n)); p += n)
-		if ((p == text->buf || !ident_char(p[-1])) && ident_char(p[n]))
+		if ((p == text->buf || !lex_ident_char(p[-1])) && lex_ident_char(p[n]))
 			return 1;
 	return 0;
 }
@@ -1037,7 +1032,7 @@ static int names_word(const struct strbuf *text, const char *word)
 	size_t n = strlen(word);
 
 	for (const char *p = text->buf; (p = memmem(p, text->len - (size_t)(p - text->buf), word, n)); p += n)
-		if ((p == text->buf || !ident_char(p[-1])) && !ident_char(p[n]))
+		if ((p == text->buf || !lex_ident_char(p[-1])) && !lex_ident_char(p[n]))
 			return 1;
 	return 0;
 }
@@ -1181,12 +1176,12 @@ static size_t line_start(const struct strbuf *text, size_t at)
 static size_t after_directive(const struct vfile *c, const char *key, const char *word,
 			      const char *word2)
 {
-	const struct report_tokens *a = &c->all;
+	const struct lex_tokens *a = &c->all;
 
 	for (size_t i = 0; i + 2 < a->nr; i++) {
 		size_t k = i + 2;
 
-		if (!a->v[i].directive_start || !report_token_is(&a->v[i + 1], key))
+		if (!a->v[i].directive_start || !lex_token_is(&a->v[i + 1], key))
 			continue;
 		if (!strcmp(key, "include")) {
 			/* <linux/x.h> is tokens < linux / x . h > */
@@ -1204,13 +1199,13 @@ static size_t after_directive(const struct vfile *c, const char *key, const char
 				return line_after(c->rf->content, a->v[i].offset);
 			continue;
 		}
-		if (!report_token_is(&a->v[i + 2], word))
+		if (!lex_token_is(&a->v[i + 2], word))
 			continue;
 		if (!word2)
 			return line_after(c->rf->content, a->v[i].offset);
 		/* "#ifndef G" then "#define G" on the next line */
 		if (i + 5 < a->nr && a->v[i + 3].directive_start && a->v[i + 3].line == a->v[i].line + 1 &&
-		    report_token_is(&a->v[i + 4], "define") && report_token_is(&a->v[i + 5], word2))
+		    lex_token_is(&a->v[i + 4], "define") && lex_token_is(&a->v[i + 5], word2))
 			return line_after(c->rf->content, a->v[i + 3].offset);
 	}
 	return 0;
@@ -1219,13 +1214,13 @@ static size_t after_directive(const struct vfile *c, const char *key, const char
 /* The include guard of a header: after its "#define G" line (0: none). */
 static size_t after_guard(const struct vfile *c)
 {
-	const struct report_tokens *a = &c->all;
+	const struct lex_tokens *a = &c->all;
 
 	for (size_t i = 0; i + 2 < a->nr; i++) {
 		char *g;
 		size_t at;
 
-		if (!a->v[i].directive_start || !report_token_is(&a->v[i + 1], "ifndef"))
+		if (!a->v[i].directive_start || !lex_token_is(&a->v[i + 1], "ifndef"))
 			continue;
 		g = xstrndup(a->v[i + 2].text, a->v[i + 2].len);
 		at = after_directive(c, "ifndef", g, g);
@@ -1502,7 +1497,7 @@ static int tree_file(const char *rel, void *data)
 
 static int load_template(struct virtual_bus_template *t)
 {
-	char *dir = path_join(spatch_patch_dir(), STEP_DIR);
+	char *dir = path_join(manifest_patch_dir(), STEP_DIR);
 	char *path = path_join(dir, TEMPLATE);
 	struct strbuf raw = STRBUF_INIT;
 	int rc = 0;
@@ -1612,7 +1607,7 @@ int rewrite_virtual_bus_markers(struct rewrite_context *ctx)
 					while (*b == ' ')
 						b++;
 					e = b;
-					while (ident_char(*e))
+					while (lex_ident_char(*e))
 						e++;
 					reg = xstrfmt("bus_register(&%.*s)", (int)(e - b), b);
 					if (!memmem(text->buf, text->len, reg, strlen(reg)))

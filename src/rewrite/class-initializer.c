@@ -1,10 +1,10 @@
 #define _GNU_SOURCE
-#include "rewrite/rewrite-class-initializer.h"
+#include "rewrite/class-initializer.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/report.h"
+#include "lex/lex.h"
 
 #define ARGS "CDMIGRATE_CLASS_ARGS"
 #define FIELDS "CDMIGRATE_CLASS_FIELDS"
@@ -66,11 +66,6 @@ static int is_space(char c)
 	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
 }
 
-static int ident_char(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
-
 /* s without blanks around it, and a run of blanks holding a newline as one space. */
 static char *tidy(const char *s, size_t n)
 {
@@ -123,7 +118,7 @@ static int element(struct parse *p, const char *s, size_t n)
 	}
 	for (i++; i < n && is_space(s[i]); i++)
 		;
-	for (f = i; i < n && ident_char(s[i]); i++)
+	for (f = i; i < n && lex_ident_char(s[i]); i++)
 		;
 	field = xstrndup(s + f, i - f);
 	while (i < n && is_space(s[i]))
@@ -184,7 +179,7 @@ static int directive(struct parse *p, const char *s, size_t n)
 
 	while (i < n && (s[i] == ' ' || s[i] == '\t'))
 		i++;
-	for (k = i; k < n && ident_char(s[k]); k++)
+	for (k = i; k < n && lex_ident_char(s[k]); k++)
 		;
 	if ((k - i == 2 && !memcmp(s + i, "if", 2)) || (k - i == 5 && !memcmp(s + i, "ifdef", 5)) ||
 	    (k - i == 6 && !memcmp(s + i, "ifndef", 6))) {
@@ -311,8 +306,8 @@ void class_initializer_release(struct class_initializer *ci)
 
 /* Code tokens of a text (directive lines left out) and their brace depth. */
 struct code {
-	struct report_tokens all;
-	struct report_token *v;
+	struct lex_tokens all;
+	struct lex_token *v;
 	int *brace;
 	size_t nr;
 };
@@ -322,33 +317,33 @@ static void code_init(struct code *c, const char *text, size_t len)
 	int brace = 0;
 
 	memset(c, 0, sizeof(*c));
-	report_tokenize(text, len, &c->all);
+	lex_tokenize(text, len, &c->all);
 	c->v = xcalloc(c->all.nr + 1, sizeof(*c->v));
 	c->brace = xcalloc(c->all.nr + 1, sizeof(int));
 	for (size_t i = 0; i < c->all.nr; i++) {
-		const struct report_token *t = &c->all.v[i];
+		const struct lex_token *t = &c->all.v[i];
 
 		if (t->directive)
 			continue;
 		c->brace[c->nr] = brace;
 		c->v[c->nr++] = *t;
-		if (report_token_is(t, "{"))
+		if (lex_token_is(t, "{"))
 			brace++;
-		else if (report_token_is(t, "}") && brace)
+		else if (lex_token_is(t, "}") && brace)
 			brace--;
 	}
 }
 
 static void code_release(struct code *c)
 {
-	report_tokens_release(&c->all);
+	lex_tokens_release(&c->all);
 	free(c->v);
 	free(c->brace);
 }
 
 static int tok_is(const struct code *c, size_t i, const char *s)
 {
-	return i < c->nr && report_token_is(&c->v[i], s);
+	return i < c->nr && lex_token_is(&c->v[i], s);
 }
 
 static size_t tok_end(const struct code *c, size_t i)
@@ -387,7 +382,7 @@ static int find_definition(const struct code *c, const char *name, struct defini
 		d->start = i;
 		d->name = i + 2;
 		d->open = k + 2;
-		d->close = report_tokens_match(c->v, c->nr, d->open);
+		d->close = lex_tokens_match(c->v, c->nr, d->open);
 		d->semi = d->close + 1;
 		if (!tok_is(c, d->semi, ";"))
 			continue;
