@@ -60,17 +60,21 @@
  *       device nested under a class-device parent, where the device has no
  *       attribute a and its parent has: the lookup walks the parents, and
  *       the first parent is now that class device, no longer the physical
- *       device (not reported when a BUS, ID or DRIVER key pins the parent
- *       that must match).  In a script, a path through the nested device's
+ *       device (not reported when a BUS, ID, DRIVER, KERNELS, SUBSYSTEMS or
+ *       DRIVERS key pins the parent that must match).  In a script, a path through the nested device's
  *       `device` link: it points at the class-device parent now.
- *   physdev (class-device-to-device): ENV{PHYSDEVPATH|PHYSDEVBUS|
- *       PHYSDEVDRIVER}, $env{...} / %E{...} of them in a value, or the
- *       variables in a script run by such a rule (RUN/PROGRAM naming the
- *       script's file name) or named <class>.agent, for a device with a
- *       parent: a struct device's uevent does not carry them (only
- *       CONFIG_SYSFS_DEPRECATED kernels do).  Rewrite: BUS==, DRIVER==,
- *       a DEVPATH glob of the old value followed by a
- *       component (the device's DEVPATH now starts with its parent's).
+ *   physdev (class-device-to-device): an ENV{PHYSDEVPATH|PHYSDEVBUS|
+ *       PHYSDEVDRIVER} key, or $PHYSDEV... / ${PHYSDEV...} in a script
+ *       that a rule runs (its RUN or PROGRAM names the script's file
+ *       name: the rule's devices) or that is named <class>.agent (the
+ *       hotplug agent of a class), for a device with a parent: a struct
+ *       device's uevent does not carry them (only CONFIG_SYSFS_DEPRECATED
+ *       kernels do).  A script no rule runs is not tied to any device: its
+ *       PHYSDEV* uses are not reported.  Rewrite: BUS==, DRIVER==, a
+ *       DEVPATH glob of the old value followed by a component (the
+ *       device's DEVPATH now starts with its parent's); in a script, the
+ *       same read from $DEVPATH and its device link.  $env{PHYSDEV...} in
+ *       a value is not looked for.
  * A finding is one (line, what changes, device kind, key).  Findings are
  * sorted by file, line, change, class, device, key.
  */
