@@ -26,6 +26,14 @@ static inline int lex_ident_char(int c)
 	return lex_ident_start(c) || (c >= '0' && c <= '9');
 }
 
+/* The offset where the line holding text[at] starts (just after a '\n', or 0). */
+static inline size_t lex_line_start(const char *text, size_t at)
+{
+	while (at > 0 && text[at - 1] != '\n')
+		at--;
+	return at;
+}
+
 enum lex_token_kind {
 	TOKEN_IDENT,
 	TOKEN_NUMBER,

@@ -195,13 +195,6 @@ struct range {
 	int whole, stmt;
 };
 
-static size_t line_start(const char *text, size_t pos)
-{
-	while (pos > 0 && text[pos - 1] != '\n')
-		pos--;
-	return pos;
-}
-
 /* Just after the '\n' that ends the line holding pos (len at the end). */
 static size_t line_end(const char *text, size_t len, size_t pos)
 {
@@ -255,7 +248,7 @@ static size_t comment_block_start(const char *text, size_t ls, size_t le)
 		return (size_t)-1;
 	for (size_t p = e - 2; p-- > 0;) {
 		if (text[p] == '*' && p > 0 && text[p - 1] == '/') {
-			size_t cs = line_start(text, p - 1);
+			size_t cs = lex_line_start(text, p - 1);
 
 			return blank(text, cs, p - 1) ? cs : (size_t)-1;
 		}
@@ -314,7 +307,7 @@ void core_removals_apply(const struct core_removals *r, const char *text, size_t
 
 	/* Widen to whole lines where the range is alone on them. */
 	for (size_t i = 0; i < nr; i++) {
-		size_t s = r->v[i].start, e = r->v[i].end, ls = line_start(text, s), p = e;
+		size_t s = r->v[i].start, e = r->v[i].end, ls = lex_line_start(text, s), p = e;
 
 		v[i].start = s;
 		v[i].end = e;
@@ -347,7 +340,7 @@ void core_removals_apply(const struct core_removals *r, const char *text, size_t
 
 		if (!v[i].whole || !v[i].start)
 			continue;
-		ls = line_start(text, v[i].start - 1);
+		ls = lex_line_start(text, v[i].start - 1);
 		cs = comment_block_start(text, ls, v[i].start);
 		next_end = line_end(text, len, v[i].end);
 		if (cs != (size_t)-1 &&
@@ -357,11 +350,11 @@ void core_removals_apply(const struct core_removals *r, const char *text, size_t
 			continue;
 		}
 		if (cs == (size_t)-1 && r->topic && blank(text, ls, v[i].start) && ls > 0) {
-			size_t above = line_start(text, ls - 1);
+			size_t above = lex_line_start(text, ls - 1);
 
 			cs = comment_block_start(text, above, ls);
 			if (cs != (size_t)-1 && mentions_topic(text, cs, ls, r->topic) &&
-			    (cs == 0 || blank(text, line_start(text, cs - 1), cs)))
+			    (cs == 0 || blank(text, lex_line_start(text, cs - 1), cs)))
 				v[i].start = cs;
 		}
 	}
@@ -374,7 +367,7 @@ void core_removals_apply(const struct core_removals *r, const char *text, size_t
 
 		if (!v[i].whole)
 			continue;
-		prev_start = v[i].start ? line_start(text, v[i].start - 1) : 0;
+		prev_start = v[i].start ? lex_line_start(text, v[i].start - 1) : 0;
 		next_end = line_end(text, len, v[i].end);
 		prev_blank = v[i].start && blank(text, prev_start, v[i].start);
 		at_end = v[i].end >= len;
