@@ -7,7 +7,7 @@
 
 /* ------------------------------------------------------------------ items */
 
-static int tok_is(const struct core_file *f, size_t i, const char *s)
+int core_token_is(const struct core_file *f, size_t i, const char *s)
 {
 	return i < f->tokens.nr && lex_token_is(&f->tokens.v[i], s);
 }
@@ -61,21 +61,21 @@ static void name_item(struct core_file *f, struct core_item *it)
 
 		if (v[j].directive)
 			continue;
-		if (tok_is(f, j, "{")) {
+		if (core_token_is(f, j, "{")) {
 			if (j >= it->first + 2 && prev_ident &&
-			    (tok_is(f, j - 2, "struct") || tok_is(f, j - 2, "union"))) {
+			    (core_token_is(f, j - 2, "struct") || core_token_is(f, j - 2, "union"))) {
 				it->is_struct = 1;
 				it->open = j;
 				it->name = token_str(f, j - 1);
 			}
 			return;
 		}
-		if (tok_is(f, j, "(") && !prev_ident) {
+		if (core_token_is(f, j, "(") && !prev_ident) {
 			j = core_match(f, j);	/* int (*fp)(...): look further */
 			continue;
 		}
-		if (tok_is(f, j, "(") || tok_is(f, j, "=") || tok_is(f, j, "[") || tok_is(f, j, ":") ||
-		    tok_is(f, j, ";")) {
+		if (core_token_is(f, j, "(") || core_token_is(f, j, "=") || core_token_is(f, j, "[") ||
+		    core_token_is(f, j, ":") || core_token_is(f, j, ";")) {
 			if (prev_ident)
 				it->name = token_str(f, j - 1);
 			return;
@@ -101,7 +101,7 @@ void core_file_parse(struct core_file *f, const char *text, size_t len)
 			while (j + 1 < nr && v[j + 1].directive && !v[j + 1].directive_start)
 				j++;
 			it = add_item(f, CORE_ITEM_DIRECTIVE, i, j);
-			if (i + 2 <= j && tok_is(f, i + 1, "define") && v[i + 2].kind == TOKEN_IDENT) {
+			if (i + 2 <= j && core_token_is(f, i + 1, "define") && v[i + 2].kind == TOKEN_IDENT) {
 				it->kind = CORE_ITEM_DEFINE;
 				it->name = token_str(f, i + 2);
 			}
@@ -117,19 +117,19 @@ void core_file_parse(struct core_file *f, const char *text, size_t len)
 			for (; j < nr; j++) {
 				if (v[j].directive)
 					continue;
-				if (tok_is(f, j, "(") || tok_is(f, j, "[")) {
+				if (core_token_is(f, j, "(") || core_token_is(f, j, "[")) {
 					j = core_match(f, j);
 					if (j >= nr)
 						break;
 					continue;
 				}
-				if (tok_is(f, j, "{")) {
+				if (core_token_is(f, j, "{")) {
 					size_t p = j;
 
 					/* the body of a function: '{' after ')' (attributes aside) */
 					while (p > i && v[p - 1].directive)
 						p--;
-					if (p > i && tok_is(f, p - 1, ")")) {
+					if (p > i && core_token_is(f, p - 1, ")")) {
 						kind = CORE_ITEM_FUNCTION;
 						open = j;
 						last = core_match(f, j);
@@ -142,7 +142,7 @@ void core_file_parse(struct core_file *f, const char *text, size_t len)
 						break;
 					continue;
 				}
-				if (tok_is(f, j, ";")) {
+				if (core_token_is(f, j, ";")) {
 					last = j;
 					break;
 				}
