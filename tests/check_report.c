@@ -208,6 +208,49 @@ START_TEST(tokenizer_directives_if0_and_punctuators)
 }
 END_TEST
 
+static size_t count_spelled(const struct lex_tokens *t, const char *s)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < t->nr; i++)
+		n += lex_token_is(&t->v[i], s);
+	return n;
+}
+
+/* The '#' rules attr-names reads code by: lex_tokenize_opt(LEX_IF0_PREFIX). */
+START_TEST(tokenizer_if0_prefix_and_comment_before_hash)
+{
+	static const char *const text =
+		"#if 0 && defined(X)\nint a;\n#endif\n"
+		"/* c */ #if 0\nint b;\n#else\nint c;\n#endif\n"
+		"#if 0x0\nint d;\n#endif\n"
+		"#if 0\n#if 0 && Y\nint e;\n#endif\nint f;\n#elif Z\nint g;\n#endif\n"
+		"x; /* \n */ #if 0\nint h;\n";
+	struct lex_tokens plain = LEX_TOKENS_INIT, prefix = LEX_TOKENS_INIT;
+
+	lex_tokenize(text, strlen(text), &plain);
+	lex_tokenize_opt(text, strlen(text), &prefix, LEX_IF0_PREFIX);
+	/* `#if 0 && X`: read by lex_tokenize(), an #if 0 with the option */
+	ck_assert_uint_eq(count_spelled(&plain, "a"), 1);
+	ck_assert_uint_eq(count_spelled(&prefix, "a"), 0);
+	/* a comment before '#' leaves it a directive; `#if 0x0` is not #if 0 */
+	for (int k = 0; k < 2; k++) {
+		const struct lex_tokens *t = k ? &prefix : &plain;
+
+		ck_assert_uint_eq(count_spelled(t, "b"), 0);
+		ck_assert_uint_eq(count_spelled(t, "c"), 1);
+		ck_assert_uint_eq(count_spelled(t, "d"), 1);
+		/* nested #if 0 ... #endif, then the #elif branch */
+		ck_assert_uint_eq(count_spelled(t, "e") + count_spelled(t, "f"), 0);
+		ck_assert_uint_eq(count_spelled(t, "g"), 1);
+		/* '#' after code, a comment's newline between: not a directive */
+		ck_assert_uint_eq(count_spelled(t, "h"), 1);
+	}
+	lex_tokens_release(&plain);
+	lex_tokens_release(&prefix);
+}
+END_TEST
+
 START_TEST(items_are_grouped_by_step_with_reasons)
 {
 	struct report r;
@@ -492,6 +535,7 @@ static Suite *report_suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, tokenizer_directives_if0_and_punctuators);
+	tcase_add_test(tc, tokenizer_if0_prefix_and_comment_before_hash);
 	tcase_add_test(tc, items_are_grouped_by_step_with_reasons);
 	tcase_add_test(tc, text_lines_start_with_the_location);
 	tcase_add_test(tc, migration_record_gives_reasons_and_counts);

@@ -445,6 +445,41 @@ START_TEST(attribute_stems)
 }
 END_TEST
 
+/* the '#' lines as the pass has always read them (lex with LEX_IF0_PREFIX) */
+START_TEST(attribute_names_read_directives)
+{
+	size_t n;
+	char *s;
+
+	s = rename_attrs("#if 0 && defined(X)\nx = &class_device_attr_a;\n#endif\n"
+			 "/* a comment */ #if 0\nx = &class_device_attr_b;\n#elif Y\n"
+			 "x = &class_device_attr_c;\n#endif\n"
+			 "#if 0\n#if 1\nx = &class_device_attr_d;\n#endif\n#else\n"
+			 "x = &class_device_attr_e;\n#endif\n"
+			 "#if 0x0\nx = &class_device_attr_k;\n#endif\n"
+			 "#ifdef class_device_attr_f\n#include \"class_device_attr_g\"\n#endif\n"
+			 "s = 'c'; t = \"class_device_attr_h\"; y = a->class_device_attr_i;\n"
+			 "#define K(p) p->class_device_attr_j /* \n */ + class_device_attr_l\n", "x", &n);
+	ck_assert_str_eq(s, "#if 0 && defined(X)\nx = &class_device_attr_a;\n#endif\n"
+			 "/* a comment */ #if 0\nx = &class_device_attr_b;\n#elif Y\n"
+			 "x = &dev_attr_c;\n#endif\n"
+			 "#if 0\n#if 1\nx = &class_device_attr_d;\n#endif\n#else\n"
+			 "x = &dev_attr_e;\n#endif\n"
+			 "#if 0x0\nx = &dev_attr_k;\n#endif\n"
+			 "#ifdef class_device_attr_f\n#include \"class_device_attr_g\"\n#endif\n"
+			 "s = 'c'; t = \"class_device_attr_h\"; y = a->dev_attr_i;\n"
+			 "#define K(p) p->dev_attr_j /* \n */ + dev_attr_l\n");
+	ck_assert_uint_eq(n, 6);
+	free(s);
+	/* a definition after '->' and '==' (one token per character) and a literal argument */
+	s = rename_attrs("static CLASS_DEVICE_ATTR(power, 0444, a->b == c ? show : NULL, \"x,y\");\n",
+			 "lcd", &n);
+	ck_assert_str_eq(s, "static CLASS_DEVICE_ATTR(lcd_power, 0444, a->b == c ? show : NULL, \"x,y\");\n");
+	ck_assert_uint_eq(n, 1);
+	free(s);
+}
+END_TEST
+
 static Suite *rewrite_suite(void)
 {
 	Suite *s = suite_create("rewrite");
@@ -470,6 +505,7 @@ static Suite *rewrite_suite(void)
 	suite_add_tcase(s, mc);
 	tcase_add_test(an, attribute_names);
 	tcase_add_test(an, attribute_stems);
+	tcase_add_test(an, attribute_names_read_directives);
 	suite_add_tcase(s, an);
 	tcase_add_test(as, lexical_aligned);
 	tcase_add_test(as, retype_keeps_columns);

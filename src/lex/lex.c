@@ -64,7 +64,7 @@ static void push_token(struct lex_tokens *out, enum lex_token_kind kind, const c
 }
 
 /* Drop the tokens of #if 0 branches (up to the matching #else, #elif or #endif). */
-static void drop_if0(struct lex_tokens *t)
+static void drop_if0(struct lex_tokens *t, unsigned flags)
 {
 	size_t out = 0, i = 0;
 
@@ -73,7 +73,8 @@ static void drop_if0(struct lex_tokens *t)
 
 		if (v[i].directive_start && i + 2 < t->nr && lex_token_is(&v[i + 1], "if") &&
 		    lex_token_is(&v[i + 2], "0") &&
-		    (i + 3 >= t->nr || !v[i + 3].directive || v[i + 3].directive_start)) {
+		    ((flags & LEX_IF0_PREFIX) ? v[i + 2].directive && !v[i + 2].directive_start :
+		     i + 3 >= t->nr || !v[i + 3].directive || v[i + 3].directive_start)) {
 			int depth = 1;
 
 			for (i += 3; i < t->nr; i++) {
@@ -188,10 +189,15 @@ void lex_tokenize_raw(const char *text, size_t len, struct lex_tokens *out)
 	}
 }
 
-void lex_tokenize(const char *text, size_t len, struct lex_tokens *out)
+void lex_tokenize_opt(const char *text, size_t len, struct lex_tokens *out, unsigned flags)
 {
 	lex_tokenize_raw(text, len, out);
-	drop_if0(out);
+	drop_if0(out, flags);
+}
+
+void lex_tokenize(const char *text, size_t len, struct lex_tokens *out)
+{
+	lex_tokenize_opt(text, len, out, 0);
 }
 
 /* One level of #if nesting. */

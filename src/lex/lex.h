@@ -26,6 +26,14 @@ static inline int lex_ident_char(int c)
 	return lex_ident_start(c) || (c >= '0' && c <= '9');
 }
 
+/* The offset where the line holding text[at] starts (just after a '\n', or 0). */
+static inline size_t lex_line_start(const char *text, size_t at)
+{
+	while (at > 0 && text[at - 1] != '\n')
+		at--;
+	return at;
+}
+
 enum lex_token_kind {
 	TOKEN_IDENT,
 	TOKEN_NUMBER,
@@ -58,6 +66,17 @@ void lex_tokens_release(struct lex_tokens *t);
  * a fragment as written (a macro's definition, its body).
  */
 void lex_tokenize_raw(const char *text, size_t len, struct lex_tokens *out);
+
+/*
+ * Options of lex_tokenize_opt().  LEX_IF0_PREFIX: an #if whose condition
+ * starts with the number 0 is an #if 0 whatever follows it (`#if 0 && x`,
+ * but `#if 0 || x` too), the way the attr-names pass has read code since
+ * it had a tokenizer of its own; plain lex_tokenize() skips `#if 0` alone.
+ */
+#define LEX_IF0_PREFIX (1u << 0)
+
+/* lex_tokenize() with the options above. */
+void lex_tokenize_opt(const char *text, size_t len, struct lex_tokens *out, unsigned flags);
 
 /*
  * The value of the condition of an #if or #elif (its tokens after the

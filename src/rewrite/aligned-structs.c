@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lex/lex.h"
 #include "lex/lexscan.h"
 
 static const char *const tags[] = { "class_device", "class_device_attribute", NULL };
@@ -40,11 +41,9 @@ static size_t column_of(const char *t, size_t from, size_t to)
 void aligned_structs_retype(struct strbuf *sb, size_t off, size_t old_len, const char *repl)
 {
 	struct strbuf out = STRBUF_INIT;
-	size_t ls = off, b0 = off + old_len, b1 = b0, target;
+	size_t ls = lex_line_start(sb->buf, off), b0 = off + old_len, b1 = b0, target;
 	int tabs = 0;
 
-	while (ls > 0 && sb->buf[ls - 1] != '\n')
-		ls--;
 	while (b1 < sb->len && (sb->buf[b1] == ' ' || sb->buf[b1] == '\t'))
 		tabs |= sb->buf[b1++] == '\t';
 	strbuf_add(&out, sb->buf, off);

@@ -20,158 +20,60 @@ struct toks {
 	size_t nr, alloc;
 };
 
-/* The end of the logical line starting at i (backslash-newlines joined). */
-static size_t directive_end(const char *t, size_t i, size_t len)
-{
-	while (i < len && t[i] != '\n') {
-		if (t[i] == '/' && i + 1 < len && t[i + 1] == '*') {
-			const char *close = memmem(t + i + 2, len - i - 2, "*/", 2);
-
-			i = close ? (size_t)(close - t) + 2 : len;
-			continue;
-		}
-		if (t[i] == '\\' && i + 1 < len && (t[i + 1] == '\n' ||
-						    (t[i + 1] == '\r' && i + 2 < len && t[i + 2] == '\n'))) {
-			i += t[i + 1] == '\n' ? 2 : 3;
-			continue;
-		}
-		i++;
-	}
-	return i;
-}
-
-static size_t skip_blanks(const char *t, size_t i, size_t end)
-{
-	while (i < end && (t[i] == ' ' || t[i] == '\t'))
-		i++;
-	return i;
-}
-
-/* The directive's name at i (after '#'): its extent in *name, *name_len. */
-static size_t directive_name(const char *t, size_t i, size_t end, size_t *name, size_t *name_len)
-{
-	i = skip_blanks(t, i, end);
-	*name = i;
-	while (i < end && lex_ident_char((unsigned char)t[i]))
-		i++;
-	*name_len = i - *name;
-	return i;
-}
-
-static int word_is(const char *t, size_t off, size_t len, const char *w)
-{
-	return strlen(w) == len && !memcmp(t + off, w, len);
-}
-
 /*
- * From the line after an `#if 0` at `i`: the offset where code resumes
- * (after the matching #else, #elif or #endif line).
- */
-static size_t skip_if0(const char *t, size_t i, size_t len)
-{
-	int depth = 0;
-
-	while (i < len) {
-		size_t ls = skip_blanks(t, i, len), end = directive_end(t, i, len), name, name_len;
-
-		if (ls < len && t[ls] == '#') {
-			directive_name(t, ls + 1, end, &name, &name_len);
-			if (word_is(t, name, name_len, "if") || word_is(t, name, name_len, "ifdef") ||
-			    word_is(t, name, name_len, "ifndef")) {
-				depth++;
-			} else if (word_is(t, name, name_len, "endif")) {
-				if (depth-- == 0)
-					return end;
-			} else if (depth == 0 && (word_is(t, name, name_len, "else") ||
-						  word_is(t, name, name_len, "elif"))) {
-				return end;
-			}
-		}
-		i = end < len ? end + 1 : len;
-	}
-	return len;
-}
-
-/*
- * The identifiers and punctuation of the code the rules see: comments,
- * literals, #if 0 branches, #include lines and the pasted macro bodies
- * left out.
+ * The identifiers and punctuation of the code the rules see, from lex:
+ * the #if 0 branches (`#if 0 && x` too: LEX_IF0_PREFIX), literals and
+ * directive lines left out, but for the body of a #define that
+ * macro_callbacks_is_pasted() does not select: that is code, its name
+ * included.  Punctuators and numbers are cut as the rules were written
+ * against: a run of [A-Za-z0-9_] is a token, any other character is one
+ * (`->` is `-`, `>`; `1.5e+3` is `1`, `.`, `5e`, `+`, `3`).
  */
 static void tokenize(const char *t, size_t len, struct toks *out)
 {
-	size_t i = 0;
-	int line_start = 1;
+	struct lex_tokens lx = LEX_TOKENS_INIT;
 
-	while (i < len) {
-		char c = t[i];
+	lex_tokenize_opt(t, len, &lx, LEX_IF0_PREFIX);
+	for (size_t i = 0; i < lx.nr; i++) {
+		const struct lex_token *k = &lx.v[i];
 
-		if (c == '\n') {
-			line_start = 1;
-			i++;
-		} else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
-			i++;
-		} else if (c == '\\' && i + 1 < len && (t[i + 1] == '\n' || t[i + 1] == '\r')) {
-			/* a continuation line does not start a directive */
-			i += t[i + 1] == '\r' && i + 2 < len && t[i + 2] == '\n' ? 3 : 2;
-		} else if (c == '#' && line_start) {
-			size_t end = directive_end(t, i, len), name, name_len, after;
+		if (k->directive_start) {
+			size_t end = i + 1;
 
-			after = directive_name(t, i + 1, end, &name, &name_len);
-			line_start = 0;
-			if (word_is(t, name, name_len, "if")) {
-				size_t v = skip_blanks(t, after, end);
-
-				if (v < end && t[v] == '0' && (v + 1 >= end || !lex_ident_char((unsigned char)t[v + 1]))) {
-					i = skip_if0(t, end < len ? end + 1 : len, len);
-					continue;
-				}
-				i = end;
-			} else if (word_is(t, name, name_len, "define")) {
-				size_t m = skip_blanks(t, after, end);
-
-				if (macro_callbacks_is_pasted(t, m, end)) {
-					i = end;
-					continue;
-				}
-				i = after;	/* the body is code */
-			} else {
-				i = end;	/* #include <...>, #ifdef NAME, #endif: nothing to rename */
-			}
-		} else if (c == '/' && i + 1 < len && t[i + 1] == '/') {
-			while (i < len && t[i] != '\n')
-				i++;
-		} else if (c == '/' && i + 1 < len && t[i + 1] == '*') {
-			const char *close = memmem(t + i + 2, len - i - 2, "*/", 2);
-
-			i = close ? (size_t)(close - t) + 2 : len;
-		} else if (c == '"' || c == '\'') {
-			i++;
-			while (i < len && t[i] != c && t[i] != '\n')
-				i += t[i] == '\\' && i + 1 < len ? 2 : 1;
-			if (i < len && t[i] == c)
-				i++;
-			line_start = 0;
-		} else {
-			struct tok k;
-
-			k.off = i;
-			k.ident = lex_ident_start((unsigned char)c);
-			if (k.ident || (c >= '0' && c <= '9'))
-				while (i < len && lex_ident_char((unsigned char)t[i]))
-					i++;
+			while (end < lx.nr && lx.v[end].directive && !lx.v[end].directive_start)
+				end++;
+			if (end > i + 2 && lex_token_is(&lx.v[i + 1], "define") &&
+			    !macro_callbacks_is_pasted(t, lx.v[i + 2].offset,
+						       lx.v[end - 1].offset + lx.v[end - 1].len))
+				i++;	/* the body is code */
 			else
-				i++;
-			k.len = i - k.off;
-			line_start = 0;
+				i = end - 1;	/* #include <...>, #ifdef NAME, #endif: nothing to rename */
+			continue;
+		}
+		if (k->kind == TOKEN_STRING || k->kind == TOKEN_CHAR)
+			continue;
+		/* a number or punctuator: its runs of [A-Za-z0-9_], its other characters one by one */
+		for (size_t at = k->offset, end = k->offset + k->len; at < end;) {
+			struct tok *o;
+
 			ALLOC_GROW(out->v, out->nr + 1, out->alloc);
-			out->v[out->nr++] = k;
+			o = &out->v[out->nr++];
+			o->off = at;
+			o->ident = lex_ident_start((unsigned char)t[at]);
+			if (k->kind == TOKEN_IDENT || lex_ident_char((unsigned char)t[at]))
+				while (at < end && lex_ident_char((unsigned char)t[at]))
+					at++;
+			else
+				at++;
+			o->len = at - o->off;
 		}
 	}
+	lex_tokens_release(&lx);
 }
 
 static int tok_is(const char *t, const struct toks *tk, size_t i, const char *s)
 {
-	return i < tk->nr && word_is(t, tk->v[i].off, tk->v[i].len, s);
+	return i < tk->nr && strlen(s) == tk->v[i].len && !memcmp(t + tk->v[i].off, s, tk->v[i].len);
 }
 
 /* Index of the token closing the bracket at `open`, or tk->nr. */

@@ -400,13 +400,6 @@ static size_t columns(const char *s, size_t from, size_t to)
 	return col;
 }
 
-static size_t line_start(const char *s, size_t at)
-{
-	while (at > 0 && s[at - 1] != '\n')
-		at--;
-	return at;
-}
-
 static size_t line_end(const char *s, size_t len, size_t at)
 {
 	const char *nl = memchr(s + at, '\n', len - at);
@@ -430,7 +423,7 @@ static int edit_cmp(const void *a, const void *b)
 static char *arguments(const char *text, size_t len, size_t at, size_t after,
 		       const struct class_initializer *ci)
 {
-	size_t ls = line_start(text, at), le = line_end(text, len, after);
+	size_t ls = lex_line_start(text, at), le = line_end(text, len, after);
 	size_t col = columns(text, ls, at);
 	struct strbuf sb = STRBUF_INIT;
 
@@ -464,7 +457,7 @@ int class_initializer_apply(struct strbuf *sb, const char *name, const struct cl
 			e[nr].text = arguments(sb->buf, sb->len, e[nr].start, e[nr].end, ci);
 			nr++;
 		} else if (placeholder(&c, i, FIELDS, name) && tok_is(&c, i + 4, ";")) {
-			size_t ls = line_start(sb->buf, c.v[i].offset), ind = ls;
+			size_t ls = lex_line_start(sb->buf, c.v[i].offset), ind = ls;
 			struct strbuf block = STRBUF_INIT;
 
 			while (sb->buf[ind] == ' ' || sb->buf[ind] == '\t')

@@ -7,7 +7,7 @@
 
 /* ------------------------------------------------------------------ items */
 
-static int tok_is(const struct core_file *f, size_t i, const char *s)
+int core_token_is(const struct core_file *f, size_t i, const char *s)
 {
 	return i < f->tokens.nr && lex_token_is(&f->tokens.v[i], s);
 }
@@ -61,21 +61,21 @@ static void name_item(struct core_file *f, struct core_item *it)
 
 		if (v[j].directive)
 			continue;
-		if (tok_is(f, j, "{")) {
+		if (core_token_is(f, j, "{")) {
 			if (j >= it->first + 2 && prev_ident &&
-			    (tok_is(f, j - 2, "struct") || tok_is(f, j - 2, "union"))) {
+			    (core_token_is(f, j - 2, "struct") || core_token_is(f, j - 2, "union"))) {
 				it->is_struct = 1;
 				it->open = j;
 				it->name = token_str(f, j - 1);
 			}
 			return;
 		}
-		if (tok_is(f, j, "(") && !prev_ident) {
+		if (core_token_is(f, j, "(") && !prev_ident) {
 			j = core_match(f, j);	/* int (*fp)(...): look further */
 			continue;
 		}
-		if (tok_is(f, j, "(") || tok_is(f, j, "=") || tok_is(f, j, "[") || tok_is(f, j, ":") ||
-		    tok_is(f, j, ";")) {
+		if (core_token_is(f, j, "(") || core_token_is(f, j, "=") || core_token_is(f, j, "[") ||
+		    core_token_is(f, j, ":") || core_token_is(f, j, ";")) {
 			if (prev_ident)
 				it->name = token_str(f, j - 1);
 			return;
@@ -101,7 +101,7 @@ void core_file_parse(struct core_file *f, const char *text, size_t len)
 			while (j + 1 < nr && v[j + 1].directive && !v[j + 1].directive_start)
 				j++;
 			it = add_item(f, CORE_ITEM_DIRECTIVE, i, j);
-			if (i + 2 <= j && tok_is(f, i + 1, "define") && v[i + 2].kind == TOKEN_IDENT) {
+			if (i + 2 <= j && core_token_is(f, i + 1, "define") && v[i + 2].kind == TOKEN_IDENT) {
 				it->kind = CORE_ITEM_DEFINE;
 				it->name = token_str(f, i + 2);
 			}
@@ -117,19 +117,19 @@ void core_file_parse(struct core_file *f, const char *text, size_t len)
 			for (; j < nr; j++) {
 				if (v[j].directive)
 					continue;
-				if (tok_is(f, j, "(") || tok_is(f, j, "[")) {
+				if (core_token_is(f, j, "(") || core_token_is(f, j, "[")) {
 					j = core_match(f, j);
 					if (j >= nr)
 						break;
 					continue;
 				}
-				if (tok_is(f, j, "{")) {
+				if (core_token_is(f, j, "{")) {
 					size_t p = j;
 
 					/* the body of a function: '{' after ')' (attributes aside) */
 					while (p > i && v[p - 1].directive)
 						p--;
-					if (p > i && tok_is(f, p - 1, ")")) {
+					if (p > i && core_token_is(f, p - 1, ")")) {
 						kind = CORE_ITEM_FUNCTION;
 						open = j;
 						last = core_match(f, j);
@@ -142,7 +142,7 @@ void core_file_parse(struct core_file *f, const char *text, size_t len)
 						break;
 					continue;
 				}
-				if (tok_is(f, j, ";")) {
+				if (core_token_is(f, j, ";")) {
 					last = j;
 					break;
 				}
@@ -194,13 +194,6 @@ struct range {
 	size_t start, end;
 	int whole, stmt;
 };
-
-static size_t line_start(const char *text, size_t pos)
-{
-	while (pos > 0 && text[pos - 1] != '\n')
-		pos--;
-	return pos;
-}
 
 /* Just after the '\n' that ends the line holding pos (len at the end). */
 static size_t line_end(const char *text, size_t len, size_t pos)
@@ -255,7 +248,7 @@ static size_t comment_block_start(const char *text, size_t ls, size_t le)
 		return (size_t)-1;
 	for (size_t p = e - 2; p-- > 0;) {
 		if (text[p] == '*' && p > 0 && text[p - 1] == '/') {
-			size_t cs = line_start(text, p - 1);
+			size_t cs = lex_line_start(text, p - 1);
 
 			return blank(text, cs, p - 1) ? cs : (size_t)-1;
 		}
@@ -314,7 +307,7 @@ void core_removals_apply(const struct core_removals *r, const char *text, size_t
 
 	/* Widen to whole lines where the range is alone on them. */
 	for (size_t i = 0; i < nr; i++) {
-		size_t s = r->v[i].start, e = r->v[i].end, ls = line_start(text, s), p = e;
+		size_t s = r->v[i].start, e = r->v[i].end, ls = lex_line_start(text, s), p = e;
 
 		v[i].start = s;
 		v[i].end = e;
@@ -347,7 +340,7 @@ void core_removals_apply(const struct core_removals *r, const char *text, size_t
 
 		if (!v[i].whole || !v[i].start)
 			continue;
-		ls = line_start(text, v[i].start - 1);
+		ls = lex_line_start(text, v[i].start - 1);
 		cs = comment_block_start(text, ls, v[i].start);
 		next_end = line_end(text, len, v[i].end);
 		if (cs != (size_t)-1 &&
@@ -357,11 +350,11 @@ void core_removals_apply(const struct core_removals *r, const char *text, size_t
 			continue;
 		}
 		if (cs == (size_t)-1 && r->topic && blank(text, ls, v[i].start) && ls > 0) {
-			size_t above = line_start(text, ls - 1);
+			size_t above = lex_line_start(text, ls - 1);
 
 			cs = comment_block_start(text, above, ls);
 			if (cs != (size_t)-1 && mentions_topic(text, cs, ls, r->topic) &&
-			    (cs == 0 || blank(text, line_start(text, cs - 1), cs)))
+			    (cs == 0 || blank(text, lex_line_start(text, cs - 1), cs)))
 				v[i].start = cs;
 		}
 	}
@@ -374,7 +367,7 @@ void core_removals_apply(const struct core_removals *r, const char *text, size_t
 
 		if (!v[i].whole)
 			continue;
-		prev_start = v[i].start ? line_start(text, v[i].start - 1) : 0;
+		prev_start = v[i].start ? lex_line_start(text, v[i].start - 1) : 0;
 		next_end = line_end(text, len, v[i].end);
 		prev_blank = v[i].start && blank(text, prev_start, v[i].start);
 		at_end = v[i].end >= len;

@@ -48,6 +48,9 @@ void core_file_release(struct core_file *f);
 size_t core_token_start(const struct core_file *f, size_t first);
 size_t core_token_end(const struct core_file *f, size_t last);
 
+/* Nonzero when f has a token i (i < its number of tokens) spelled s. */
+int core_token_is(const struct core_file *f, size_t i, const char *s);
+
 /*
  * The token closing the bracket at `open` ('(', '[' or '{'), or
  * f->tokens.nr when it is not closed.

@@ -397,13 +397,6 @@ static size_t after_line(const char *text, size_t len, size_t at)
 	return nl ? (size_t)(nl - text) + 1 : len;
 }
 
-static size_t line_start(const char *text, size_t at)
-{
-	while (at > 0 && text[at - 1] != '\n')
-		at--;
-	return at;
-}
-
 /*
  * Where text goes before function FUNC: the start of the line where its
  * declaration starts, or of the comments right above it (no blank line
@@ -416,9 +409,9 @@ static size_t before_function(const struct code *c, size_t at)
 	while (s > 0 && !c->brace[s - 1] && !tok_is(c, s - 1, ";") && !tok_is(c, s - 1, "}"))
 		s--;
 	floor = s > 0 ? c->v[s - 1].offset + c->v[s - 1].len : 0;
-	pos = line_start(c->text, c->v[s].offset);
+	pos = lex_line_start(c->text, c->v[s].offset);
 	while (pos > floor) {
-		size_t end = pos - 1, start = line_start(c->text, end), k = end;
+		size_t end = pos - 1, start = lex_line_start(c->text, end), k = end;
 
 		while (k > start && (c->text[k - 1] == ' ' || c->text[k - 1] == '\t' ||
 				     c->text[k - 1] == '\r'))
@@ -429,9 +422,9 @@ static size_t before_function(const struct code *c, size_t at)
 			while (open > floor && !(c->text[open] == '/' && c->text[open + 1] == '*'))
 				open--;
 			if (!(c->text[open] == '/' && c->text[open + 1] == '*') ||
-			    !blank(c->text + line_start(c->text, open), open - line_start(c->text, open)))
+			    !blank(c->text + lex_line_start(c->text, open), open - lex_line_start(c->text, open)))
 				break;
-			pos = line_start(c->text, open);
+			pos = lex_line_start(c->text, open);
 		} else {
 			size_t b = start;
 
@@ -442,7 +435,7 @@ static size_t before_function(const struct code *c, size_t at)
 			pos = start;
 		}
 	}
-	return pos < floor ? line_start(c->text, c->v[s].offset) : pos;
+	return pos < floor ? lex_line_start(c->text, c->v[s].offset) : pos;
 }
 
 /* -------------------------------------------------------------------- apply */

@@ -124,11 +124,6 @@ static void add_sorted(struct strvec *v, const char *s)
 	strvec_sort(v);
 }
 
-static int tok_is(const struct core_file *f, size_t i, const char *s)
-{
-	return i < f->tokens.nr && lex_token_is(&f->tokens.v[i], s);
-}
-
 static int names_token(const struct deletion *d, const struct lex_token *t)
 {
 	return t->kind == TOKEN_IDENT && in_sorted(&d->names, t->text, t->len);
@@ -165,7 +160,7 @@ static size_t export_symbol(const struct core_file *f, const struct core_item *i
 	if (!it->name || !in_list(export_macros, it->name, strlen(it->name)))
 		return 0;
 	for (size_t j = it->first; j + 1 <= it->last; j++)
-		if (tok_is(f, j, "(") && f->tokens.v[j + 1].kind == TOKEN_IDENT)
+		if (core_token_is(f, j, "(") && f->tokens.v[j + 1].kind == TOKEN_IDENT)
 			return j + 1;
 	return 0;
 }
@@ -180,7 +175,7 @@ static char *declared_name(const struct core_file *f, const struct core_item *it
 			if (strcmp(it->name, declarers[m].macro))
 				continue;
 			for (size_t j = it->first; j + 1 <= it->last; j++)
-				if (tok_is(f, j, "(") && f->tokens.v[j + 1].kind == TOKEN_IDENT)
+				if (core_token_is(f, j, "(") && f->tokens.v[j + 1].kind == TOKEN_IDENT)
 					return xstrfmt("%.*s%s", (int)f->tokens.v[j + 1].len,
 						       f->tokens.v[j + 1].text, declarers[m].suffix);
 		}
@@ -249,7 +244,7 @@ static int doom_private_helpers(struct deletion *d)
 			if (d->doomed[fi][i] || !it->name || it->is_struct || it->kind == CORE_ITEM_DIRECTIVE ||
 			    in_list(keep_functions, it->name, strlen(it->name)))
 				continue;
-			if (!header && !tok_is(f, it->first, "static"))
+			if (!header && !core_token_is(f, it->first, "static"))
 				continue;
 			name = declared_name(f, it);
 			if (!name)
@@ -347,12 +342,12 @@ static size_t member_name(const struct core_file *f, size_t a, size_t b)
 	size_t last_ident = 0;
 
 	for (size_t k = a; k <= b; k++) {
-		if (tok_is(f, k, "(") && k + 2 <= b && tok_is(f, k + 1, "*") &&
+		if (core_token_is(f, k, "(") && k + 2 <= b && core_token_is(f, k + 1, "*") &&
 		    v[k + 2].kind == TOKEN_IDENT)
 			return k + 2;	/* int (*name)(...) */
-		if (tok_is(f, k, "[") || tok_is(f, k, ":") || tok_is(f, k, ";"))
+		if (core_token_is(f, k, "[") || core_token_is(f, k, ":") || core_token_is(f, k, ";"))
 			break;
-		if (tok_is(f, k, "(") || tok_is(f, k, "{")) {
+		if (core_token_is(f, k, "(") || core_token_is(f, k, "{")) {
 			k = core_match(f, k);
 			continue;
 		}
@@ -382,8 +377,8 @@ static void doom_members(struct deletion *d)
 					j++;
 					continue;
 				}
-				while (k < close && !tok_is(f, k, ";")) {
-					if (tok_is(f, k, "(") || tok_is(f, k, "[") || tok_is(f, k, "{"))
+				while (k < close && !core_token_is(f, k, ";")) {
+					if (core_token_is(f, k, "(") || core_token_is(f, k, "[") || core_token_is(f, k, "{"))
 						k = core_match(f, k);
 					k++;
 				}
@@ -448,11 +443,11 @@ static int stmt_mentions(const struct walk *w, size_t a, size_t b)
 		if (v[k].kind == TOKEN_IDENT &&
 		    (names_token(w->d, &v[k]) || in_sorted(&w->local, v[k].text, v[k].len)))
 			return 1;
-		if (!(tok_is(f, k, "->") || tok_is(f, k, ".")) || k == 0 || k + 1 > b ||
+		if (!(core_token_is(f, k, "->") || core_token_is(f, k, ".")) || k == 0 || k + 1 > b ||
 		    v[k + 1].kind != TOKEN_IDENT || v[k - 1].kind != TOKEN_IDENT)
 			continue;
 		if (lex_token_is(&v[k - 1], "class") && k >= 2 &&
-		    (tok_is(f, k - 2, "->") || tok_is(f, k - 2, ".")))
+		    (core_token_is(f, k - 2, "->") || core_token_is(f, k - 2, ".")))
 			tag = "class";
 		else
 			tag = typed_tag(w, &v[k - 1]);
@@ -480,13 +475,13 @@ static int is_iterator(const struct core_file *f, size_t i, size_t end)
 	size_t pc, n;
 
 	if (v[i].kind != TOKEN_IDENT || in_list(statement_keywords, v[i].text, v[i].len) ||
-	    !tok_is(f, i + 1, "("))
+	    !core_token_is(f, i + 1, "("))
 		return 0;
 	pc = core_match(f, i + 1);
 	if (pc >= end)
 		return 0;
 	n = next_tok(f, pc + 1, end);
-	return n < end && (tok_is(f, n, "{") ||
+	return n < end && (core_token_is(f, n, "{") ||
 			   (v[n].kind == TOKEN_IDENT && !lex_token_is(&v[n], "else")));
 }
 
@@ -496,25 +491,25 @@ static size_t stmt_end(const struct core_file *f, size_t i, size_t end)
 
 	if (i >= end)
 		return end - 1;
-	if (tok_is(f, i, "{"))
+	if (core_token_is(f, i, "{"))
 		return clamp(core_match(f, i), end);
-	if (tok_is(f, i, "if")) {
+	if (core_token_is(f, i, "if")) {
 		pc = clamp(core_match(f, i + 1), end);
 		e = stmt_end(f, next_tok(f, pc + 1, end), end);
 		k = next_tok(f, e + 1, end);
-		if (k < end && tok_is(f, k, "else"))
+		if (k < end && core_token_is(f, k, "else"))
 			e = stmt_end(f, next_tok(f, k + 1, end), end);
 		return e;
 	}
-	if (tok_is(f, i, "for") || tok_is(f, i, "while") || tok_is(f, i, "switch") ||
+	if (core_token_is(f, i, "for") || core_token_is(f, i, "while") || core_token_is(f, i, "switch") ||
 	    is_iterator(f, i, end)) {
 		pc = clamp(core_match(f, i + 1), end);
 		return stmt_end(f, next_tok(f, pc + 1, end), end);
 	}
-	if (tok_is(f, i, "do")) {
+	if (core_token_is(f, i, "do")) {
 		e = stmt_end(f, next_tok(f, i + 1, end), end);
 		k = next_tok(f, e + 1, end);
-		if (k < end && tok_is(f, k, "while")) {
+		if (k < end && core_token_is(f, k, "while")) {
 			pc = clamp(core_match(f, k + 1), end);
 			return next_tok(f, pc + 1, end) < end ? next_tok(f, pc + 1, end) : end - 1;
 		}
@@ -523,13 +518,13 @@ static size_t stmt_end(const struct core_file *f, size_t i, size_t end)
 	for (k = i; k < end; k++) {
 		if (f->tokens.v[k].directive)
 			continue;
-		if (tok_is(f, k, "(") || tok_is(f, k, "[") || tok_is(f, k, "{")) {
+		if (core_token_is(f, k, "(") || core_token_is(f, k, "[") || core_token_is(f, k, "{")) {
 			k = core_match(f, k);
 			if (k >= end)
 				return end - 1;
 			continue;
 		}
-		if (tok_is(f, k, ";"))
+		if (core_token_is(f, k, ";"))
 			return k;
 	}
 	return end - 1;
@@ -553,17 +548,17 @@ static void note_declared(struct walk *w, size_t a, size_t b)
 	int in_init = 0;
 
 	for (size_t k = a; k <= b; k++) {
-		if (tok_is(f, k, "(") || tok_is(f, k, "{")) {
+		if (core_token_is(f, k, "(") || core_token_is(f, k, "{")) {
 			k = core_match(f, k);
 			continue;
 		}
-		if (tok_is(f, k, "="))
+		if (core_token_is(f, k, "="))
 			in_init = 1;
-		else if (tok_is(f, k, ","))
+		else if (core_token_is(f, k, ","))
 			in_init = 0;
 		else if (!in_init && f->tokens.v[k].kind == TOKEN_IDENT && k + 1 <= b &&
-			 (tok_is(f, k + 1, ",") || tok_is(f, k + 1, ";") || tok_is(f, k + 1, "=") ||
-			  tok_is(f, k + 1, "["))) {
+			 (core_token_is(f, k + 1, ",") || core_token_is(f, k + 1, ";") || core_token_is(f, k + 1, "=") ||
+			  core_token_is(f, k + 1, "["))) {
 			char *s = xstrndup(f->tokens.v[k].text, f->tokens.v[k].len);
 
 			add_sorted(&w->local, s);
@@ -581,12 +576,12 @@ static size_t walk_stmt(struct walk *w, size_t i, size_t end, int *gone)
 	int g1 = 0, g2 = 0;
 
 	*gone = 0;
-	if (tok_is(f, i, "{")) {
+	if (core_token_is(f, i, "{")) {
 		e = clamp(core_match(f, i), end);
 		walk_block(w, i, e, gone);
 		return e;
 	}
-	if (tok_is(f, i, "if")) {
+	if (core_token_is(f, i, "if")) {
 		pc = clamp(core_match(f, i + 1), end);
 		if (stmt_mentions(w, i + 1, pc)) {
 			*gone = 1;
@@ -594,7 +589,7 @@ static size_t walk_stmt(struct walk *w, size_t i, size_t end, int *gone)
 		}
 		e = walk_stmt(w, next_tok(f, pc + 1, end), end, &g1);
 		k = next_tok(f, e + 1, end);
-		if (k < end && tok_is(f, k, "else")) {
+		if (k < end && core_token_is(f, k, "else")) {
 			size_t e2 = walk_stmt(w, next_tok(f, k + 1, end), end, &g2);
 
 			if (g1 && g2) {
@@ -612,7 +607,7 @@ static size_t walk_stmt(struct walk *w, size_t i, size_t end, int *gone)
 		*gone = g1;
 		return e;
 	}
-	if (tok_is(f, i, "for") || tok_is(f, i, "while") || tok_is(f, i, "switch") ||
+	if (core_token_is(f, i, "for") || core_token_is(f, i, "while") || core_token_is(f, i, "switch") ||
 	    is_iterator(f, i, end)) {
 		pc = clamp(core_match(f, i + 1), end);
 		if (stmt_mentions(w, i + 1, pc)) {
@@ -623,7 +618,7 @@ static size_t walk_stmt(struct walk *w, size_t i, size_t end, int *gone)
 		*gone = g1;
 		return e;
 	}
-	if (tok_is(f, i, "do")) {
+	if (core_token_is(f, i, "do")) {
 		e = stmt_end(f, i, end);
 		if (stmt_mentions(w, i, e))
 			*gone = 1;
@@ -634,10 +629,10 @@ static size_t walk_stmt(struct walk *w, size_t i, size_t end, int *gone)
 		size_t a = i;
 
 		*gone = 1;
-		while (a < e && (tok_is(f, a, "static") || tok_is(f, a, "const") ||
-				 tok_is(f, a, "register") || tok_is(f, a, "volatile")))
+		while (a < e && (core_token_is(f, a, "static") || core_token_is(f, a, "const") ||
+				 core_token_is(f, a, "register") || core_token_is(f, a, "volatile")))
 			a++;
-		if (tok_is(f, a, "struct") || tok_is(f, a, "union"))
+		if (core_token_is(f, a, "struct") || core_token_is(f, a, "union"))
 			note_declared(w, a, e);
 	}
 	return e;
@@ -655,17 +650,17 @@ static void walk_block(struct walk *w, size_t open, size_t close, int *all_gone)
 		j = next_tok(f, j, close);
 		if (j >= close)
 			break;
-		if (tok_is(f, j, "case")) {
-			while (j < close && !tok_is(f, j, ":"))
+		if (core_token_is(f, j, "case")) {
+			while (j < close && !core_token_is(f, j, ":"))
 				j++;
 			j++;
 			continue;
 		}
-		if (f->tokens.v[j].kind == TOKEN_IDENT && tok_is(f, j + 1, ":") && j + 1 < close) {
+		if (f->tokens.v[j].kind == TOKEN_IDENT && core_token_is(f, j + 1, ":") && j + 1 < close) {
 			j += 2;		/* a label, or default: */
 			continue;
 		}
-		if (tok_is(f, j, ";")) {
+		if (core_token_is(f, j, ";")) {
 			j++;
 			continue;
 		}
@@ -690,15 +685,15 @@ static void collect_typed(struct walk *w, const struct core_item *it)
 		const char *tag = NULL;
 		size_t p;
 
-		if (!tok_is(f, k, "struct") || v[k + 1].kind != TOKEN_IDENT ||
+		if (!core_token_is(f, k, "struct") || v[k + 1].kind != TOKEN_IDENT ||
 		    !tag_has_doomed_members(w->d, v[k + 1].text, v[k + 1].len))
 			continue;
 		for (size_t m = 0; m < w->d->nr_members; m++)
 			if (lex_token_is(&v[k + 1], w->d->members[m].tag))
 				tag = w->d->members[m].tag;
 		for (p = k + 2; p <= it->last;) {
-			while (p <= it->last && (tok_is(f, p, "*") || tok_is(f, p, "const") ||
-						 tok_is(f, p, "volatile")))
+			while (p <= it->last && (core_token_is(f, p, "*") || core_token_is(f, p, "const") ||
+						 core_token_is(f, p, "volatile")))
 				p++;
 			if (p > it->last || v[p].kind != TOKEN_IDENT)
 				break;
@@ -707,11 +702,11 @@ static void collect_typed(struct walk *w, const struct core_item *it)
 			w->typed[w->nr_typed].tag = tag;
 			w->nr_typed++;
 			p++;
-			if (!tok_is(f, p, ",") || p + 1 > it->last ||
-			    !(tok_is(f, p + 1, "*") ||
-			      (v[p + 1].kind == TOKEN_IDENT && !tok_is(f, p + 1, "struct") &&
-			       !tok_is(f, p + 1, "const") && !tok_is(f, p + 1, "union") &&
-			       !tok_is(f, p + 1, "enum") && !tok_is(f, p + 1, "unsigned"))))
+			if (!core_token_is(f, p, ",") || p + 1 > it->last ||
+			    !(core_token_is(f, p + 1, "*") ||
+			      (v[p + 1].kind == TOKEN_IDENT && !core_token_is(f, p + 1, "struct") &&
+			       !core_token_is(f, p + 1, "const") && !core_token_is(f, p + 1, "union") &&
+			       !core_token_is(f, p + 1, "enum") && !core_token_is(f, p + 1, "unsigned"))))
 				break;
 			p++;
 		}

@@ -666,10 +666,8 @@ static void plan_reindents(struct conv *c, struct edits *ed)
 	struct open_paren {
 		size_t old_col, new_col;
 	} *stack = NULL;
-	size_t depth = 0, alloc = 0, nr_edits = ed->nr, t = 0, ls = c->start;
+	size_t depth = 0, alloc = 0, nr_edits = ed->nr, t = 0, ls = lex_line_start(c->t, c->start);
 
-	while (ls > 0 && c->t[ls - 1] != '\n')
-		ls--;
 	for (size_t pos = ls; pos < c->end;) {
 		struct line l;
 		size_t ws = pos, indent, shift_from = 0;
@@ -722,8 +720,7 @@ static void apply_edits(struct conv *c, struct edits *ed, struct strbuf *out)
 	const char *after = memchr(c->t + c->end, '\n', c->len - c->end);
 	int crlf_last = after && after > c->t + c->end && after[-1] == '\r';
 
-	while (ls > 0 && c->t[ls - 1] != '\n')
-		ls--;
+	ls = lex_line_start(c->t, ls);
 	/* the macro's usual backslash column, for lines that gain one */
 	for (size_t pos = ls; pos < c->end;) {
 		struct line l;

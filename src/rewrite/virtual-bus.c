@@ -1165,13 +1165,6 @@ static size_t line_after(const struct strbuf *text, size_t at)
 	return nl ? (size_t)(nl - text->buf) + 1 : text->len;
 }
 
-static size_t line_start(const struct strbuf *text, size_t at)
-{
-	while (at > 0 && text->buf[at - 1] != '\n')
-		at--;
-	return at;
-}
-
 /* The offset after the line of the '#' directive line "#KEY WORD..." (0: none). */
 static size_t after_directive(const struct vfile *c, const char *key, const char *word,
 			      const char *word2)
@@ -1354,7 +1347,7 @@ static void convert(struct plan *pl, struct group *g, struct klass *k)
 
 			if (!is(c, protos[x].tok, fh))
 				continue;
-			insert_at(&pl->edits, c->rf, line_start(c->rf->content, c->v[s].offset),
+			insert_at(&pl->edits, c->rf, lex_line_start(c->rf->content->buf, c->v[s].offset),
 				  hidden(&text));
 		}
 	}
