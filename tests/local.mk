@@ -9,6 +9,7 @@ CHECK_SUITES = \
 	tests/check_exports \
 	tests/check_journal \
 	tests/check_kernel_version \
+	tests/check_manifest \
 	tests/check_pool \
 	tests/check_realign \
 	tests/check_report \
