@@ -6,7 +6,8 @@
 # To add one: write runner/<name> (executable, #!/bin/sh) and add its line
 # below.  Longest first: `make -j2 check` starts them in this order, so the
 # long ones do not end up alone at the end (the times are in each .log,
-# "# runner/<name>: N s").
+# "# runner/<name>: N s").  check-layers: the layering of src/
+# (doc/design.md), one result for all of src/.
 RUNNER_TESTS = \
 	runner/regress \
 	runner/testcases \
@@ -17,6 +18,7 @@ RUNNER_TESTS = \
 	runner/test-regress \
 	runner/test-html \
 	runner/test-scan \
+	runner/check-layers \
 	$(NULL)
 
 TESTS += $(RUNNER_TESTS)

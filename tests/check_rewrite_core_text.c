@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rewrite/rewrite-core-text.h"
+#include "rewrite/core-text.h"
 #include "test-lib.h"
 
 static const char fragments[] =

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rewrite/rewrite-virtual-bus.h"
+#include "rewrite/virtual-bus.h"
 #include "test-lib.h"
 
 static const char template[] =
