@@ -7,9 +7,12 @@ CHECK_SUITES = \
 	tests/check_child \
 	tests/check_diff \
 	tests/check_exports \
+	tests/check_group \
 	tests/check_journal \
 	tests/check_kernel_version \
 	tests/check_manifest \
+	tests/check_output \
+	tests/check_plan \
 	tests/check_pool \
 	tests/check_realign \
 	tests/check_report \
@@ -20,6 +23,7 @@ CHECK_SUITES = \
 	tests/check_rewrite_virtual_bus \
 	tests/check_scan \
 	tests/check_series \
+	tests/check_spatch \
 	tests/check_sysfs \
 	tests/check_template \
 	$(NULL)
