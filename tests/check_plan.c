@@ -104,7 +104,8 @@ START_TEST(preconditions_are_not_fooled)
 		 "struct class_interface {\n\tint (*add)(struct class_device *);\n"
 		 "\tvoid (*remove_dev)(struct device *, struct class_interface *);\n};\n"
 		 "struct class_device *class_device_create(struct class *c, const char *fmt, ...);\n"
-		 "int device_create_file(struct device *d, struct device_attribute *a);\n");
+		 "int device_create_file(struct device *d, struct device_attribute *a);\n"
+		 "/* device_create (struct class *c, ...) comes in 2.6.18 */\n");
 	test_put(tree, "drivers/base/core.c", "/* no parent for a parentless device */\n");
 	expect_pre(tree, "2.6.17",
 		   "device-class=0 device-devt=0 device-create=0 class-dev-attrs=0 null-parent=0 "
