@@ -9,15 +9,15 @@
 # "# runner/<name>: N s").  check-layers: the layering of src/
 # (doc/design.md), one result for all of src/.
 RUNNER_TESTS = \
-	runner/regress \
 	runner/testcases \
+	runner/test-regress \
+	runner/test-migrate \
+	runner/regress \
 	runner/test-virtual-bus \
 	runner/test-delete \
-	runner/test-migrate \
-	runner/test-core \
-	runner/test-regress \
 	runner/test-html \
 	runner/test-scan \
+	runner/test-core \
 	runner/check-layers \
 	$(NULL)
 
