@@ -18,6 +18,7 @@ RUNNER_TESTS = \
 	runner/test-html \
 	runner/test-scan \
 	runner/test-core \
+	runner/test-userspace \
 	runner/check-layers \
 	$(NULL)
 

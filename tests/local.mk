@@ -26,6 +26,7 @@ CHECK_SUITES = \
 	tests/check_spatch \
 	tests/check_sysfs \
 	tests/check_template \
+	tests/check_userspace \
 	$(NULL)
 
 check_PROGRAMS += $(CHECK_SUITES)

@@ -50,13 +50,14 @@ int cmd_report(int argc, char **argv)
 		{ "series", required_argument, NULL, 's' },
 		{ "baseline", required_argument, NULL, 'b' },
 		{ "gate", no_argument, NULL, 'g' },
+		{ "userspace", required_argument, NULL, 'u' },
 		{ "jobs", required_argument, NULL, 'j' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct report_options opts = { NULL, NULL, NULL, 1, NULL, NULL };
+	struct report_options opts = { NULL, NULL, NULL, 1, NULL, NULL, NULL };
 	struct report r;
-	struct strvec paths = STRVEC_INIT;
+	struct strvec paths = STRVEC_INIT, userspace = STRVEC_INIT;
 	const char *output = NULL, *baseline = NULL;
 	int format = OUTPUT_TEXT, gate = 0, c, status;
 
@@ -87,6 +88,9 @@ int cmd_report(int argc, char **argv)
 		case 'g':
 			gate = 1;
 			break;
+		case 'u':
+			strvec_push(&userspace, optarg);
+			break;
 		case 'j':
 			opts.jobs = options_parse_jobs(optarg);
 			if (opts.jobs < 0)
@@ -103,16 +107,19 @@ int cmd_report(int argc, char **argv)
 	if (!opts.tree)
 		return command_usage_error("report", "missing TREE");
 	opts.paths = &paths;
+	opts.userspace = &userspace;
 
 	if (report_make(&opts, &r) < 0 || (baseline && report_compare_baseline(&r, baseline) < 0)) {
 		report_release(&r);
 		strvec_clear(&paths);
+		strvec_clear(&userspace);
 		return EXIT_USAGE;
 	}
 	if (output) {
 		if (write_report(output, format, &r) < 0) {
 			report_release(&r);
 			strvec_clear(&paths);
+			strvec_clear(&userspace);
 			return EXIT_USAGE;
 		}
 	} else if (format == OUTPUT_JSON) {
@@ -130,16 +137,21 @@ int cmd_report(int argc, char **argv)
 			if (r.baseline->nr_new_items || r.baseline->nr_new_failures)
 				status = EXIT_FINDINGS;
 		}
-		if (gate && (r.nr || r.nr_failures)) {
-			fprintf(stderr, "cdmigrate report: --gate: %zu site%s and %zu parse failure%s left\n", r.nr,
+		if (gate && (r.nr || r.nr_failures || r.userspace.nr)) {
+			fprintf(stderr, "cdmigrate report: --gate: %zu site%s and %zu parse failure%s left", r.nr,
 				r.nr == 1 ? "" : "s", r.nr_failures, r.nr_failures == 1 ? "" : "s");
+			if (r.userspace.checked)
+				fprintf(stderr, ", %zu userspace finding%s", r.userspace.nr,
+					r.userspace.nr == 1 ? "" : "s");
+			fputc('\n', stderr);
 			status = EXIT_FINDINGS;
 		}
 	} else {
-		status = r.nr ? EXIT_FINDINGS : EXIT_CLEAN;
+		status = r.nr || r.userspace.nr ? EXIT_FINDINGS : EXIT_CLEAN;
 	}
 	report_release(&r);
 	strvec_clear(&paths);
+	strvec_clear(&userspace);
 	if (fflush(stdout) || ferror(stdout))
 		return EXIT_USAGE;
 	return status;

@@ -361,6 +361,11 @@ static void summary(FILE *out, const struct report *r)
 	card(out, r->sysfs.clashes ? "bad" : "ok", n, l);
 	free(n);
 	free(l);
+	if (r->userspace.checked) {
+		n = xstrfmt("%zu", r->userspace.nr);
+		card(out, r->userspace.nr ? "bad" : "ok", n, "udev rules and script lines that change meaning");
+		free(n);
+	}
 	fprintf(out, "</div>\n");
 	if (r->nr) {
 		fprintf(out, "<div class=\"charts\">\n");
@@ -749,6 +754,8 @@ int html_write(FILE *out, const struct report *r)
 	failures(out, r);
 	exports(out, r);
 	sysfs(out, r);
+	if (r->userspace.checked)
+		userspace_write_html(out, &r->userspace);
 	if (r->nr_patches) {
 		fprintf(out, "<section id=\"series\"><h2>The series <span class=\"count\">%zu patch%s</span></h2>\n",
 			r->nr_patches, r->nr_patches == 1 ? "" : "es");

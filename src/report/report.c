@@ -603,6 +603,8 @@ int report_make(const struct report_options *opts, struct report *r)
 	free(record);
 	if (opts->series && read_series(opts->series, r) < 0)
 		return -1;
+	if (opts->userspace && opts->userspace->nr && userspace_read(opts->userspace, &r->userspace) < 0)
+		return -1;
 
 	if (scan_tree(&so, &s) < 0) {
 		scan_result_release(&s);
@@ -682,6 +684,8 @@ int report_make(const struct report_options *opts, struct report *r)
 		r->exports_done = 1;
 	}
 	sysfs_analyze(opts->tree, opts->kernel, everything, opts->jobs, &r->sysfs);
+	if (r->userspace.checked)
+		userspace_match(&r->userspace, &r->sysfs);
 
 	strvec_clear(&all);
 	strbuf_release(&text);
@@ -718,6 +722,7 @@ void report_release(struct report *r)
 	free(r->patches);
 	export_list_release(&r->exports);
 	sysfs_report_release(&r->sysfs);
+	userspace_report_release(&r->userspace);
 	for (size_t i = 0; i < r->nr_steps; i++)
 		free(r->steps[i].name);
 	free(r->steps);
@@ -961,6 +966,10 @@ void report_print_text(FILE *out, const struct report *r)
 
 	fputc('\n', out);
 	sysfs_print_text(out, &r->sysfs);
+	if (r->userspace.checked) {
+		fputc('\n', out);
+		userspace_print_text(out, &r->userspace);
+	}
 
 	fprintf(out, "\nSummary:\n");
 	fprintf(out, "  %zu site%s left in %zu file%s", r->nr, r->nr == 1 ? "" : "s", r->files,
@@ -996,6 +1005,9 @@ void report_print_text(FILE *out, const struct report *r)
 	fprintf(out, "  sysfs: %zu class%s, %zu device kind%s, %zu clashing attribute%s\n", r->sysfs.nr_classes,
 		r->sysfs.nr_classes == 1 ? "" : "es", r->sysfs.nr_devices, r->sysfs.nr_devices == 1 ? "" : "s",
 		r->sysfs.clashes, r->sysfs.clashes == 1 ? "" : "s");
+	if (r->userspace.checked)
+		fprintf(out, "  userspace: %zu finding%s in udev rules and scripts\n", r->userspace.nr,
+			r->userspace.nr == 1 ? "" : "s");
 	fprintf(out, "  deletion (step 70): %s\n", deletion);
 	free(deletion);
 	strbuf_release(&sb);
@@ -1156,6 +1168,8 @@ json_t *report_json(const struct report *r)
 		}
 		json_object_set_new(o, "series", series);
 	}
+	if (r->userspace.checked)
+		json_object_set_new(o, "userspace", userspace_json(&r->userspace));
 	if (r->baseline) {
 		json_t *b = json_object(), *ns = json_array(), *nf = json_array();
 

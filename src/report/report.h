@@ -7,7 +7,9 @@
  * still there; it adds every class_device / CLASS_DEVICE / class_interface
  * token of a candidate file that no site covers (kind "token"), the parse
  * failures, the driver core's unused exported class functions (exports.h)
- * and the sysfs layout of every class before and after (sysfs.h).
+ * and the sysfs layout of every class before and after (sysfs.h); with
+ * --userspace, the udev rules and scripts that layout change breaks
+ * (userspace.h).
  *
  * Steps and groups of an item:
  *   driver-core file (drivers/base/, include/linux/device.h) -> 70 delete
@@ -60,6 +62,7 @@
  *   migration: {source, tree, steps [{order, name, action, files_changed,
  *            sites_converted}]} or null
  *   series: [{patch, subject, subsystem}] (with --series)
+ *   userspace: see userspace_json() (with --userspace)
  *   baseline: {file, new_sites [ids], new_parse_failures, gone} (with --baseline)
  */
 #ifndef CDMIGRATE_REPORT_H
@@ -71,6 +74,7 @@
 #include "analyze/exports.h"
 #include "base/util.h"
 #include "report/sysfs.h"
+#include "report/userspace.h"
 
 /* Group order of inactive items (between step 50 and step 70). */
 #define REPORT_GROUP_INACTIVE 65
@@ -82,6 +86,7 @@ struct report_options {
 	int jobs;
 	const struct strvec *paths;	/* restrict the scan, or NULL */
 	const char *series;		/* --series OUT, or NULL */
+	const struct strvec *userspace;	/* --userspace PATHs (userspace.h), or NULL */
 };
 
 struct report_item {
@@ -171,6 +176,7 @@ struct report {
 	int exports_done;		/* 0 out of tree: not computed */
 	struct export_list exports;
 	struct sysfs_report sysfs;
+	struct userspace_report userspace;	/* checked only with --userspace */
 	/* Summary, computed by report_make(). */
 	struct report_count *steps;	/* the groups that have items, in group order */
 	size_t nr_steps;

@@ -1,0 +1,1465 @@
+#define _GNU_SOURCE
+#include "report/userspace.h"
+#include "kernel/manifest.h"
+#include "report/html.h"
+#include "rewrite/attr-names.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fnmatch.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/*
+ * The keys of udev 0.70-0.114 (2.6.15-2.6.22), and the few later releases
+ * added (DEVTYPE, TAG...), so that a newer system's rules read too;
+ * anything else is a typo.
+ */
+static const char *const known_keys[] = {
+	"ACTION", "ATTR", "ATTRS", "BUS", "CONST", "DEVPATH", "DEVTYPE", "DRIVER", "DRIVERS", "ENV", "GOTO",
+	"GROUP", "ID", "IMPORT", "KERNEL", "KERNELS", "LABEL", "MODE", "NAME", "OPTIONS", "OWNER", "PLACE",
+	"PROGRAM", "RESULT", "RUN", "SECLABEL", "SUBSYSTEM", "SUBSYSTEMS", "SYMLINK", "SYSCTL", "SYSFS", "TAG",
+	"TAGS", "TEST", "WAIT_FOR_SYSFS", NULL,
+};
+
+/* Keys that name the parent every attribute key must match on. */
+static const char *const pinning_keys[] = {
+	"BUS", "ID", "DRIVER", "KERNELS", "SUBSYSTEMS", "DRIVERS", NULL,
+};
+
+static const char *const physdev_vars[] = { "PHYSDEVPATH", "PHYSDEVBUS", "PHYSDEVDRIVER", NULL };
+
+const char *userspace_change_name(enum userspace_change c)
+{
+	switch (c) {
+	case USERSPACE_DEVPATH:
+		return "devpath";
+	case USERSPACE_VIRTUAL:
+		return "virtual";
+	case USERSPACE_SYMLINK:
+		return "symlink";
+	case USERSPACE_ATTR_RENAMED:
+		return "attribute-renamed";
+	case USERSPACE_PARENT:
+		return "parent";
+	case USERSPACE_PHYSDEV:
+		return "physdev";
+	}
+	BUG("change %d", (int)c);
+}
+
+static int in_list(const char *const *list, const char *s)
+{
+	for (size_t i = 0; list[i]; i++)
+		if (!strcmp(list[i], s))
+			return 1;
+	return 0;
+}
+
+/* ---------------------------------------------------------------- reading */
+
+static void rule_release(struct userspace_rule *rule)
+{
+	for (size_t i = 0; i < rule->nr_keys; i++) {
+		free(rule->keys[i].name);
+		free(rule->keys[i].attr);
+		free(rule->keys[i].value);
+	}
+	free(rule->keys);
+	free(rule->file);
+	free(rule->text);
+}
+
+/* Parse one logical line into rule->keys.  0, or -1 with *why set (caller frees). */
+static int parse_rule(const char *s, struct userspace_rule *rule, char **why)
+{
+	const char *p = s;
+	size_t alloc = 0;
+
+	for (;;) {
+		struct userspace_key key = { NULL, NULL, "", NULL };
+		const char *k, *v;
+		struct strbuf value = STRBUF_INIT;
+
+		while (*p == ' ' || *p == '\t' || *p == ',')
+			p++;
+		if (!*p)
+			break;
+		for (k = p; isupper((unsigned char)*p) || isdigit((unsigned char)*p) || *p == '_'; p++)
+			;
+		if (p == k) {
+			*why = xstrfmt("column %zu: a KEY was expected, not '%c'", (size_t)(p - s) + 1, *p);
+			return -1;
+		}
+		key.name = xstrndup(k, (size_t)(p - k));
+		if (*p == '{') {
+			const char *close = strchr(p, '}');
+
+			if (!close) {
+				*why = xstrfmt("%s{ has no closing }", key.name);
+				free(key.name);
+				return -1;
+			}
+			key.attr = xstrndup(p + 1, (size_t)(close - p - 1));
+			p = close + 1;
+		}
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if ((p[0] == '=' || p[0] == '!' || p[0] == '+' || p[0] == ':') && p[1] == '=') {
+			key.op[0] = p[0];
+			key.op[1] = '=';
+			p += 2;
+		} else if (p[0] == '=') {
+			key.op[0] = '=';
+			p++;
+		} else {
+			*why = xstrfmt("%s has no operator (== != = += :=)", key.name);
+			free(key.name);
+			free(key.attr);
+			return -1;
+		}
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (*p != '"') {
+			*why = xstrfmt("the value of %s is not quoted", key.name);
+			free(key.name);
+			free(key.attr);
+			return -1;
+		}
+		for (v = p + 1; *v && *v != '"'; v++) {
+			if (*v == '\\' && v[1] == '"')
+				v++;
+			strbuf_addch(&value, *v);
+		}
+		if (*v != '"') {
+			*why = xstrfmt("the value of %s has no closing quote", key.name);
+			free(key.name);
+			free(key.attr);
+			strbuf_release(&value);
+			return -1;
+		}
+		p = v + 1;
+		if (!in_list(known_keys, key.name)) {
+			*why = xstrfmt("unknown key %s", key.name);
+			free(key.name);
+			free(key.attr);
+			strbuf_release(&value);
+			return -1;
+		}
+		if (*p && *p != ',' && *p != ' ' && *p != '\t') {
+			*why = xstrfmt("',' expected after the value of %s", key.name);
+			free(key.name);
+			free(key.attr);
+			strbuf_release(&value);
+			return -1;
+		}
+		key.value = strbuf_detach(&value, NULL);
+		ALLOC_GROW(rule->keys, rule->nr_keys + 1, alloc);
+		rule->keys[rule->nr_keys++] = key;
+	}
+	return 0;
+}
+
+/* s trimmed, every run of blanks outside quotes one space (continuations join with indentation). */
+static char *collapse_blanks(const char *s)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int quoted = 0;
+
+	for (; *s; s++) {
+		if (*s == '"')
+			quoted = !quoted;
+		if (!quoted && (*s == ' ' || *s == '\t' || *s == '\r')) {
+			if (sb.len && sb.buf[sb.len - 1] != ' ')
+				strbuf_addch(&sb, ' ');
+			continue;
+		}
+		strbuf_addch(&sb, *s);
+	}
+	if (sb.len && sb.buf[sb.len - 1] == ' ')
+		sb.buf[--sb.len] = '\0';
+	return strbuf_detach(&sb, NULL);
+}
+
+void userspace_parse_rules(const char *file, const char *text, size_t len, struct userspace_report *r)
+{
+	size_t pos = 0;
+	unsigned line = 1;
+
+	while (pos < len) {
+		struct strbuf logical = STRBUF_INIT;
+		struct userspace_rule rule;
+		unsigned first = line;
+		int comment = -1;
+		char *why = NULL;
+
+		/* one logical line: physical lines joined while they end in '\' */
+		for (;;) {
+			const char *nl = memchr(text + pos, '\n', len - pos);
+			size_t start = pos, stop = nl ? (size_t)(nl - text) : len;
+			int more;
+
+			pos = nl ? stop + 1 : len;
+			line++;
+			if (stop > start && text[stop - 1] == '\r')
+				stop--;
+			if (comment < 0) {
+				size_t i = start;
+
+				while (i < stop && (text[i] == ' ' || text[i] == '\t'))
+					i++;
+				comment = i == stop || text[i] == '#';
+			}
+			more = !comment && stop > start && text[stop - 1] == '\\' && pos < len;
+			strbuf_add(&logical, text + start, stop - start - (size_t)more);
+			if (!more)
+				break;
+		}
+		if (comment) {
+			strbuf_release(&logical);
+			continue;
+		}
+		memset(&rule, 0, sizeof(rule));
+		if (parse_rule(logical.buf, &rule, &why) < 0) {
+			warning("%s:%u: malformed rule, skipped (the rest of the file is read): %s", file, first, why);
+			strvec_pushf(&r->warnings, "%s:%u: warning: malformed rule, skipped: %s", file, first, why);
+			free(why);
+			rule_release(&rule);
+			strbuf_release(&logical);
+			continue;
+		}
+		rule.file = xstrdup(file);
+		rule.line = first;
+		rule.text = collapse_blanks(logical.buf);
+		ALLOC_GROW(r->rules, r->nr_rules + 1, r->alloc_rules);
+		r->rules[r->nr_rules++] = rule;
+		strbuf_release(&logical);
+	}
+}
+
+static void read_one(const char *path, struct userspace_report *r, int given)
+{
+	struct strbuf text = STRBUF_INIT;
+	const char *base = strrchr(path, '/');
+
+	base = base ? base + 1 : path;
+	if (strbuf_read_file(&text, path) < 0) {
+		warning("%s: cannot read it (%s): skipped", path, strerror(errno));
+		strbuf_release(&text);
+		return;
+	}
+	if (ends_with(base, ".rules")) {
+		r->rules_files++;
+		userspace_parse_rules(path, text.buf, text.len, r);
+	} else if (starts_with(text.buf, "#!") && !memchr(text.buf, '\0', text.len)) {
+		ALLOC_GROW(r->scripts, r->nr_scripts + 1, r->alloc_scripts);
+		r->scripts[r->nr_scripts].file = xstrdup(path);
+		r->scripts[r->nr_scripts].text = strbuf_detach(&text, NULL);
+		r->nr_scripts++;
+	} else if (given) {
+		warning("%s: neither a rules file (*.rules) nor a script (#!): not read", path);
+	}
+	strbuf_release(&text);
+}
+
+static int compare_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int read_path(const char *path, struct userspace_report *r, int given)
+{
+	struct stat st;
+	DIR *dir;
+	struct dirent *de;
+	struct strvec names = STRVEC_INIT;
+
+	if (given ? stat(path, &st) < 0 : lstat(path, &st) < 0) {
+		if (given)
+			return error_errno("--userspace %s", path);
+		warning("%s: cannot read it (%s): skipped", path, strerror(errno));
+		return 0;
+	}
+	if (S_ISLNK(st.st_mode) && (stat(path, &st) < 0 || !S_ISREG(st.st_mode)))
+		return 0;	/* a link to a directory could loop: not followed */
+	if (S_ISREG(st.st_mode)) {
+		read_one(path, r, given);
+		return 0;
+	}
+	if (!S_ISDIR(st.st_mode))
+		return given ? error("--userspace %s: not a file or a directory", path) : 0;
+	dir = opendir(path);
+	if (!dir) {
+		if (given)
+			return error_errno("--userspace %s: cannot read the directory", path);
+		warning("%s: cannot read the directory (%s): skipped", path, strerror(errno));
+		return 0;
+	}
+	while ((de = readdir(dir)))
+		if (de->d_name[0] != '.')
+			strvec_push(&names, de->d_name);
+	closedir(dir);
+	if (names.nr)
+		qsort(names.v, names.nr, sizeof(*names.v), compare_names);
+	for (size_t i = 0; i < names.nr; i++) {
+		char *child = path_join(path, names.v[i]);
+
+		read_path(child, r, 0);
+		free(child);
+	}
+	strvec_clear(&names);
+	return 0;
+}
+
+int userspace_read(const struct strvec *paths, struct userspace_report *r)
+{
+	r->checked = 1;
+	for (size_t i = 0; i < paths->nr; i++) {
+		strvec_push(&r->paths, paths->v[i]);
+		if (read_path(paths->v[i], r, 1) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* ---------------------------------------------------------------- globs */
+
+/* The end of the placeholder opened by '<' at p: the first '>' not part of "->". */
+static const char *placeholder_end(const char *p)
+{
+	for (const char *q = p + 1; *q; q++)
+		if (*q == '>' && q[-1] != '-')
+			return q;
+	return NULL;
+}
+
+/* A predicted name as a glob: <N> is [0-9]*, any other <x> is *, the rest literal. */
+static char *kernel_glob(const char *name)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	for (const char *p = name; *p; p++) {
+		const char *end = *p == '<' ? placeholder_end(p) : NULL;
+
+		if (end) {
+			strbuf_addstr(&sb, end == p + 2 && p[1] == 'N' ? "[0-9]*" : "*");
+			p = end;
+			continue;
+		}
+		if (strchr("*?[\\", *p))
+			strbuf_addch(&sb, '\\');
+		strbuf_addch(&sb, *p);
+	}
+	return strbuf_detach(&sb, NULL);
+}
+
+/* A predicted name as one name it stands for: <N> is 0, any other <x> stays. */
+static char *kernel_sample(const char *name)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	for (const char *p = name; *p; p++) {
+		if (p[0] == '<' && p[1] == 'N' && p[2] == '>') {
+			strbuf_addch(&sb, '0');
+			p += 2;
+			continue;
+		}
+		strbuf_addch(&sb, *p);
+	}
+	return strbuf_detach(&sb, NULL);
+}
+
+/* A user glob as one name it matches: each wildcard one character. */
+static char *user_sample(const char *glob)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	for (const char *p = glob; *p; p++) {
+		if (*p == '*' || *p == '?') {
+			strbuf_addch(&sb, '0');
+		} else if (*p == '[') {
+			const char *close = strchr(p + 1, ']');
+			int negated = p[1] == '!' || p[1] == '^';
+
+			if (!close) {
+				strbuf_addch(&sb, '[');
+				continue;
+			}
+			strbuf_addch(&sb, negated || close == p + 1 ? 'x' : p[1]);
+			p = close;
+		} else if (*p == '\\' && p[1]) {
+			strbuf_addch(&sb, *++p);
+		} else {
+			strbuf_addch(&sb, *p);
+		}
+	}
+	return strbuf_detach(&sb, NULL);
+}
+
+/*
+ * Does the user glob meet the predicted name (or path)?  fnmatch() both
+ * ways (userspace.h); udev's own matching does not treat '/' specially.
+ */
+static int meets(const char *user, const char *kernel)
+{
+	char *ks = kernel_sample(kernel), *kg = kernel_glob(kernel), *us = user_sample(user);
+	int ok = !fnmatch(user, ks, 0) || !fnmatch(kg, us, FNM_PATHNAME);
+
+	free(ks);
+	free(kg);
+	free(us);
+	return ok;
+}
+
+/* Substitutions of a shell or of udev ($x, ${x}, $(...), %k, %s{x}, $kernel) made '*'. */
+static char *wildcards(const char *s, size_t n)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	for (size_t i = 0; i < n; i++) {
+		size_t j = i + 1;
+
+		if (s[i] == '$' && j < n && (s[j] == '{' || s[j] == '(')) {
+			char open = s[j], close = open == '{' ? '}' : ')';
+			int depth = 0;
+
+			for (; j < n; j++) {
+				depth += s[j] == open;
+				depth -= s[j] == close;
+				if (!depth)
+					break;
+			}
+			i = j;
+		} else if (s[i] == '$' && j < n && (isalnum((unsigned char)s[j]) || s[j] == '_')) {
+			while (j + 1 < n && (isalnum((unsigned char)s[j + 1]) || s[j + 1] == '_'))
+				j++;
+			i = j;
+		} else if (s[i] == '%' && j < n && isalpha((unsigned char)s[j])) {
+			i = j;
+			if (j + 1 < n && s[j + 1] == '{') {
+				const char *close = memchr(s + j, '}', n - j);
+
+				if (close)
+					i = (size_t)(close - s);
+			}
+		} else {
+			strbuf_addch(&sb, s[i]);
+			continue;
+		}
+		if (!sb.len || sb.buf[sb.len - 1] != '*')
+			strbuf_addch(&sb, '*');
+	}
+	return strbuf_detach(&sb, NULL);
+}
+
+/* ------------------------------------------------------- the device kinds */
+
+struct kind {
+	const struct sysfs_device *d;
+	const char *cls;
+	char *devpath;			/* before, as a DEVPATH: /class/input/input<N>/event<N> */
+	struct strvec comps;		/* of the path before, below /sys/class/ */
+	const struct kind *parent;	/* the class-device parent, nested devices only */
+};
+
+struct ctx {
+	struct userspace_report *r;
+	struct kind *kinds;
+	size_t nr_kinds;
+	const struct manifest_step *convert, *rename, *virtual;
+	/* the rule or line being matched */
+	const char *file;
+	unsigned line;
+	int script;
+	const char *text;
+};
+
+static void split_path(const char *s, struct strvec *out)
+{
+	while (*s) {
+		const char *slash = strchr(s, '/');
+		size_t n = slash ? (size_t)(slash - s) : strlen(s);
+
+		if (n) {
+			char *c = xstrndup(s, n);
+
+			strvec_push(out, c);
+			free(c);
+		}
+		s += n + (slash != NULL);
+	}
+}
+
+static const struct sysfs_attr *device_attr(const struct sysfs_device *d, const char *name)
+{
+	for (size_t i = 0; i < d->nr_attrs; i++)
+		if (!strcmp(d->attrs[i].name, name))
+			return &d->attrs[i];
+	return NULL;
+}
+
+/* The name a clashing attribute gets: the attr-names pass's stem of the file listing it. */
+static char *renamed(const struct sysfs_attr *a)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	attr_names_stem(a->file, &sb);
+	strbuf_addf(&sb, "_%s", a->name);
+	return strbuf_detach(&sb, NULL);
+}
+
+/* The step whose C rewriter runs `pass` (prepare or after the patches). */
+static const struct manifest_step *step_running(const char *pass)
+{
+	for (size_t i = 0; i < manifest_nr_steps; i++) {
+		const struct manifest_step *m = &manifest_steps[i];
+
+		for (size_t k = 0; m->prepare && m->prepare[k]; k++)
+			if (!strcmp(m->prepare[k], pass))
+				return m;
+		for (size_t k = 0; m->rewriter && m->rewriter[k]; k++)
+			if (!strcmp(m->rewriter[k], pass))
+				return m;
+	}
+	return NULL;
+}
+
+static void add_finding(struct ctx *c, enum userspace_change change, const struct kind *k, const char *key,
+			char *what, char *rewrite)
+{
+	struct userspace_report *r = c->r;
+	struct userspace_finding *f;
+	const struct manifest_step *step = change == USERSPACE_VIRTUAL ? c->virtual :
+					   change == USERSPACE_ATTR_RENAMED ? c->rename : c->convert;
+
+	for (size_t i = 0; i < r->nr; i++) {
+		f = &r->findings[i];
+		if (f->line == c->line && f->change == change && f->script == c->script &&
+		    !strcmp(f->file, c->file) && !strcmp(f->class_name, k->cls) && !strcmp(f->device, k->d->name) &&
+		    !strcmp(f->key, key)) {
+			free(what);
+			free(rewrite);
+			return;
+		}
+	}
+	ALLOC_GROW(r->findings, r->nr + 1, r->alloc);
+	f = &r->findings[r->nr++];
+	f->file = xstrdup(c->file);
+	f->line = c->line;
+	f->script = c->script;
+	f->text = xstrdup(c->text);
+	f->change = change;
+	f->key = xstrdup(key);
+	f->class_name = xstrdup(k->cls);
+	f->device = xstrdup(k->d->name);
+	f->step = step ? step->order : 0;
+	f->step_name = step ? step->name : "?";
+	f->what = what;
+	f->rewrite = rewrite;
+}
+
+/* "DEVPATH was ...; it is now ..., /sys/class/<c>/<n> a symlink to it" */
+static char *devpath_what(const struct kind *k)
+{
+	const char *after = k->d->after + strlen("/sys");
+
+	if (k->d->parent_kind == SYSFS_PARENT_NONE)
+		return xstrfmt("DEVPATH was %s; the device has no parent: it is now %s, and %s a symlink to it",
+			       k->devpath, after, k->d->link);
+	return xstrfmt("DEVPATH was %s; it is now %s, under the device's parent, and %s a symlink to it",
+		       k->devpath, after, k->d->link);
+}
+
+/* The kernel name as a KERNEL glob: <N> and other placeholders are *. */
+static char *name_glob(const char *name)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	for (const char *p = name; *p; p++) {
+		const char *end = *p == '<' ? placeholder_end(p) : NULL;
+
+		if (end) {
+			strbuf_addch(&sb, '*');
+			p = end;
+		} else {
+			strbuf_addch(&sb, *p);
+		}
+	}
+	return strbuf_detach(&sb, NULL);
+}
+
+/* ------------------------------------------------------------- paths */
+
+/* Characters that end a path in a shell line or a udev value. */
+static int path_stop(char ch)
+{
+	return !ch || isspace((unsigned char)ch) || strchr("'\"`;|&<>(),", ch);
+}
+
+/* The end of the path starting at s[p]; ${...} and $(...) are read whole. */
+static size_t path_end(const char *s, size_t p)
+{
+	while (!path_stop(s[p])) {
+		if (s[p] == '$' && (s[p + 1] == '{' || s[p + 1] == '(')) {
+			char close = s[p + 1] == '{' ? '}' : ')';
+			const char *e = strchr(s + p, close);
+
+			if (!e)
+				return strlen(s);
+			p = (size_t)(e - s) + 1;
+			continue;
+		}
+		p++;
+	}
+	return p;
+}
+
+/* s with s[at, at + len) replaced by `with` (caller frees). */
+static char *spliced(const char *s, size_t at, size_t len, const char *with)
+{
+	return xstrfmt("%.*s%s%s", (int)at, s, with, s + at + len);
+}
+
+/*
+ * How a finding's text is rewritten: given the string that was searched
+ * with one edit made, return the whole rule or line (caller frees).
+ */
+typedef char *(*rewrite_fn)(struct ctx *c, const char *edited, void *data);
+
+/* One component of a path being matched: where it is in the searched string. */
+struct comp {
+	size_t at, len;
+	char *glob;
+};
+
+/* Words before a command that leave it the first word: `if ! test -h ...`. */
+static int is_shell_prefix(const char *w, size_t n)
+{
+	static const char *const words[] = { "!", "if", "elif", "while", "until", "then", "do", "else", NULL };
+
+	for (size_t i = 0; words[i]; i++)
+		if (strlen(words[i]) == n && !memcmp(words[i], w, n))
+			return 1;
+	return 0;
+}
+
+/* What a command does with a path it is given: does it see a symlink as one? */
+static const char *symlink_use(const char *s, size_t path_at, size_t *word_at, size_t *word_len)
+{
+	size_t start = path_at;
+	const char *verdict = NULL;
+	int test = 0, first = 1;
+
+	while (start > 0 && !strchr(";|&(`\n", s[start - 1]))
+		start--;
+	for (size_t i = start; i < path_at;) {
+		size_t j;
+
+		while (i < path_at && isspace((unsigned char)s[i]))
+			i++;
+		for (j = i; j < path_at && !isspace((unsigned char)s[j]); j++)
+			;
+		if (j == i)
+			break;
+		if (first && j - i == 4 && !memcmp(s + i, "find", 4)) {
+			*word_at = i;
+			*word_len = 4;
+			return "find";
+		}
+		if (first && j - i == 8 && !memcmp(s + i, "readlink", 8)) {
+			*word_at = i;
+			*word_len = 8;
+			verdict = "readlink";
+		} else if (verdict && s[i] == '-' && j - i == 2 && strchr("fem", s[i + 1])) {
+			return NULL;	/* readlink -f: the target either way */
+		}
+		if (first && ((j - i == 4 && !memcmp(s + i, "test", 4)) || (j - i == 1 && s[i] == '[')))
+			test = 1;
+		if (test && j - i == 2 && s[i] == '-' && (s[i + 1] == 'h' || s[i + 1] == 'L')) {
+			*word_at = i;
+			*word_len = 2;
+			return "test";
+		}
+		if (!(first && is_shell_prefix(s + i, j - i)))
+			first = 0;
+		i = j;
+	}
+	return verdict;
+}
+
+/* The checks after a device's own directory: rest[0] an attribute or `device`. */
+static void check_rest(struct ctx *c, const struct kind *k, const char *s, const struct comp *rest, size_t nr_rest,
+		       const char *key, rewrite_fn fn, void *data)
+{
+	char *name, *edited;
+	const struct sysfs_attr *a;
+
+	if (!nr_rest)
+		return;
+	name = xstrndup(s + rest[0].at, rest[0].len);
+	if (strcmp(name, rest[0].glob)) {
+		free(name);	/* a wildcard: no one attribute */
+		return;
+	}
+	a = device_attr(k->d, name);
+	if (a && a->clash) {
+		char *to = renamed(a);
+
+		edited = spliced(s, rest[0].at, rest[0].len, to);
+		add_finding(c, USERSPACE_ATTR_RENAMED, k, key,
+			    xstrfmt("the attribute %s becomes %s: every struct device has a %s entry of its own "
+				    "(the attribute is listed in %s)", name, to, name, a->file),
+			    fn(c, edited, data));
+		free(edited);
+		free(to);
+	} else if (!strcmp(name, "device") && k->parent) {
+		edited = spliced(s, rest[0].at, rest[0].len, "device/device");
+		add_finding(c, USERSPACE_PARENT, k, key,
+			    xstrfmt("device links to the parent %s/%s now (a struct device itself), no longer to the "
+				    "physical device, which is its device in turn", k->parent->cls, k->parent->d->name),
+			    fn(c, edited, data));
+		free(edited);
+	}
+	free(name);
+}
+
+/* The components of s[from, to) split at '/'. */
+static size_t split_comps(const char *s, size_t from, size_t to, struct comp **out)
+{
+	size_t nr = 0, alloc = 0;
+
+	*out = NULL;
+	while (from < to) {
+		size_t e = from;
+
+		while (e < to && s[e] != '/') {
+			if (s[e] == '$' && (s[e + 1] == '{' || s[e + 1] == '(')) {
+				const char *close = memchr(s + e, s[e + 1] == '{' ? '}' : ')', to - e);
+
+				e = close ? (size_t)(close - s) : to - 1;
+			}
+			e++;
+		}
+		if (e > from) {
+			ALLOC_GROW(*out, nr + 1, alloc);
+			(*out)[nr].at = from;
+			(*out)[nr].len = e - from;
+			(*out)[nr].glob = wildcards(s + from, e - from);
+			nr++;
+		}
+		from = e + 1;
+	}
+	return nr;
+}
+
+static void comps_free(struct comp *v, size_t nr)
+{
+	for (size_t i = 0; i < nr; i++)
+		free(v[i].glob);
+	free(v);
+}
+
+/* Every /sys/class/... path of s, against every device kind. */
+static void scan_sysfs_paths(struct ctx *c, const char *s, rewrite_fn fn, void *data)
+{
+	static const char prefix[] = "/sys/class/";
+
+	for (const char *hit = strstr(s, prefix); hit; hit = strstr(hit + 1, prefix)) {
+		size_t at = (size_t)(hit - s), end = path_end(s, at), nr, wat = 0, wlen = 0;
+		struct comp *pc;
+		char *key = xstrndup(hit, end - at);
+		const char *use = symlink_use(s, at, &wat, &wlen);
+
+		nr = split_comps(s, at + strlen(prefix), end, &pc);
+		for (size_t i = 0; nr && i < c->nr_kinds; i++) {
+			const struct kind *k = &c->kinds[i];
+			size_t m = k->comps.nr, j = 0;
+
+			while (j < nr && j < m && meets(pc[j].glob, k->comps.v[j]))
+				j++;
+			if (j < nr && j < m)
+				continue;
+			if (nr > m) {
+				check_rest(c, k, s, pc + m, nr - m, key, fn, data);
+				continue;
+			}
+			if (use && (nr == m || nr == 1)) {
+				const char *with = !strcmp(use, "find") ? "find -L" :
+						   !strcmp(use, "test") ? "-d" : "readlink -f";
+				char *edited = spliced(s, wat, wlen, with);
+
+				add_finding(c, USERSPACE_SYMLINK, k, key,
+					    xstrfmt("%s is a symlink to %s after the conversion, no longer a directory: %s",
+						    k->d->link, k->d->after,
+						    !strcmp(use, "find") ? "find does not descend into it" :
+						    !strcmp(use, "test") ? "the test for a symlink is true now" :
+						    "readlink prints its target now"),
+					    fn(c, edited, data));
+				free(edited);
+			}
+		}
+		comps_free(pc, nr);
+		free(key);
+	}
+}
+
+/* /sys%p/<x> or /sys$devpath/<x> in a value of a rule about k. */
+static void scan_own_paths(struct ctx *c, const struct kind *k, const char *s, rewrite_fn fn, void *data)
+{
+	static const char *const own[] = { "/sys%p/", "/sys$devpath/", NULL };
+
+	for (size_t o = 0; own[o]; o++) {
+		for (const char *hit = strstr(s, own[o]); hit; hit = strstr(hit + 1, own[o])) {
+			size_t at = (size_t)(hit - s), end = path_end(s, at), nr;
+			struct comp *pc;
+			char *key = xstrndup(hit, end - at);
+
+			nr = split_comps(s, at + strlen(own[o]), end, &pc);
+			check_rest(c, k, s, pc, nr, key, fn, data);
+			comps_free(pc, nr);
+			free(key);
+		}
+	}
+}
+
+/* Literal "/class/..." paths of a script (not /sys/class/): what $DEVPATH is compared with. */
+static void scan_devpaths(struct ctx *c, const char *s)
+{
+	static const char prefix[] = "/class/";
+
+	for (const char *hit = strstr(s, prefix); hit; hit = strstr(hit + 1, prefix)) {
+		size_t at = (size_t)(hit - s), end = path_end(s, at), last;
+		char *raw, *glob, *with, *edited;
+
+		if (at >= 4 && !memcmp(hit - 4, "/sys", 4))
+			continue;
+		if (at > 0 && !path_stop(s[at - 1]) && s[at - 1] != '=')
+			continue;	/* inside another path */
+		raw = xstrndup(hit, end - at);
+		glob = wildcards(raw, strlen(raw));
+		last = end;
+		while (last > at && s[last - 1] == '/')
+			last--;
+		while (last > at && s[last - 1] != '/')
+			last--;
+		for (size_t i = 0; i < c->nr_kinds; i++) {
+			const struct kind *k = &c->kinds[i];
+
+			if (!meets(glob, k->devpath))
+				continue;
+			with = xstrfmt("*/%.*s", (int)(end - last), s + last);
+			edited = spliced(s, at, end - at, with);
+			add_finding(c, k->d->parent_kind == SYSFS_PARENT_NONE ? USERSPACE_VIRTUAL : USERSPACE_DEVPATH, k,
+				    raw, devpath_what(k), edited);
+			free(with);
+		}
+		free(glob);
+		free(raw);
+	}
+}
+
+/* ------------------------------------------------------------------ rules */
+
+static void key_text(struct strbuf *sb, const struct userspace_key *key, const char *value)
+{
+	strbuf_addstr(sb, key->name);
+	if (key->attr)
+		strbuf_addf(sb, "{%s}", key->attr);
+	strbuf_addf(sb, "%s\"%s\"", key->op, value ? value : key->value);
+}
+
+/*
+ * The rule written again with key `at` replaced by `with` ("": dropped)
+ * and `insert` (or NULL) put before it.
+ */
+static char *rule_edited(const struct userspace_rule *rule, size_t at, const char *with, const char *insert)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	for (size_t i = 0; i < rule->nr_keys; i++) {
+		if (i == at && insert)
+			strbuf_addf(&sb, "%s%s", sb.len ? ", " : "", insert);
+		if (i == at && with) {
+			if (*with)
+				strbuf_addf(&sb, "%s%s", sb.len ? ", " : "", with);
+			continue;
+		}
+		if (sb.len)
+			strbuf_addstr(&sb, ", ");
+		key_text(&sb, &rule->keys[i], NULL);
+	}
+	return strbuf_detach(&sb, NULL);
+}
+
+struct value_edit {
+	const struct userspace_rule *rule;
+	size_t key;
+};
+
+static char *rewrite_value(struct ctx *c, const char *edited, void *data)
+{
+	const struct value_edit *e = data;
+	struct strbuf sb = STRBUF_INIT;
+	char *out;
+
+	key_text(&sb, &e->rule->keys[e->key], edited);
+	out = rule_edited(e->rule, e->key, sb.buf, NULL);
+	strbuf_release(&sb);
+	return out;
+}
+
+static char *rewrite_line(struct ctx *c, const char *edited, void *data)
+{
+	return xstrdup(edited);
+}
+
+static int is_op(const struct userspace_key *key, const char *op)
+{
+	return !strcmp(key->op, op);
+}
+
+static int is_match(const struct userspace_key *key)
+{
+	return is_op(key, "==") || is_op(key, "!=");
+}
+
+static const struct userspace_key *find_key(const struct userspace_rule *rule, const char *name, const char *op)
+{
+	for (size_t i = 0; i < rule->nr_keys; i++)
+		if (!strcmp(rule->keys[i].name, name) && is_op(&rule->keys[i], op))
+			return &rule->keys[i];
+	return NULL;
+}
+
+/* Is the rule about device kind k?  (userspace.h) */
+static int rule_about(const struct userspace_rule *rule, const struct kind *k)
+{
+	const char *kernel = NULL;
+	int named = 0;
+
+	for (size_t i = 0; i < rule->nr_keys; i++) {
+		const struct userspace_key *key = &rule->keys[i];
+
+		if (!is_op(key, "=="))
+			continue;
+		if (!strcmp(key->name, "SUBSYSTEM") || !strcmp(key->name, "DEVPATH")) {
+			if (!meets(key->value, key->name[0] == 'S' ? k->cls : k->devpath))
+				return 0;
+			named = 1;
+		} else if (!strcmp(key->name, "KERNEL")) {
+			kernel = key->value;
+		}
+	}
+	if (kernel && ((!k->d->name_predicted && !named) || !meets(kernel, k->d->name)))
+		return 0;
+	return 1;
+}
+
+/* An attribute looked up by a rule about k: renamed, or found on another parent first. */
+static void attr_lookup(struct ctx *c, const struct userspace_rule *rule, size_t at, const struct kind *k,
+			const char *attr, const char *key, int walks, int pinned, const char *replaced)
+{
+	const struct sysfs_attr *a = device_attr(k->d, attr);
+
+	if (a && a->clash) {
+		char *to = renamed(a), *with, *rewrite;
+		struct strbuf sb = STRBUF_INIT;
+		const struct userspace_key *kk = &rule->keys[at];
+
+		if (replaced) {
+			char *value = xstrdup(kk->value), *hit = strstr(value, replaced), *nv;
+
+			/* replaced is "%s{power}": rename inside the braces */
+			nv = hit ? xstrfmt("%.*s%.*s{%s}%s", (int)(hit - value), value,
+					   (int)(strchr(replaced, '{') - replaced), replaced, to,
+					   hit + strlen(replaced)) : xstrdup(value);
+			key_text(&sb, kk, nv);
+			free(nv);
+			free(value);
+		} else {
+			strbuf_addf(&sb, "%s{%s}%s\"%s\"", kk->name, to, kk->op, kk->value);
+		}
+		with = strbuf_detach(&sb, NULL);
+		rewrite = rule_edited(rule, at, with, NULL);
+		add_finding(c, USERSPACE_ATTR_RENAMED, k, key,
+			    xstrfmt("the attribute %s becomes %s: every struct device has a %s entry of its own "
+				    "(the attribute is listed in %s)", attr, to, attr, a->file),
+			    rewrite);
+		free(with);
+		free(to);
+		return;
+	}
+	if (a || !walks || pinned || !k->parent || !device_attr(k->parent->d, attr))
+		return;
+	add_finding(c, USERSPACE_PARENT, k, key,
+		    xstrfmt("%s has no attribute %s; the lookup walks its parents, and the first is now the class "
+			    "device %s/%s, which has one: it answers, no longer the physical device; pin the "
+			    "parent meant with a BUS key", k->d->name, attr, k->parent->cls, k->parent->d->name),
+		    rule_edited(rule, at, NULL, "BUS==\"<bus of the physical device>\""));
+}
+
+/* %s{x}, $sysfs{x}, $attr{x} in a value: attribute lookups that walk the parents. */
+static void value_lookups(struct ctx *c, const struct userspace_rule *rule, size_t at, const struct kind *k,
+			  int pinned)
+{
+	static const char *const subst[] = { "%s{", "$sysfs{", "$attr{", NULL };
+	const char *value = rule->keys[at].value;
+
+	for (size_t s = 0; subst[s]; s++) {
+		for (const char *hit = strstr(value, subst[s]); hit; hit = strstr(hit + 1, subst[s])) {
+			const char *open = hit + strlen(subst[s]), *close = strchr(open, '}');
+			char *attr, *text;
+
+			if (!close)
+				break;
+			attr = xstrndup(open, (size_t)(close - open));
+			text = xstrndup(hit, (size_t)(close - hit) + 1);
+			attr_lookup(c, rule, at, k, attr, text, 1, pinned, text);
+			free(text);
+			free(attr);
+		}
+	}
+}
+
+static void devpath_key(struct ctx *c, const struct userspace_rule *rule, size_t at, const struct kind *k)
+{
+	const struct userspace_key *key = &rule->keys[at];
+	const char *slash = strrchr(key->value, '/');
+	char *glob = slash && slash[1] && meets(slash + 1, k->d->name) ? xstrdup(slash + 1) : name_glob(k->d->name);
+	struct strbuf with = STRBUF_INIT, text = STRBUF_INIT;
+
+	if (is_op(key, "!=")) {
+		strbuf_addf(&with, "KERNEL!=\"%s\"", glob);
+	} else {
+		if (!find_key(rule, "SUBSYSTEM", "=="))
+			strbuf_addf(&with, "SUBSYSTEM==\"%s\"", k->cls);
+		if (!find_key(rule, "KERNEL", "==") && strcmp(glob, "*"))
+			strbuf_addf(&with, "%sKERNEL==\"%s\"", with.len ? ", " : "", glob);
+	}
+	key_text(&text, key, NULL);
+	add_finding(c, k->d->parent_kind == SYSFS_PARENT_NONE ? USERSPACE_VIRTUAL : USERSPACE_DEVPATH, k, text.buf,
+		    devpath_what(k), rule_edited(rule, at, with.buf, NULL));
+	strbuf_release(&with);
+	strbuf_release(&text);
+	free(glob);
+}
+
+/* "has a parent", or what is known of it. */
+static const char *has_parent(const struct kind *k)
+{
+	return k->d->parent_kind == SYSFS_PARENT_UNKNOWN ? "may have a parent (it is not predicted)" : "has a parent";
+}
+
+static void physdev_key(struct ctx *c, const struct userspace_rule *rule, size_t at, const struct kind *k)
+{
+	const struct userspace_key *key = &rule->keys[at];
+	struct strbuf with = STRBUF_INIT, text = STRBUF_INIT;
+	size_t n = strlen(key->value);
+
+	if (k->d->parent_kind == SYSFS_PARENT_NONE)
+		return;	/* no parent: the class device had no PHYSDEV* either */
+	if (!strcmp(key->attr, "PHYSDEVBUS"))
+		strbuf_addf(&with, "BUS%s\"%s\"", key->op, key->value);
+	else if (!strcmp(key->attr, "PHYSDEVDRIVER"))
+		strbuf_addf(&with, "DRIVER%s\"%s\"", key->op, key->value);
+	else
+		strbuf_addf(&with, "DEVPATH%s\"%s%s\"", key->op, key->value, n && key->value[n - 1] == '*' ? "" : "/*");
+	key_text(&text, key, NULL);
+	add_finding(c, USERSPACE_PHYSDEV, k, text.buf,
+		    xstrfmt("%s is not in the uevent of a struct device (only CONFIG_SYSFS_DEPRECATED kernels add "
+			    "it): the key no longer matches %s/%s, which %s", key->attr, k->cls, k->d->name,
+			    has_parent(k)),
+		    rule_edited(rule, at, with.buf, NULL));
+	strbuf_release(&with);
+	strbuf_release(&text);
+}
+
+static void match_rule(struct ctx *c, const struct userspace_rule *rule)
+{
+	int pinned = 0;
+
+	for (size_t i = 0; i < rule->nr_keys; i++)
+		pinned |= is_op(&rule->keys[i], "==") && in_list(pinning_keys, rule->keys[i].name);
+	c->file = rule->file;
+	c->line = rule->line;
+	c->script = 0;
+	c->text = rule->text;
+	for (size_t n = 0; n < c->nr_kinds; n++) {
+		const struct kind *k = &c->kinds[n];
+
+		if (!rule_about(rule, k))
+			continue;
+		for (size_t i = 0; i < rule->nr_keys; i++) {
+			const struct userspace_key *key = &rule->keys[i];
+			struct value_edit e = { rule, i };
+
+			if (!strcmp(key->name, "DEVPATH") && is_match(key) && meets(key->value, k->devpath)) {
+				devpath_key(c, rule, i, k);
+			} else if (key->attr && is_match(key) && (!strcmp(key->name, "SYSFS") ||
+								   !strcmp(key->name, "ATTR") ||
+								   !strcmp(key->name, "ATTRS"))) {
+				struct strbuf text = STRBUF_INIT;
+
+				strbuf_addf(&text, "%s{%s}", key->name, key->attr);
+				attr_lookup(c, rule, i, k, key->attr, text.buf, strcmp(key->name, "ATTR") != 0, pinned,
+					    NULL);
+				strbuf_release(&text);
+			} else if (key->attr && is_match(key) && !strcmp(key->name, "ENV") &&
+				   in_list(physdev_vars, key->attr)) {
+				physdev_key(c, rule, i, k);
+			}
+			value_lookups(c, rule, i, k, pinned);
+			scan_own_paths(c, k, key->value, rewrite_value, &e);
+		}
+	}
+	for (size_t i = 0; i < rule->nr_keys; i++) {
+		struct value_edit e = { rule, i };
+
+		scan_sysfs_paths(c, rule->keys[i].value, rewrite_value, &e);
+	}
+}
+
+/* ---------------------------------------------------------------- scripts */
+
+static const char *base_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? slash + 1 : path;
+}
+
+/* The device kinds a script serves: the rules that run it, or its name <class>.agent. */
+static void script_kinds(struct ctx *c, const struct userspace_script *s, char *mark)
+{
+	const char *base = base_name(s->file);
+
+	for (size_t r = 0; r < c->r->nr_rules; r++) {
+		const struct userspace_rule *rule = &c->r->rules[r];
+
+		for (size_t i = 0; i < rule->nr_keys; i++) {
+			const char *v = rule->keys[i].value, *sp;
+			char *program;
+
+			if (strcmp(rule->keys[i].name, "RUN") && strcmp(rule->keys[i].name, "PROGRAM"))
+				continue;
+			sp = strpbrk(v, " \t");
+			program = xstrndup(v, sp ? (size_t)(sp - v) : strlen(v));
+			if (!strcmp(base_name(program), base))
+				for (size_t n = 0; n < c->nr_kinds; n++)
+					mark[n] |= rule_about(rule, &c->kinds[n]);
+			free(program);
+		}
+	}
+	if (ends_with(base, ".agent"))
+		for (size_t n = 0; n < c->nr_kinds; n++)
+			mark[n] |= strlen(c->kinds[n].cls) + strlen(".agent") == strlen(base) &&
+				   starts_with(base, c->kinds[n].cls);
+}
+
+static void scan_physdev_vars(struct ctx *c, const char *line, const char *mark)
+{
+	static const char *const rewrite[] = {
+		"${DEVPATH%/*}",
+		"$(basename $(readlink -f /sys$DEVPATH/device/subsystem))",
+		"$(basename $(readlink -f /sys$DEVPATH/device/driver))",
+	};
+
+	for (size_t v = 0; physdev_vars[v]; v++) {
+		size_t n = strlen(physdev_vars[v]);
+
+		for (const char *hit = strstr(line, physdev_vars[v]); hit; hit = strstr(hit + 1, physdev_vars[v])) {
+			size_t at = (size_t)(hit - line), len = n;
+
+			if (isalnum((unsigned char)hit[n]) || hit[n] == '_')
+				continue;
+			if (at >= 2 && hit[-1] == '{' && hit[-2] == '$' && hit[n] == '}') {
+				at -= 2;
+				len += 3;
+			} else if (at >= 1 && hit[-1] == '$') {
+				at -= 1;
+				len += 1;
+			} else {
+				continue;
+			}
+			for (size_t k = 0; k < c->nr_kinds; k++) {
+				const struct kind *kd = &c->kinds[k];
+				char *key;
+
+				if (!mark[k] || kd->d->parent_kind == SYSFS_PARENT_NONE)
+					continue;
+				key = xstrndup(line + at, len);
+				add_finding(c, USERSPACE_PHYSDEV, kd, key,
+					    xstrfmt("%s is not in the uevent of a struct device (only "
+						    "CONFIG_SYSFS_DEPRECATED kernels add it): empty when the script "
+						    "runs for %s/%s, which %s", physdev_vars[v], kd->cls,
+						    kd->d->name, has_parent(kd)),
+					    spliced(line, at, len, rewrite[v]));
+				free(key);
+			}
+		}
+	}
+}
+
+static void match_script(struct ctx *c, const struct userspace_script *s)
+{
+	char *mark = xcalloc(c->nr_kinds + 1, 1);
+	const char *p = s->text;
+	unsigned line = 0;
+
+	script_kinds(c, s, mark);
+	c->file = s->file;
+	c->script = 1;
+	while (*p) {
+		const char *nl = strchr(p, '\n');
+		size_t n = nl ? (size_t)(nl - p) : strlen(p);
+		char *text = xstrndup_trimmed(p, n);
+
+		line++;
+		p += n + (nl != NULL);
+		if (!text[0] || text[0] == '#') {
+			free(text);
+			continue;
+		}
+		c->line = line;
+		c->text = text;
+		scan_sysfs_paths(c, text, rewrite_line, NULL);
+		scan_devpaths(c, text);
+		scan_physdev_vars(c, text, mark);
+		free(text);
+	}
+	c->text = NULL;
+	free(mark);
+}
+
+/* ----------------------------------------------------------------- match */
+
+static int compare_findings(const void *va, const void *vb)
+{
+	const struct userspace_finding *a = va, *b = vb;
+	int d = strcmp(a->file, b->file);
+
+	if (d)
+		return d;
+	if (a->line != b->line)
+		return a->line < b->line ? -1 : 1;
+	if (a->change != b->change)
+		return a->change < b->change ? -1 : 1;
+	if ((d = strcmp(a->class_name, b->class_name)))
+		return d;
+	if ((d = strcmp(a->device, b->device)))
+		return d;
+	return strcmp(a->key, b->key);
+}
+
+void userspace_match(struct userspace_report *r, const struct sysfs_report *sysfs)
+{
+	struct ctx c;
+
+	memset(&c, 0, sizeof(c));
+	c.r = r;
+	c.convert = manifest_find("class-device-to-device");
+	c.rename = step_running("attr-names");
+	c.virtual = step_running("virtual-parent");
+	c.nr_kinds = sysfs->nr_devices;
+	c.kinds = xcalloc(c.nr_kinds + 1, sizeof(*c.kinds));
+	for (size_t i = 0; i < sysfs->nr_devices; i++) {
+		struct kind *k = &c.kinds[i];
+		const struct sysfs_device *d = &sysfs->devices[i];
+		size_t n = strlen(d->before);
+
+		k->d = d;
+		k->cls = sysfs->classes[d->class_index].name;
+		k->devpath = xstrndup(d->before + strlen("/sys"), n - strlen("/sys") - (d->before[n - 1] == '/'));
+		split_path(d->before + strlen("/sys/class/"), &k->comps);
+		if (d->parent_kind == SYSFS_PARENT_CLASS_DEVICE && d->parent_device != i)
+			k->parent = &c.kinds[d->parent_device];
+	}
+	for (size_t i = 0; i < r->nr_rules; i++)
+		match_rule(&c, &r->rules[i]);
+	for (size_t i = 0; i < r->nr_scripts; i++)
+		match_script(&c, &r->scripts[i]);
+	if (r->nr)
+		qsort(r->findings, r->nr, sizeof(*r->findings), compare_findings);
+	for (size_t i = 0; i < c.nr_kinds; i++) {
+		free(c.kinds[i].devpath);
+		strvec_clear(&c.kinds[i].comps);
+	}
+	free(c.kinds);
+}
+
+void userspace_report_release(struct userspace_report *r)
+{
+	strvec_clear(&r->paths);
+	for (size_t i = 0; i < r->nr_rules; i++)
+		rule_release(&r->rules[i]);
+	free(r->rules);
+	for (size_t i = 0; i < r->nr_scripts; i++) {
+		free(r->scripts[i].file);
+		free(r->scripts[i].text);
+	}
+	free(r->scripts);
+	for (size_t i = 0; i < r->nr; i++) {
+		struct userspace_finding *f = &r->findings[i];
+
+		free(f->file);
+		free(f->text);
+		free(f->key);
+		free(f->class_name);
+		free(f->device);
+		free(f->what);
+		free(f->rewrite);
+	}
+	free(r->findings);
+	strvec_clear(&r->warnings);
+	memset(r, 0, sizeof(*r));
+}
+
+/* ----------------------------------------------------------------- output */
+
+static const char *plural(size_t n, const char *one, const char *many)
+{
+	return n == 1 ? one : many;
+}
+
+void userspace_print_text(FILE *out, const struct userspace_report *r)
+{
+	fprintf(out, "userspace: %zu rules file%s (%zu rule%s), %zu script%s, %zu finding%s, %zu warning%s\n",
+		r->rules_files, plural(r->rules_files, "", "s"), r->nr_rules, plural(r->nr_rules, "", "s"),
+		r->nr_scripts, plural(r->nr_scripts, "", "s"), r->nr, plural(r->nr, "", "s"), r->warnings.nr,
+		plural(r->warnings.nr, "", "s"));
+	for (size_t i = 0; i < r->nr; i++) {
+		const struct userspace_finding *f = &r->findings[i];
+
+		fprintf(out, "%s:%u: %s: %s/%s: step %u %s\n", f->file, f->line, userspace_change_name(f->change),
+			f->class_name, f->device, f->step, f->step_name);
+		fprintf(out, "    %s    %s\n", f->script ? "line:" : "rule:", f->text);
+		fprintf(out, "    key:     %s\n", f->key);
+		fprintf(out, "    changes: %s\n", f->what);
+		fprintf(out, "    rewrite: %s\n", f->rewrite);
+	}
+	for (size_t i = 0; i < r->warnings.nr; i++)
+		fprintf(out, "%s\n", r->warnings.v[i]);
+}
+
+json_t *userspace_json(const struct userspace_report *r)
+{
+	json_t *o = json_object(), *paths = json_array(), *findings = json_array(), *warnings = json_array();
+
+	for (size_t i = 0; i < r->paths.nr; i++)
+		json_array_append_new(paths, json_string(r->paths.v[i]));
+	for (size_t i = 0; i < r->nr; i++) {
+		const struct userspace_finding *f = &r->findings[i];
+		json_t *j = json_object();
+
+		json_object_set_new(j, "file", json_string(f->file));
+		json_object_set_new(j, "line", json_integer(f->line));
+		json_object_set_new(j, "source", json_string(f->script ? "script" : "rule"));
+		json_object_set_new(j, "text", json_string(f->text));
+		json_object_set_new(j, "change", json_string(userspace_change_name(f->change)));
+		json_object_set_new(j, "key", json_string(f->key));
+		json_object_set_new(j, "class", json_string(f->class_name));
+		json_object_set_new(j, "device", json_string(f->device));
+		json_object_set_new(j, "step", json_integer(f->step));
+		json_object_set_new(j, "step_name", json_string(f->step_name));
+		json_object_set_new(j, "what", json_string(f->what));
+		json_object_set_new(j, "rewrite", json_string(f->rewrite));
+		json_array_append_new(findings, j);
+	}
+	for (size_t i = 0; i < r->warnings.nr; i++)
+		json_array_append_new(warnings, json_string(r->warnings.v[i]));
+	json_object_set_new(o, "paths", paths);
+	json_object_set_new(o, "rules_files", json_integer((json_int_t)r->rules_files));
+	json_object_set_new(o, "rules", json_integer((json_int_t)r->nr_rules));
+	json_object_set_new(o, "scripts", json_integer((json_int_t)r->nr_scripts));
+	json_object_set_new(o, "findings", findings);
+	json_object_set_new(o, "warnings", warnings);
+	return o;
+}
+
+static void put(FILE *out, const char *s)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	html_escape(&sb, s);
+	fputs(sb.buf, out);
+	strbuf_release(&sb);
+}
+
+/* A path that may break after each '/' in a narrow cell. */
+static void put_path(FILE *out, const char *s)
+{
+	for (const char *slash; (slash = strchr(s, '/')); s = slash + 1) {
+		char *part = xstrndup(s, (size_t)(slash - s) + 1);
+
+		put(out, part);
+		fprintf(out, "<wbr>");
+		free(part);
+	}
+	put(out, s);
+}
+
+void userspace_write_html(FILE *out, const struct userspace_report *r)
+{
+	fprintf(out, "<section id=\"userspace\"><h2>udev rules and scripts that change meaning "
+		     "<span class=\"count\">%zu finding%s in %zu rule%s of %zu file%s and %zu script%s",
+		r->nr, plural(r->nr, "", "s"), r->nr_rules, plural(r->nr_rules, "", "s"), r->rules_files,
+		plural(r->rules_files, "", "s"), r->nr_scripts, plural(r->nr_scripts, "", "s"));
+	if (r->warnings.nr)
+		fprintf(out, ", %zu warning%s", r->warnings.nr, plural(r->warnings.nr, "", "s"));
+	fprintf(out, "</span></h2>\n<p class=\"muted\">Read from");
+	for (size_t i = 0; i < r->paths.nr; i++) {
+		fprintf(out, "%s <code>", i ? "," : "");
+		put(out, r->paths.v[i]);
+		fprintf(out, "</code>");
+	}
+	fprintf(out, ". Each rule or script line below matches a device whose sysfs place or attributes the "
+		     "conversion changes; the rewrite works on the converted kernel.</p>\n");
+	if (!r->nr) {
+		fprintf(out, "<p class=\"empty\">none: every rule and script keeps working</p>\n");
+	} else {
+		fprintf(out, "<table id=\"userspace-table\" class=\"fixed\"><colgroup><col style=\"width:17%%\">"
+			     "<col style=\"width:15%%\"><col style=\"width:36%%\"><col style=\"width:32%%\"></colgroup>"
+			     "<thead><tr><th>Where</th><th>Change</th><th>Rule and what changes</th>"
+			     "<th>Rewrite</th></tr></thead><tbody>\n");
+	}
+	for (size_t i = 0; i < r->nr; i++) {
+		const struct userspace_finding *f = &r->findings[i];
+		char *loc = xstrfmt("%s:%u", f->file, f->line), *dev = xstrfmt("%s/%s", f->class_name, f->device);
+		char *step = xstrfmt("step %u %s", f->step, f->step_name);
+
+		fprintf(out, "<tr class=\"userspace\" data-change=\"%s\"><td class=\"loc\">",
+			userspace_change_name(f->change));
+		put_path(out, loc);
+		fprintf(out, "<div class=\"from\">%s</div></td><td><span class=\"chip r-needs-human\">%s</span>"
+			     "<div class=\"mono\">", f->script ? "script" : "rule", userspace_change_name(f->change));
+		put(out, dev);
+		fprintf(out, "</div><div class=\"from\">");
+		put(out, step);
+		fprintf(out, "</div></td><td><div class=\"mono\">");
+		put(out, f->text);
+		fprintf(out, "</div><div class=\"muted\"><code>");
+		put(out, f->key);
+		fprintf(out, "</code>: ");
+		put(out, f->what);
+		fprintf(out, "</div></td><td class=\"mono\">");
+		put(out, f->rewrite);
+		fprintf(out, "</td></tr>\n");
+		free(loc);
+		free(dev);
+		free(step);
+	}
+	if (r->nr)
+		fprintf(out, "</tbody></table>\n");
+	if (r->warnings.nr) {
+		fprintf(out, "<ul class=\"notes\">");
+		for (size_t i = 0; i < r->warnings.nr; i++) {
+			fprintf(out, "<li class=\"mono\">");
+			put(out, r->warnings.v[i]);
+			fprintf(out, "</li>");
+		}
+		fprintf(out, "</ul>\n");
+	}
+	fprintf(out, "</section>\n");
+}
