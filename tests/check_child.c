@@ -16,35 +16,12 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "base/child.h"
+#include "test-lib.h"
 
 #define MB (1024 * 1024)
-
-static int count_fds(void)
-{
-	DIR *d = opendir("/proc/self/fd");
-	struct dirent *e;
-	int n = 0;
-
-	ck_assert_ptr_nonnull(d);
-	while ((e = readdir(d)))
-		if (e->d_name[0] != '.')
-			n++;
-	closedir(d);
-	return n - 1;	/* the directory's own descriptor */
-}
-
-/* Nothing leaked: same descriptors as before, no child left, not even a zombie. */
-static void assert_clean(int fds_before)
-{
-	ck_assert_int_eq(count_fds(), fds_before);
-	errno = 0;
-	ck_assert_int_eq(waitpid(-1, NULL, WNOHANG), -1);
-	ck_assert_int_eq(errno, ECHILD);
-}
 
 /*
  * pid is gone, or a zombie waiting for whoever inherited it (a container's
@@ -90,28 +67,9 @@ static void set_sh(struct child *c, const char *script)
 	set_args(c, "sh", "-c", script, NULL);
 }
 
-static uint64_t now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
-}
-
-/* sb is exactly `count` repetitions of line. */
-static void assert_repeated(const struct strbuf *sb, const char *line, size_t count)
-{
-	size_t len = strlen(line);
-
-	ck_assert_uint_eq(sb->len, len * count);
-	for (size_t i = 0; i < count; i++)
-		if (memcmp(sb->buf + i * len, line, len))
-			ck_abort_msg("mismatch at byte %zu", i * len);
-}
-
 START_TEST(test_capture_big_stdout_and_stderr)
 {
-	int fds = count_fds();
+	int fds = test_count_fds();
 	struct child c = CHILD_INIT;
 	struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
 	int timed_out = -1;
@@ -121,19 +79,19 @@ START_TEST(test_capture_big_stdout_and_stderr)
 	set_sh(&c, "yes out | head -c 2000000 & yes err | head -c 2000000 >&2; wait");
 	ck_assert_int_eq(child_capture(&c, NULL, 0, &out, &err, 0, &timed_out), 0);
 	ck_assert_int_eq(timed_out, 0);
-	assert_repeated(&out, "out\n", 500000);
-	assert_repeated(&err, "err\n", 500000);
+	test_assert_repeated(&out, "out\n", 500000);
+	test_assert_repeated(&err, "err\n", 500000);
 	ck_assert_int_eq(c.pid, -1);
 	child_release(&c);
 	strbuf_release(&out);
 	strbuf_release(&err);
-	assert_clean(fds);
+	test_assert_clean(fds);
 }
 END_TEST
 
 START_TEST(test_feed_big_stdin)
 {
-	int fds = count_fds();
+	int fds = test_count_fds();
 	struct child c = CHILD_INIT;
 	struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
 	size_t len = 3 * MB + 17;
@@ -150,13 +108,13 @@ START_TEST(test_feed_big_stdin)
 	child_release(&c);
 	strbuf_release(&out);
 	free(input);
-	assert_clean(fds);
+	test_assert_clean(fds);
 }
 END_TEST
 
 START_TEST(test_unread_input_is_not_an_error)
 {
-	int fds = count_fds();
+	int fds = test_count_fds();
 	struct child c = CHILD_INIT;
 	struct strbuf out = STRBUF_INIT;
 	size_t len = 4 * MB;
@@ -172,13 +130,13 @@ START_TEST(test_unread_input_is_not_an_error)
 	child_release(&c);
 	strbuf_release(&out);
 	free(input);
-	assert_clean(fds);
+	test_assert_clean(fds);
 }
 END_TEST
 
 START_TEST(test_capture_without_input_reads_dev_null)
 {
-	int fds = count_fds();
+	int fds = test_count_fds();
 	struct child c = CHILD_INIT;
 	struct strbuf out = STRBUF_INIT;
 	int saved = dup(0), p[2];
@@ -197,7 +155,7 @@ START_TEST(test_capture_without_input_reads_dev_null)
 	dup2(saved, 0);
 	close(saved);
 	strbuf_release(&out);
-	assert_clean(fds);
+	test_assert_clean(fds);
 }
 END_TEST
 
@@ -217,19 +175,19 @@ static int run_sh(const char *script)
 
 START_TEST(test_exit_codes)
 {
-	int fds = count_fds();
+	int fds = test_count_fds();
 
 	ck_assert_int_eq(run_sh("exit 0"), 0);
 	ck_assert_int_eq(run_sh("exit 7"), 7);
 	ck_assert_int_eq(run_sh("exit 255"), 255);
 	ck_assert_int_eq(run_sh("false"), 1);
-	assert_clean(fds);
+	test_assert_clean(fds);
 }
 END_TEST
 
 START_TEST(test_signal_death_is_128_plus_signal)
 {
-	int fds = count_fds();
+	int fds = test_count_fds();
 
 	/*
 	 * Ignored in the parent: a non-interactive sh cannot undo an ignore
@@ -243,13 +201,13 @@ START_TEST(test_signal_death_is_128_plus_signal)
 	ck_assert_int_eq(run_sh("kill -PIPE $$; exit 3"), 128 + SIGPIPE);
 	ck_assert_int_eq(run_sh("kill -KILL $$; exit 3"), 128 + SIGKILL);
 	ck_assert_int_eq(run_sh("kill -SEGV $$; exit 3"), 128 + SIGSEGV);
-	assert_clean(fds);
+	test_assert_clean(fds);
 }
 END_TEST
 
 START_TEST(test_program_not_found)
 {
-	int fds = count_fds();
+	int fds = test_count_fds();
 	struct child c = CHILD_INIT;
 	struct strbuf out = STRBUF_INIT;
 
@@ -281,25 +239,14 @@ START_TEST(test_program_not_found)
 	ck_assert_int_eq(c.not_found, 0);
 	child_release(&c);
 	strbuf_release(&out);
-	assert_clean(fds);
+	test_assert_clean(fds);
 }
 END_TEST
 
-static char *make_temp_dir(void)
-{
-	char tmpl[] = "/tmp/cdm-check-child-XXXXXX";
-	char *real;
-
-	ck_assert_ptr_nonnull(mkdtemp(tmpl));
-	real = realpath(tmpl, NULL);
-	ck_assert_ptr_nonnull(real);
-	return real;
-}
-
 START_TEST(test_not_executable_is_another_error)
 {
-	int fds = count_fds();
-	char *dir = make_temp_dir();
+	int fds = test_count_fds();
+	char *dir = test_tmpdir("check_child");
 	char *file = path_join(dir, "data");
 	struct child c = CHILD_INIT;
 	int fd = open(file, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
@@ -315,14 +262,14 @@ START_TEST(test_not_executable_is_another_error)
 	rmdir(dir);
 	free(file);
 	free(dir);
-	assert_clean(fds);
+	test_assert_clean(fds);
 }
 END_TEST
 
 START_TEST(test_dir_is_honoured)
 {
-	int fds = count_fds();
-	char *dir = make_temp_dir();
+	int fds = test_count_fds();
+	char *dir = test_tmpdir("check_child");
 	char *script = path_join(dir, "hello.sh");
 	char *expect = xstrfmt("%s\n", dir);
 	struct child c = CHILD_INIT;
@@ -351,7 +298,7 @@ START_TEST(test_dir_is_honoured)
 	c.dir = dir;
 	set_args(&c, "./hello.sh", NULL);
 	ck_assert_int_eq(child_capture(&c, NULL, 0, &out, NULL, 0, NULL), 0);
-	ck_assert(starts_with(out.buf, "hi from cdm-check-child-"));
+	ck_assert(starts_with(out.buf, "hi from check_child."));
 	child_release(&c);
 
 	/* A dir that does not exist: start fails, and it is not "not found". */
@@ -367,13 +314,13 @@ START_TEST(test_dir_is_honoured)
 	free(expect);
 	free(dir);
 	strbuf_release(&out);
-	assert_clean(fds);
+	test_assert_clean(fds);
 }
 END_TEST
 
 START_TEST(test_env_is_honoured)
 {
-	int fds = count_fds();
+	int fds = test_count_fds();
 	struct child c = CHILD_INIT;
 	struct strbuf out = STRBUF_INIT;
 
@@ -398,22 +345,22 @@ START_TEST(test_env_is_honoured)
 	ck_assert_str_eq(getenv("CDM_OVER"), "old");
 	child_release(&c);
 	strbuf_release(&out);
-	assert_clean(fds);
+	test_assert_clean(fds);
 }
 END_TEST
 
 START_TEST(test_timeout_kills_and_records)
 {
-	int fds = count_fds();
+	int fds = test_count_fds();
 	struct child c = CHILD_INIT;
 	struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
 	int timed_out = 0, code;
-	uint64_t t0 = now_ms(), elapsed;
+	uint64_t t0 = test_now_ms(), elapsed;
 
 	c.no_stdin = 1;
 	set_sh(&c, "echo started; echo warn >&2; sleep 30; echo never");
 	code = child_capture(&c, NULL, 0, &out, &err, 300, &timed_out);
-	elapsed = now_ms() - t0;
+	elapsed = test_now_ms() - t0;
 	ck_assert_int_eq(timed_out, 1);
 	ck_assert_int_eq(code, 128 + SIGTERM);
 	ck_assert_str_eq(out.buf, "started\n");
@@ -423,17 +370,17 @@ START_TEST(test_timeout_kills_and_records)
 	child_release(&c);
 	strbuf_release(&out);
 	strbuf_release(&err);
-	assert_clean(fds);
+	test_assert_clean(fds);
 }
 END_TEST
 
 START_TEST(test_timeout_escalates_to_sigkill)
 {
-	int fds = count_fds();
+	int fds = test_count_fds();
 	struct child c = CHILD_INIT;
 	struct strbuf out = STRBUF_INIT;
 	int timed_out = 0, code;
-	uint64_t t0 = now_ms();
+	uint64_t t0 = test_now_ms();
 
 	c.no_stdin = 1;
 	set_sh(&c, "trap '' TERM; echo started; sleep 30");
@@ -441,20 +388,20 @@ START_TEST(test_timeout_escalates_to_sigkill)
 	ck_assert_int_eq(timed_out, 1);
 	ck_assert_int_eq(code, 128 + SIGKILL);
 	ck_assert_str_eq(out.buf, "started\n");
-	ck_assert_uint_lt(now_ms() - t0, 10000);
+	ck_assert_uint_lt(test_now_ms() - t0, 10000);
 	child_release(&c);
 	strbuf_release(&out);
-	assert_clean(fds);
+	test_assert_clean(fds);
 }
 END_TEST
 
 START_TEST(test_timeout_kills_descendants_holding_the_pipe)
 {
-	int fds = count_fds();
+	int fds = test_count_fds();
 	struct child c = CHILD_INIT;
 	struct strbuf out = STRBUF_INIT;
 	int timed_out = 0, code;
-	uint64_t t0 = now_ms();
+	uint64_t t0 = test_now_ms();
 
 	/* sh exits at once; its background sleep keeps stdout open. */
 	c.no_stdin = 1;
@@ -462,21 +409,21 @@ START_TEST(test_timeout_kills_descendants_holding_the_pipe)
 	code = child_capture(&c, NULL, 0, &out, NULL, 300, &timed_out);
 	ck_assert_int_eq(timed_out, 1);
 	ck_assert_int_eq(code, 0);
-	ck_assert_uint_lt(now_ms() - t0, 10000);
+	ck_assert_uint_lt(test_now_ms() - t0, 10000);
 	assert_gone(atoi(out.buf));
 	child_release(&c);
 	strbuf_release(&out);
-	assert_clean(fds);
+	test_assert_clean(fds);
 }
 END_TEST
 
 START_TEST(test_child_that_closes_its_pipes_still_times_out)
 {
-	int fds = count_fds();
+	int fds = test_count_fds();
 	struct child c = CHILD_INIT;
 	struct strbuf out = STRBUF_INIT;
 	int timed_out = 0;
-	uint64_t t0 = now_ms();
+	uint64_t t0 = test_now_ms();
 
 	c.no_stdin = 1;
 	set_sh(&c, "echo bye; exec sleep 30 >&- 2>&-");
@@ -484,16 +431,16 @@ START_TEST(test_child_that_closes_its_pipes_still_times_out)
 			 128 + SIGTERM);
 	ck_assert_int_eq(timed_out, 1);
 	ck_assert_str_eq(out.buf, "bye\n");
-	ck_assert_uint_lt(now_ms() - t0, 10000);
+	ck_assert_uint_lt(test_now_ms() - t0, 10000);
 	child_release(&c);
 	strbuf_release(&out);
-	assert_clean(fds);
+	test_assert_clean(fds);
 }
 END_TEST
 
 START_TEST(test_start_finish_lifecycle)
 {
-	int fds = count_fds();
+	int fds = test_count_fds();
 	struct child c = CHILD_INIT;
 	struct strbuf out = STRBUF_INIT;
 
@@ -522,13 +469,13 @@ START_TEST(test_start_finish_lifecycle)
 	ck_assert_int_eq(child_finish(&c), 0);
 	child_release(&c);
 	strbuf_release(&out);
-	assert_clean(fds);
+	test_assert_clean(fds);
 }
 END_TEST
 
 START_TEST(test_pipe_stdin_by_hand)
 {
-	int fds = count_fds();
+	int fds = test_count_fds();
 	struct child c = CHILD_INIT;
 	struct strbuf out = STRBUF_INIT;
 
@@ -545,16 +492,16 @@ START_TEST(test_pipe_stdin_by_hand)
 	ck_assert_int_eq(child_finish(&c), 0);
 	child_release(&c);
 	strbuf_release(&out);
-	assert_clean(fds);
+	test_assert_clean(fds);
 }
 END_TEST
 
 START_TEST(test_kill_reaches_the_process_group)
 {
-	int fds = count_fds();
+	int fds = test_count_fds();
 	struct child c = CHILD_INIT;
 	struct strbuf out = STRBUF_INIT;
-	uint64_t t0 = now_ms();
+	uint64_t t0 = test_now_ms();
 	char ch;
 
 	c.no_stdin = 1;
@@ -571,7 +518,7 @@ START_TEST(test_kill_reaches_the_process_group)
 	ck_assert_int_eq(child_kill(&c, SIGKILL), 0);
 	ck_assert_int_eq(strbuf_read_fd(&out, c.out), 0);
 	ck_assert_int_eq(child_finish(&c), 128 + SIGKILL);
-	ck_assert_uint_lt(now_ms() - t0, 10000);
+	ck_assert_uint_lt(test_now_ms() - t0, 10000);
 	ck_assert_ptr_null(strstr(out.buf, "never"));
 	assert_gone(atoi(out.buf));
 	errno = 0;
@@ -579,13 +526,13 @@ START_TEST(test_kill_reaches_the_process_group)
 	ck_assert_int_eq(errno, ESRCH);
 	child_release(&c);
 	strbuf_release(&out);
-	assert_clean(fds);
+	test_assert_clean(fds);
 }
 END_TEST
 
 START_TEST(test_child_sees_only_its_std_descriptors)
 {
-	int fds = count_fds();
+	int fds = test_count_fds();
 	struct child c = CHILD_INIT;
 	struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
 	DIR *d = opendir("/proc/self/fd");
@@ -604,7 +551,7 @@ START_TEST(test_child_sees_only_its_std_descriptors)
 	child_release(&c);
 	strbuf_release(&out);
 	strbuf_release(&err);
-	assert_clean(fds);
+	test_assert_clean(fds);
 }
 END_TEST
 
@@ -626,7 +573,7 @@ START_TEST(test_closed_stdin_in_parent)
 }
 END_TEST
 
-static Suite *child_suite(void)
+Suite *test_suite(void)
 {
 	Suite *s = suite_create("child");
 	TCase *tc = tcase_create("child");
@@ -653,15 +600,4 @@ static Suite *child_suite(void)
 	tcase_add_test(tc, test_closed_stdin_in_parent);
 	suite_add_tcase(s, tc);
 	return s;
-}
-
-int main(void)
-{
-	SRunner *sr = srunner_create(child_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

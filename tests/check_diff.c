@@ -10,6 +10,7 @@
 
 #include "base/util.h"
 #include "engine/diff.h"
+#include "test-lib.h"
 
 /* What `spatch --sp-file r.cocci --patch t ...` prints on stdout (spatch 1.1.1). */
 static const char spatch_output[] =
@@ -685,7 +686,7 @@ START_TEST(test_make_same_and_apply_failure)
 }
 END_TEST
 
-static Suite *diff_suite(void)
+Suite *test_suite(void)
 {
 	Suite *s = suite_create("diff");
 	TCase *parse = tcase_create("parse");
@@ -711,15 +712,4 @@ static Suite *diff_suite(void)
 	tcase_add_test(tools, test_make_same_and_apply_failure);
 	suite_add_tcase(s, tools);
 	return s;
-}
-
-int main(void)
-{
-	SRunner *sr = srunner_create(diff_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -7,26 +7,9 @@
 
 #include "analyze/exports.h"
 #include "base/walk.h"
+#include "test-lib.h"
 
-static char tree[64];
-
-static void put(const char *rel, const char *text)
-{
-	char path[512], dir[512];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", tree, rel);
-	snprintf(dir, sizeof(dir), "%s", path);
-	for (char *slash = strchr(dir + strlen(tree) + 1, '/'); slash; slash = strchr(slash + 1, '/')) {
-		*slash = '\0';
-		mkdir(dir, 0755);
-		*slash = '/';
-	}
-	f = fopen(path, "wb");
-	ck_assert_ptr_nonnull(f);
-	fputs(text, f);
-	fclose(f);
-}
+static char *tree;
 
 static const char class_c[] =
 	"/* the class core */\n"
@@ -63,33 +46,30 @@ static const char class_c[] =
 
 static void setup(void)
 {
-	strcpy(tree, "/tmp/check-exports-XXXXXX");
-	ck_assert_ptr_nonnull(mkdtemp(tree));
-	put("drivers/base/class.c", class_c);
-	put("drivers/base/core.c",
-	    "int class_defined_in_core_c(int a)\n{\n\treturn a + class_only_core_helper();\n}\n"
-	    "void f(void) { class_only_core(); }\n");
-	put("drivers/base/power/sub.c", "void g(void) { class_only_core(); }\nEXPORT_SYMBOL(class_sub);\n"
-					 "void class_sub(void) { }\n");
-	put("include/linux/device.h",
-	    "int class_used(struct class *c);\nint class_only_in_comments(struct class *c);\n"
-	    "void class_only_core(void);\nint class_defined_in_core_c(int a);\n");
-	put("drivers/foo/foo.c",
-	    "#include <linux/device.h>\n"
-	    "/* class_only_in_comments() is not called */\n"
-	    "// nor class_only_core\n"
-	    "static const char *s = \"class_only_in_comments\";\n"
-	    "int foo(struct class *c) { return class_used(c); }\n"
-	    "#if 0\nvoid old(void) { class_in_if0(); }\n#endif\n");
-	put("drivers/foo/readme.txt", "class_defined_in_core_c\n");
+	tree = test_tmpdir("check_exports");
+	test_put(tree, "drivers/base/class.c", class_c);
+	test_put(tree, "drivers/base/core.c",
+		 "int class_defined_in_core_c(int a)\n{\n\treturn a + class_only_core_helper();\n}\n"
+		 "void f(void) { class_only_core(); }\n");
+	test_put(tree, "drivers/base/power/sub.c", "void g(void) { class_only_core(); }\nEXPORT_SYMBOL(class_sub);\n"
+						    "void class_sub(void) { }\n");
+	test_put(tree, "include/linux/device.h",
+		 "int class_used(struct class *c);\nint class_only_in_comments(struct class *c);\n"
+		 "void class_only_core(void);\nint class_defined_in_core_c(int a);\n");
+	test_put(tree, "drivers/foo/foo.c",
+		 "#include <linux/device.h>\n"
+		 "/* class_only_in_comments() is not called */\n"
+		 "// nor class_only_core\n"
+		 "static const char *s = \"class_only_in_comments\";\n"
+		 "int foo(struct class *c) { return class_used(c); }\n"
+		 "#if 0\nvoid old(void) { class_in_if0(); }\n#endif\n");
+	test_put(tree, "drivers/foo/readme.txt", "class_defined_in_core_c\n");
 }
 
 static void teardown(void)
 {
-	char cmd[128];
-
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", tree);
-	ck_assert_int_eq(system(cmd), 0);
+	test_rm_rf(tree);
+	free(tree);
 }
 
 static char *slice(const char *rel, size_t start, size_t end)
@@ -155,8 +135,8 @@ START_TEST(a_use_anywhere_outside_the_core_keeps_an_export)
 	struct strvec files = STRVEC_INIT;
 	struct export_list list = EXPORT_LIST_INIT;
 
-	put("net/bar.h", "#define BAR_CLASS_HOOK class_only_core\n");
-	put("sound/x.c", "static void *p = &class_defined_in_core_c;\n");
+	test_put(tree, "net/bar.h", "#define BAR_CLASS_HOOK class_only_core\n");
+	test_put(tree, "sound/x.c", "static void *p = &class_defined_in_core_c;\n");
 	ck_assert_int_eq(walk_tree(tree, NULL, &files, NULL), 0);
 	ck_assert_uint_eq(exports_find_unused(tree, &files, &list), 1);
 	ck_assert_str_eq(list.v[0].symbol, "class_only_in_comments");
@@ -178,7 +158,7 @@ START_TEST(no_driver_core_no_exports)
 }
 END_TEST
 
-static Suite *exports_suite(void)
+Suite *test_suite(void)
 {
 	Suite *s = suite_create("exports");
 	TCase *tc = tcase_create("core");
@@ -189,15 +169,4 @@ static Suite *exports_suite(void)
 	tcase_add_test(tc, no_driver_core_no_exports);
 	suite_add_tcase(s, tc);
 	return s;
-}
-
-int main(void)
-{
-	SRunner *sr = srunner_create(exports_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

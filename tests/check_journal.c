@@ -17,72 +17,23 @@
 
 #include "base/util.h"
 #include "engine/journal.h"
+#include "test-lib.h"
 
 #define NR_CRASH_FILES 50
 
-static char *new_tmpdir(void)
-{
-	const char *base = getenv("TMPDIR");
-	char *dir = xstrfmt("%s/check_journal.XXXXXX", base && *base ? base : "/tmp");
-
-	ck_assert_msg(mkdtemp(dir) != NULL, "mkdtemp %s: %s", dir, strerror(errno));
-	return dir;
-}
-
-static int rm_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-	return remove(path);
-}
-
-static void rm_rf(const char *dir)
-{
-	nftw(dir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
-}
-
-static void mkdirs_for(const char *tree, const char *rel)
-{
-	char *path = path_join(tree, rel);
-
-	for (char *p = path + strlen(tree) + 1; (p = strchr(p, '/')); p++) {
-		*p = '\0';
-		ck_assert_msg(!mkdir(path, 0755) || errno == EEXIST, "mkdir %s", path);
-		*p = '/';
-	}
-	free(path);
-}
-
+/* test_put() with a mode: the journal keeps each file's. */
 static void put(const char *tree, const char *rel, const char *content, mode_t mode)
 {
 	char *path = path_join(tree, rel);
-	FILE *f;
 
-	mkdirs_for(tree, rel);
-	f = fopen(path, "w");
-	ck_assert_msg(f != NULL, "fopen %s", path);
-	fputs(content, f);
-	ck_assert_int_eq(fclose(f), 0);
+	test_put(tree, rel, content);
 	ck_assert_int_eq(chmod(path, mode), 0);
 	free(path);
 }
 
-/* The content of tree/rel, or NULL when it cannot be read; caller frees. */
-static char *get(const char *tree, const char *rel)
-{
-	struct strbuf sb = STRBUF_INIT;
-	char *path = path_join(tree, rel);
-	int ret = strbuf_read_file(&sb, path);
-
-	free(path);
-	if (ret < 0) {
-		strbuf_release(&sb);
-		return NULL;
-	}
-	return strbuf_detach(&sb, NULL);
-}
-
 static void assert_content(const char *tree, const char *rel, const char *want)
 {
-	char *got = get(tree, rel);
+	char *got = test_read(tree, rel);
 
 	ck_assert_msg(got != NULL, "%s: cannot read", rel);
 	ck_assert_msg(!strcmp(got, want), "%s: unexpected content", rel);
@@ -169,7 +120,7 @@ static void add_edit(struct journal_edit_list *list, const char *path,
 START_TEST(test_apply_contents_and_modes)
 {
 	struct journal_edit_list list = JOURNAL_EDIT_LIST_INIT;
-	char *tree = new_tmpdir();
+	char *tree = test_tmpdir("check_journal");
 
 	put(tree, "a.c", "old a\n", 0644);
 	put(tree, "sub/dir/b.sh", "old b\n", 0755);
@@ -195,7 +146,7 @@ START_TEST(test_apply_contents_and_modes)
 	ck_assert_int_eq(count_entries(tree), 1 + 4 + 2 + 2 + 7);
 
 	journal_edit_list_clear(&list);
-	rm_rf(tree);
+	test_rm_rf(tree);
 	free(tree);
 }
 END_TEST
@@ -203,7 +154,7 @@ END_TEST
 START_TEST(test_refuse_dir_symlink)
 {
 	struct journal_edit_list list = JOURNAL_EDIT_LIST_INIT;
-	char *tree = new_tmpdir(), *outside = new_tmpdir();
+	char *tree = test_tmpdir("check_journal"), *outside = test_tmpdir("check_journal");
 	char *link = path_join(tree, "evil");
 
 	put(tree, "good.c", "old good\n", 0644);
@@ -221,8 +172,8 @@ START_TEST(test_refuse_dir_symlink)
 	ck_assert_int_eq(journal_pending(tree), 0);
 
 	journal_edit_list_clear(&list);
-	rm_rf(tree);
-	rm_rf(outside);
+	test_rm_rf(tree);
+	test_rm_rf(outside);
 	free(link);
 	free(tree);
 	free(outside);
@@ -232,7 +183,7 @@ END_TEST
 START_TEST(test_refuse_file_symlink)
 {
 	struct journal_edit_list list = JOURNAL_EDIT_LIST_INIT;
-	char *tree = new_tmpdir(), *outside = new_tmpdir();
+	char *tree = test_tmpdir("check_journal"), *outside = test_tmpdir("check_journal");
 	char *target = path_join(outside, "victim.c");
 	char *link = path_join(tree, "drivers/link.c");
 
@@ -251,8 +202,8 @@ START_TEST(test_refuse_file_symlink)
 	ck_assert_int_eq(count_entries(outside), 2);
 
 	journal_edit_list_clear(&list);
-	rm_rf(tree);
-	rm_rf(outside);
+	test_rm_rf(tree);
+	test_rm_rf(outside);
 	free(target);
 	free(link);
 	free(tree);
@@ -263,7 +214,7 @@ END_TEST
 START_TEST(test_refuse_state_dir_symlink)
 {
 	struct journal_edit_list list = JOURNAL_EDIT_LIST_INIT;
-	char *tree = new_tmpdir(), *outside = new_tmpdir();
+	char *tree = test_tmpdir("check_journal"), *outside = test_tmpdir("check_journal");
 	char *link = path_join(tree, ".cdmigrate");
 
 	put(tree, "a.c", "old\n", 0644);
@@ -279,8 +230,8 @@ START_TEST(test_refuse_state_dir_symlink)
 	ck_assert_int_eq(count_entries(outside), 1);
 
 	journal_edit_list_clear(&list);
-	rm_rf(tree);
-	rm_rf(outside);
+	test_rm_rf(tree);
+	test_rm_rf(outside);
 	free(link);
 	free(tree);
 	free(outside);
@@ -294,7 +245,7 @@ START_TEST(test_refuse_bad_paths)
 		"sub/", ".cdmigrate/journal/index", "sub/.x.c.cdmigrate-tmp",
 		"new\nline.c",
 	};
-	char *tree = new_tmpdir();
+	char *tree = test_tmpdir("check_journal");
 
 	put(tree, "a.c", "old\n", 0644);
 	put(tree, "sub/x.c", "old\n", 0644);
@@ -320,7 +271,7 @@ START_TEST(test_refuse_bad_paths)
 	assert_content(tree, "sub/x.c", "old\n");
 	ck_assert(!exists(tree, ".cdmigrate"));
 
-	rm_rf(tree);
+	test_rm_rf(tree);
 	free(tree);
 }
 END_TEST
@@ -328,7 +279,7 @@ END_TEST
 START_TEST(test_refuse_old_differs)
 {
 	struct journal_edit_list list = JOURNAL_EDIT_LIST_INIT;
-	char *tree = new_tmpdir();
+	char *tree = test_tmpdir("check_journal");
 
 	put(tree, "a.c", "old a\n", 0644);
 	put(tree, "b.c", "edited by the user\n", 0644);
@@ -342,7 +293,7 @@ START_TEST(test_refuse_old_differs)
 	ck_assert_int_eq(count_entries(tree), 3);
 
 	journal_edit_list_clear(&list);
-	rm_rf(tree);
+	test_rm_rf(tree);
 	free(tree);
 }
 END_TEST
@@ -350,7 +301,7 @@ END_TEST
 START_TEST(test_undo_after_completed_run)
 {
 	struct journal_edit_list list = JOURNAL_EDIT_LIST_INIT;
-	char *tree = new_tmpdir();
+	char *tree = test_tmpdir("check_journal");
 
 	put(tree, "a.c", "old a\n", 0644);
 	put(tree, "s/b.c", "old b\n", 0755);
@@ -380,7 +331,7 @@ START_TEST(test_undo_after_completed_run)
 	assert_content(tree, "s/b.c", "new b\n");
 
 	journal_edit_list_clear(&list);
-	rm_rf(tree);
+	test_rm_rf(tree);
 	free(tree);
 }
 END_TEST
@@ -388,7 +339,7 @@ END_TEST
 START_TEST(test_undo_refuses_edited_file)
 {
 	struct journal_edit_list list = JOURNAL_EDIT_LIST_INIT;
-	char *tree = new_tmpdir();
+	char *tree = test_tmpdir("check_journal");
 
 	put(tree, "a.c", "old a\n", 0644);
 	put(tree, "b.c", "old b\n", 0644);
@@ -407,7 +358,7 @@ START_TEST(test_undo_refuses_edited_file)
 	assert_content(tree, "a.c", "old a\n");
 
 	journal_edit_list_clear(&list);
-	rm_rf(tree);
+	test_rm_rf(tree);
 	free(tree);
 }
 END_TEST
@@ -415,7 +366,7 @@ END_TEST
 START_TEST(test_leftovers_cleaned)
 {
 	struct journal_edit_list list = JOURNAL_EDIT_LIST_INIT;
-	char *tree = new_tmpdir();
+	char *tree = test_tmpdir("check_journal");
 
 	put(tree, "a.c", "old a\n", 0644);
 	/* What a crash before the index commit leaves behind. */
@@ -433,7 +384,7 @@ START_TEST(test_leftovers_cleaned)
 	ck_assert_int_eq(count_entries(tree), 1 + 1 + 1 + 1 + 3);
 
 	journal_edit_list_clear(&list);
-	rm_rf(tree);
+	test_rm_rf(tree);
 	free(tree);
 }
 END_TEST
@@ -441,7 +392,7 @@ END_TEST
 START_TEST(test_damaged_journal_touches_nothing)
 {
 	struct journal_edit_list list = JOURNAL_EDIT_LIST_INIT;
-	char *tree = new_tmpdir();
+	char *tree = test_tmpdir("check_journal");
 
 	put(tree, "a.c", "old a\n", 0644);
 	put(tree, "b.c", "old b\n", 0644);
@@ -455,7 +406,7 @@ START_TEST(test_damaged_journal_touches_nothing)
 	assert_content(tree, "b.c", "new b\n");
 
 	journal_edit_list_clear(&list);
-	rm_rf(tree);
+	test_rm_rf(tree);
 	free(tree);
 }
 END_TEST
@@ -471,7 +422,7 @@ struct crash {
 
 static void crash_setup(struct crash *c)
 {
-	c->tree = new_tmpdir();
+	c->tree = test_tmpdir("check_journal");
 	c->list = (struct journal_edit_list)JOURNAL_EDIT_LIST_INIT;
 	for (int i = 0; i < NR_CRASH_FILES; i++) {
 		c->rel[i] = xstrfmt("drivers/d%d/f%02d.c", i % 5, i);
@@ -486,7 +437,7 @@ static void crash_reset(struct crash *c)
 {
 	char *state = path_join(c->tree, ".cdmigrate");
 
-	rm_rf(state);
+	test_rm_rf(state);
 	free(state);
 	for (int i = 0; i < NR_CRASH_FILES; i++)
 		put(c->tree, c->rel[i], c->old[i], i % 7 ? 0644 : 0755);
@@ -500,7 +451,7 @@ static void crash_release(struct crash *c)
 		free(c->new[i]);
 	}
 	journal_edit_list_clear(&c->list);
-	rm_rf(c->tree);
+	test_rm_rf(c->tree);
 	free(c->tree);
 }
 
@@ -513,7 +464,7 @@ static int count_new(struct crash *c, int strict)
 	int nr_new = 0;
 
 	for (int i = 0; i < NR_CRASH_FILES; i++) {
-		char *got = get(c->tree, c->rel[i]);
+		char *got = test_read(c->tree, c->rel[i]);
 
 		if (strict) {
 			ck_assert_msg(got != NULL, "%s: missing", c->rel[i]);
@@ -666,7 +617,7 @@ START_TEST(test_resume_refuses_edited_file)
 }
 END_TEST
 
-static Suite *journal_suite(void)
+Suite *test_suite(void)
 {
 	Suite *s = suite_create("journal");
 	TCase *tc = tcase_create("apply");
@@ -691,15 +642,4 @@ static Suite *journal_suite(void)
 	tcase_add_test(crash, test_resume_refuses_edited_file);
 	suite_add_tcase(s, crash);
 	return s;
-}
-
-int main(void)
-{
-	SRunner *sr = srunner_create(journal_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

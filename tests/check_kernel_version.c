@@ -10,32 +10,20 @@
 
 #include "base/util.h"
 #include "kernel/kernel-version.h"
+#include "test-lib.h"
 
 static char *tree_with_makefile(const char *text)
 {
-	char *dir = xstrdup("/tmp/check_kernel_version-XXXXXX");
-	char *path;
-	FILE *f;
+	char *dir = test_tmpdir("check_kernel_version");
 
-	ck_assert_ptr_nonnull(mkdtemp(dir));
-	if (text) {
-		path = path_join(dir, "Makefile");
-		f = fopen(path, "w");
-		ck_assert_ptr_nonnull(f);
-		fputs(text, f);
-		fclose(f);
-		free(path);
-	}
+	if (text)
+		test_put(dir, "Makefile", text);
 	return dir;
 }
 
 static void remove_tree(char *dir)
 {
-	char *path = path_join(dir, "Makefile");
-
-	unlink(path);
-	rmdir(dir);
-	free(path);
+	test_rm_rf(dir);
 	free(dir);
 }
 
@@ -71,20 +59,14 @@ START_TEST(missing_part_or_file_is_zero)
 }
 END_TEST
 
-int main(void)
+Suite *test_suite(void)
 {
 	Suite *s = suite_create("kernel_version");
 	TCase *tc = tcase_create("kernel_version");
-	SRunner *sr;
-	int failed;
 
 	tcase_add_test(tc, reads_the_three_lines);
 	tcase_add_test(tc, tabs_and_no_blanks);
 	tcase_add_test(tc, missing_part_or_file_is_zero);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return s;
 }

@@ -6,16 +6,15 @@
 
 #include <check.h>
 #include <dirent.h>
-#include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "base/pool.h"
+#include "test-lib.h"
 
 #define MAX_TASKS 16
 
@@ -42,36 +41,6 @@ struct run {
 	size_t done_nr;
 	int in_callback;
 };
-
-static int count_fds(void)
-{
-	DIR *d = opendir("/proc/self/fd");
-	struct dirent *e;
-	int n = 0;
-
-	ck_assert_ptr_nonnull(d);
-	while ((e = readdir(d)))
-		if (e->d_name[0] != '.')
-			n++;
-	closedir(d);
-	return n - 1;	/* the directory's own descriptor */
-}
-
-static void assert_clean(int fds_before)
-{
-	ck_assert_int_eq(count_fds(), fds_before);
-	errno = 0;
-	ck_assert_int_eq(waitpid(-1, NULL, WNOHANG), -1);
-	ck_assert_int_eq(errno, ECHILD);
-}
-
-static uint64_t now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
-}
 
 static int next_task(struct child *child, void *pool_data, void **task_data)
 {
@@ -150,17 +119,6 @@ static void run_release(struct run *run)
 	}
 }
 
-/* sb is exactly `count` repetitions of line. */
-static void assert_repeated(const struct strbuf *sb, const char *line, size_t count)
-{
-	size_t len = strlen(line);
-
-	ck_assert_uint_eq(sb->len, len * count);
-	for (size_t i = 0; i < count; i++)
-		if (memcmp(sb->buf + i * len, line, len))
-			ck_abort_msg("mismatch at byte %zu", i * len);
-}
-
 /* Eight tasks writing 1.2 MB to each stream, exit codes 0..3. */
 static char big_scripts[8][128];
 static struct task big_tasks[8];
@@ -186,15 +144,15 @@ static void assert_big_results(const struct run *run)
 		ck_assert_int_eq(g->timed_out, 0);
 		ck_assert_int_eq(g->start_failed, 0);
 		snprintf(line, sizeof(line), "t%dout\n", i);
-		assert_repeated(&g->out, line, 200000);
+		test_assert_repeated(&g->out, line, 200000);
 		snprintf(line, sizeof(line), "t%derr\n", i);
-		assert_repeated(&g->err, line, 200000);
+		test_assert_repeated(&g->err, line, 200000);
 	}
 }
 
 START_TEST(test_big_outputs_arrive_whole)
 {
-	int fds = count_fds();
+	int fds = test_count_fds();
 	struct run run;
 
 	make_big_tasks();
@@ -203,14 +161,14 @@ START_TEST(test_big_outputs_arrive_whole)
 	ck_assert_uint_eq(run.next_calls, 9);
 	assert_big_results(&run);
 	run_release(&run);
-	assert_clean(fds);
+	test_assert_clean(fds);
 }
 END_TEST
 
 /* Tasks writing many small lines to both streams at the same time. */
 START_TEST(test_no_interleaving)
 {
-	int fds = count_fds();
+	int fds = test_count_fds();
 	static char scripts[6][200];
 	struct task tasks[6];
 	struct run run;
@@ -236,7 +194,7 @@ START_TEST(test_no_interleaving)
 		strbuf_release(&err);
 	}
 	run_release(&run);
-	assert_clean(fds);
+	test_assert_clean(fds);
 }
 END_TEST
 
@@ -268,7 +226,7 @@ static void assert_same_results(const struct run *a, const struct run *b)
 
 START_TEST(test_j1_j2_and_online_cpus_agree)
 {
-	int fds = count_fds();
+	int fds = test_count_fds();
 	struct run j1, j2, j0;
 
 	ck_assert_int_eq(run_pool(&j1, mixed_tasks, NR_MIXED, 1, 0), -1);
@@ -285,7 +243,7 @@ START_TEST(test_j1_j2_and_online_cpus_agree)
 	ck_assert_uint_eq(j2.got[1].out.len, 0);
 	ck_assert_int_eq(j2.got[2].status, 128 + SIGSEGV);
 	ck_assert_str_eq(j2.got[2].out.buf, "crash\n");
-	assert_repeated(&j2.got[3].out, "mixed\n", 50000);
+	test_assert_repeated(&j2.got[3].out, "mixed\n", 50000);
 	ck_assert_int_eq(j2.got[4].status, -1);
 	ck_assert_int_eq(j2.got[4].start_failed, 1);
 	ck_assert_int_eq(j2.got[4].not_found, 1);
@@ -295,13 +253,13 @@ START_TEST(test_j1_j2_and_online_cpus_agree)
 	run_release(&j1);
 	run_release(&j2);
 	run_release(&j0);
-	assert_clean(fds);
+	test_assert_clean(fds);
 }
 END_TEST
 
 START_TEST(test_timeout_kills_one_others_finish)
 {
-	int fds = count_fds();
+	int fds = test_count_fds();
 	static const struct task tasks[] = {
 		{ .script = "echo started; echo warn >&2; sleep 30; echo never" },
 		{ .script = "yes a | head -c 1048576" },
@@ -311,11 +269,11 @@ START_TEST(test_timeout_kills_one_others_finish)
 		{ .script = "yes d | head -c 1048576" },
 	};
 	struct run run;
-	uint64_t t0 = now_ms();
+	uint64_t t0 = test_now_ms();
 
 	/* 2 s is far more than the quick tasks need, far less than 30 s. */
 	ck_assert_int_eq(run_pool(&run, tasks, 6, 3, 2000), 0);
-	ck_assert_uint_lt(now_ms() - t0, 20000);
+	ck_assert_uint_lt(test_now_ms() - t0, 20000);
 	ck_assert_uint_eq(run.done_nr, 6);
 
 	ck_assert_int_eq(run.got[0].timed_out, 1);
@@ -329,10 +287,10 @@ START_TEST(test_timeout_kills_one_others_finish)
 	ck_assert_int_eq(run.got[3].status, 0);
 	ck_assert_str_eq(run.got[3].out.buf, "detached\n");
 
-	assert_repeated(&run.got[1].out, "a\n", 524288);
-	assert_repeated(&run.got[2].err, "b\n", 524288);
-	assert_repeated(&run.got[4].out, "c\n", 524288);
-	assert_repeated(&run.got[5].out, "d\n", 524288);
+	test_assert_repeated(&run.got[1].out, "a\n", 524288);
+	test_assert_repeated(&run.got[2].err, "b\n", 524288);
+	test_assert_repeated(&run.got[4].out, "c\n", 524288);
+	test_assert_repeated(&run.got[5].out, "d\n", 524288);
 	ck_assert_int_eq(run.got[4].status, 3);
 	for (int i = 1; i < 6; i++) {
 		if (i == 3)
@@ -344,13 +302,13 @@ START_TEST(test_timeout_kills_one_others_finish)
 	ck_assert(run.order[4] == 0 || run.order[4] == 3);
 	ck_assert(run.order[5] == 0 || run.order[5] == 3);
 	run_release(&run);
-	assert_clean(fds);
+	test_assert_clean(fds);
 }
 END_TEST
 
 START_TEST(test_start_failures_do_not_stop_the_pool)
 {
-	int fds = count_fds();
+	int fds = test_count_fds();
 	static const struct task tasks[] = {
 		{ .prog = "cdmigrate-test-no-such-program" },
 		{ .script = "echo ok" },
@@ -372,13 +330,13 @@ START_TEST(test_start_failures_do_not_stop_the_pool)
 	ck_assert_str_eq(run.got[3].out.buf, "ok too\n");
 	ck_assert_uint_eq(run.order[0], 0);
 	run_release(&run);
-	assert_clean(fds);
+	test_assert_clean(fds);
 }
 END_TEST
 
 START_TEST(test_env_dir_and_stdin)
 {
-	int fds = count_fds();
+	int fds = test_count_fds();
 	static const struct task tasks[] = {
 		{ .script = "echo \"$CDM_POOL\"", .env = "CDM_POOL=x y" },
 		{ .script = "pwd -P", .dir = "/" },
@@ -391,13 +349,13 @@ START_TEST(test_env_dir_and_stdin)
 	ck_assert_str_eq(run.got[1].out.buf, "/\n");
 	ck_assert_int_eq(atoi(run.got[2].out.buf), 0);
 	run_release(&run);
-	assert_clean(fds);
+	test_assert_clean(fds);
 }
 END_TEST
 
 START_TEST(test_done_in_completion_order)
 {
-	int fds = count_fds();
+	int fds = test_count_fds();
 	static const struct task tasks[] = {
 		{ .script = "sleep 3; echo slow" },
 		{ .script = "echo fast" },
@@ -410,13 +368,13 @@ START_TEST(test_done_in_completion_order)
 	ck_assert_str_eq(run.got[0].out.buf, "slow\n");
 	ck_assert_uint_ge(run.got[0].wall_ms, 2500);
 	run_release(&run);
-	assert_clean(fds);
+	test_assert_clean(fds);
 }
 END_TEST
 
 START_TEST(test_tasks_see_only_their_std_descriptors)
 {
-	int fds = count_fds();
+	int fds = test_count_fds();
 	static const struct task tasks[] = {
 		{ .script = "exec ls /proc/self/fd" },
 		{ .script = "exec ls /proc/self/fd" },
@@ -435,7 +393,7 @@ START_TEST(test_tasks_see_only_their_std_descriptors)
 	for (int i = 0; i < 3; i++)
 		ck_assert_str_eq(run.got[i].out.buf, "0\n1\n2\n3\n");
 	run_release(&run);
-	assert_clean(fds);
+	test_assert_clean(fds);
 }
 END_TEST
 
@@ -448,7 +406,7 @@ static void caller_handler(int sig)
 
 START_TEST(test_signal_with_caller_handler)
 {
-	int fds = count_fds();
+	int fds = test_count_fds();
 	static const struct task tasks[] = {
 		/* $PPID is this test process, which runs the pool. */
 		{ .script = "echo first; kill -TERM $PPID; sleep 30" },
@@ -457,14 +415,14 @@ START_TEST(test_signal_with_caller_handler)
 	};
 	struct sigaction sa, now;
 	struct run run;
-	uint64_t t0 = now_ms();
+	uint64_t t0 = test_now_ms();
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = caller_handler;
 	sigemptyset(&sa.sa_mask);
 	ck_assert_int_eq(sigaction(SIGTERM, &sa, NULL), 0);
 	ck_assert_int_eq(run_pool(&run, tasks, 3, 1, 0), -1);
-	ck_assert_uint_lt(now_ms() - t0, 10000);
+	ck_assert_uint_lt(test_now_ms() - t0, 10000);
 	ck_assert_int_eq(caller_got, SIGTERM);
 	ck_assert_uint_eq(run.done_nr, 1);
 	ck_assert_uint_eq(run.next_calls, 1);
@@ -475,7 +433,7 @@ START_TEST(test_signal_with_caller_handler)
 	ck_assert_int_eq(sigaction(SIGTERM, NULL, &now), 0);
 	ck_assert(now.sa_handler == caller_handler);
 	run_release(&run);
-	assert_clean(fds);
+	test_assert_clean(fds);
 }
 END_TEST
 
@@ -512,15 +470,14 @@ static int process_gone(pid_t pid)
 
 START_TEST(test_sigint_kills_tasks_then_the_process)
 {
-	int fds = count_fds();
-	char dir[] = "/tmp/cdm-check-pool-XXXXXX";
+	int fds = test_count_fds();
+	char *dir = test_tmpdir("check_pool");
 	char *first, *second, *script0, *script1;
 	struct task tasks[2];
 	pid_t sub, pid0, pid1;
 	int status;
-	uint64_t t0 = now_ms();
+	uint64_t t0 = test_now_ms();
 
-	ck_assert_ptr_nonnull(mkdtemp(dir));
 	first = path_join(dir, "first");
 	second = path_join(dir, "second");
 	script0 = xstrfmt("echo $$ > %s.tmp && mv %s.tmp %s; exec sleep 30", first, first, first);
@@ -544,7 +501,7 @@ START_TEST(test_sigint_kills_tasks_then_the_process)
 		_exit(99);	/* not reached: the re-raised SIGINT ends us */
 	}
 	ck_assert_int_eq(waitpid(sub, &status, 0), sub);
-	ck_assert_uint_lt(now_ms() - t0, 15000);
+	ck_assert_uint_lt(test_now_ms() - t0, 15000);
 	ck_assert(WIFSIGNALED(status));
 	ck_assert_int_eq(WTERMSIG(status), SIGINT);
 
@@ -555,18 +512,17 @@ START_TEST(test_sigint_kills_tasks_then_the_process)
 	ck_assert(process_gone(pid0));
 	ck_assert(process_gone(pid1));
 
-	unlink(first);
-	unlink(second);
-	rmdir(dir);
+	test_rm_rf(dir);
+	free(dir);
 	free(first);
 	free(second);
 	free(script0);
 	free(script1);
-	assert_clean(fds);
+	test_assert_clean(fds);
 }
 END_TEST
 
-static Suite *pool_suite(void)
+Suite *test_suite(void)
 {
 	Suite *s = suite_create("pool");
 	TCase *tc = tcase_create("pool");
@@ -584,15 +540,4 @@ static Suite *pool_suite(void)
 	tcase_add_test(tc, test_sigint_kills_tasks_then_the_process);
 	suite_add_tcase(s, tc);
 	return s;
-}
-
-int main(void)
-{
-	SRunner *sr = srunner_create(pool_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

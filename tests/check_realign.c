@@ -9,6 +9,7 @@
 
 #include "base/util.h"
 #include "lex/realign.h"
+#include "test-lib.h"
 
 /* realign `after` against `before`; returns the new text (static buffer). */
 static const char *run(const char *before, const char *after, size_t *moved)
@@ -230,12 +231,10 @@ START_TEST(whole_table_renamed_keeps_its_old_column)
 }
 END_TEST
 
-int main(void)
+Suite *test_suite(void)
 {
 	Suite *s = suite_create("realign");
 	TCase *tc = tcase_create("realign");
-	SRunner *sr;
-	int failed;
 
 	tcase_add_test(tc, call_renamed);
 	tcase_add_test(tc, macro_use_renamed);
@@ -248,9 +247,5 @@ int main(void)
 	tcase_add_test(tc, renamed_field_keeps_the_table_aligned);
 	tcase_add_test(tc, whole_table_renamed_keeps_its_old_column);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return s;
 }

@@ -16,27 +16,9 @@
 #include "lex/lex.h"
 #include "report/html.h"
 #include "report/report.h"
+#include "test-lib.h"
 
-static char tree[64];
-static char work[64];
-
-static void put_in(const char *root, const char *rel, const char *text)
-{
-	char path[512], dir[512];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", root, rel);
-	snprintf(dir, sizeof(dir), "%s", path);
-	for (char *slash = strchr(dir + strlen(root) + 1, '/'); slash; slash = strchr(slash + 1, '/')) {
-		*slash = '\0';
-		mkdir(dir, 0755);
-		*slash = '/';
-	}
-	f = fopen(path, "wb");
-	ck_assert_ptr_nonnull(f);
-	fputs(text, f);
-	fclose(f);
-}
+static char *tree, *work;
 
 static const char device_h[] =
 	"#ifndef _DEVICE_H_\n"
@@ -105,29 +87,27 @@ static const char foo_c[] =
 
 static void write_tree(const char *root)
 {
-	put_in(root, "include/linux/device.h", device_h);
-	put_in(root, "drivers/base/class.c",
-	       "#include <linux/device.h>\n\n"
-	       "int class_device_register(struct class_device *cd)\n{\n\treturn cd != NULL;\n}\n");
-	put_in(root, "drivers/foo/foo.c", foo_c);
-	put_in(root, "drivers/bar/bar.c", "int bar(void) { return 0; }\n");
+	test_put(root, "include/linux/device.h", device_h);
+	test_put(root, "drivers/base/class.c",
+		 "#include <linux/device.h>\n\n"
+		 "int class_device_register(struct class_device *cd)\n{\n\treturn cd != NULL;\n}\n");
+	test_put(root, "drivers/foo/foo.c", foo_c);
+	test_put(root, "drivers/bar/bar.c", "int bar(void) { return 0; }\n");
 }
 
 static void setup(void)
 {
-	strcpy(tree, "/tmp/check-report-XXXXXX");
-	ck_assert_ptr_nonnull(mkdtemp(tree));
-	strcpy(work, "/tmp/check-report-work-XXXXXX");
-	ck_assert_ptr_nonnull(mkdtemp(work));
+	tree = test_tmpdir("check_report");
+	work = test_tmpdir("check_report-work");
 	write_tree(tree);
 }
 
 static void teardown(void)
 {
-	char cmd[256];
-
-	snprintf(cmd, sizeof(cmd), "rm -rf %s %s", tree, work);
-	ck_assert_int_eq(system(cmd), 0);
+	test_rm_rf(tree);
+	test_rm_rf(work);
+	free(tree);
+	free(work);
 }
 
 static void make_report(const char *root, const char *series, struct report *r)
@@ -344,14 +324,14 @@ START_TEST(migration_record_gives_reasons_and_counts)
 	struct report r;
 	const struct report_item *it;
 
-	put_in(tree, ".cdmigrate/migrate.json",
-	       "{\"tree\": \"t\", \"steps\": [{\"order\": 10, \"name\": \"class-create\", \"action\": \"run\", "
-	       "\"files_changed\": 3, \"sites_converted\": 5}, {\"order\": 40, \"name\": "
-	       "\"class-device-to-device\", \"action\": \"run\", \"files_changed\": 1, \"sites_converted\": 2}], "
-	       "\"files\": [{\"file\": \"drivers/foo/foo.c\", \"step\": \"class-device-to-device\", "
-	       "\"status\": \"parse-failure\", \"detail\": \"static CLASS_DEVICE_ATTR(\"}, "
-	       "{\"file\": \"drivers/bar/bar.c\", \"step\": \"class-create\", \"status\": \"timeout\", "
-	       "\"detail\": \"\"}]}\n");
+	test_put(tree, ".cdmigrate/migrate.json",
+		 "{\"tree\": \"t\", \"steps\": [{\"order\": 10, \"name\": \"class-create\", \"action\": \"run\", "
+		 "\"files_changed\": 3, \"sites_converted\": 5}, {\"order\": 40, \"name\": "
+		 "\"class-device-to-device\", \"action\": \"run\", \"files_changed\": 1, \"sites_converted\": 2}], "
+		 "\"files\": [{\"file\": \"drivers/foo/foo.c\", \"step\": \"class-device-to-device\", "
+		 "\"status\": \"parse-failure\", \"detail\": \"static CLASS_DEVICE_ATTR(\"}, "
+		 "{\"file\": \"drivers/bar/bar.c\", \"step\": \"class-create\", \"status\": \"timeout\", "
+		 "\"detail\": \"\"}]}\n");
 	make_report(tree, NULL, &r);
 	ck_assert_ptr_nonnull(r.migration);
 	ck_assert_uint_eq(r.migration->sites_converted, 7);
@@ -392,7 +372,7 @@ START_TEST(baseline_survives_line_moves_and_names_new_users)
 
 		if (asprintf(&moved, "/* moved */\n\n\n%s", foo_c) < 0)
 			ck_abort();
-		put_in(copy, "drivers/foo/foo.c", moved);
+		test_put(copy, "drivers/foo/foo.c", moved);
 		free(moved);
 	}
 	make_report(copy, NULL, &r);
@@ -413,7 +393,7 @@ START_TEST(baseline_survives_line_moves_and_names_new_users)
 		if (asprintf(&more, "/* moved */\n\n\n%s\nint foo_more(struct class_device *cd)\n{\n"
 				    "\treturn class_device_register(cd);\n}\n", foo_c) < 0)
 			ck_abort();
-		put_in(copy, "drivers/foo/foo.c", more);
+		test_put(copy, "drivers/foo/foo.c", more);
 		free(more);
 	}
 	make_report(copy, NULL, &r);
@@ -463,8 +443,8 @@ START_TEST(exit_statuses)
 	if (asprintf(&clean, "%s/clean", work) < 0)
 		ck_abort();
 	ck_assert_int_eq(mkdir(clean, 0755), 0);
-	put_in(clean, "include/linux/device.h", "struct device { int x; };\n");
-	put_in(clean, "drivers/bar/bar.c", "#include <linux/device.h>\nint bar(struct device *d) { return 0; }\n");
+	test_put(clean, "include/linux/device.h", "struct device { int x; };\n");
+	test_put(clean, "drivers/bar/bar.c", "#include <linux/device.h>\nint bar(struct device *d) { return 0; }\n");
 	ck_assert_int_eq(run(clean, NULL), 0);
 	if (asprintf(&args, "%s --gate --format json", clean) < 0)
 		ck_abort();
@@ -496,15 +476,15 @@ START_TEST(html_renders_the_series)
 	if (asprintf(&series, "%s/series", work) < 0)
 		ck_abort();
 	ck_assert_int_eq(mkdir(series, 0755), 0);
-	put_in(series, "0000-cover-letter.patch", "Subject: [PATCH 0/2] cover\n\n");
-	put_in(series, "report.json", "{\"tree\": \"t\", \"steps\": [], \"files\": []}\n");
+	test_put(series, "0000-cover-letter.patch", "Subject: [PATCH 0/2] cover\n\n");
+	test_put(series, "report.json", "{\"tree\": \"t\", \"steps\": [], \"files\": []}\n");
 	/* a patch with no message at all, then one whose diff holds markup */
-	put_in(series, "0001-driver-core-unused-exports.patch",
-	       "From 0\nSubject: [PATCH 1/2] driver-core: remove exports\n\n---\n"
-	       " a | 1 -\n\ndiff --git a/a b/a\n--- a/a\n+++ b/a\n@@ -1 +0,0 @@\n-int x;\n");
-	put_in(series, "0002-foo-class-create.patch",
-	       "From 0\nSubject: [PATCH 2/2] foo: convert <things>\n\nWhy & how.\n---\n"
-	       "diff --git a/b b/b\n--- a/b\n+++ b/b\n@@ -1 +1 @@\n-if (a<b)\n+if (a>b && \"c\")\n-- \ncdmigrate 0.1\n");
+	test_put(series, "0001-driver-core-unused-exports.patch",
+		 "From 0\nSubject: [PATCH 1/2] driver-core: remove exports\n\n---\n"
+		 " a | 1 -\n\ndiff --git a/a b/a\n--- a/a\n+++ b/a\n@@ -1 +0,0 @@\n-int x;\n");
+	test_put(series, "0002-foo-class-create.patch",
+		 "From 0\nSubject: [PATCH 2/2] foo: convert <things>\n\nWhy & how.\n---\n"
+		 "diff --git a/b b/b\n--- a/b\n+++ b/b\n@@ -1 +1 @@\n-if (a<b)\n+if (a>b && \"c\")\n-- \ncdmigrate 0.1\n");
 	make_report(tree, series, &r);
 	ck_assert_uint_eq(r.nr_patches, 2);
 	ck_assert_str_eq(r.patches[1].subsystem, "foo");
@@ -527,7 +507,7 @@ START_TEST(html_renders_the_series)
 }
 END_TEST
 
-static Suite *report_suite(void)
+Suite *test_suite(void)
 {
 	Suite *s = suite_create("report");
 	TCase *tc = tcase_create("core");
@@ -545,15 +525,4 @@ static Suite *report_suite(void)
 	tcase_add_test(tc, html_renders_the_series);
 	suite_add_tcase(s, tc);
 	return s;
-}
-
-int main(void)
-{
-	SRunner *sr = srunner_create(report_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

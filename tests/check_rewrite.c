@@ -10,6 +10,7 @@
 #include "rewrite/aligned-structs.h"
 #include "rewrite/attr-names.h"
 #include "rewrite/macro-callbacks.h"
+#include "test-lib.h"
 
 /*
  * Convert the macro defined by the first "#define " of `text` (from its name
@@ -480,7 +481,7 @@ START_TEST(attribute_names_read_directives)
 }
 END_TEST
 
-static Suite *rewrite_suite(void)
+Suite *test_suite(void)
 {
 	Suite *s = suite_create("rewrite");
 	TCase *mc = tcase_create("macro-callbacks");
@@ -511,15 +512,4 @@ static Suite *rewrite_suite(void)
 	tcase_add_test(as, retype_keeps_columns);
 	suite_add_tcase(s, as);
 	return s;
-}
-
-int main(void)
-{
-	SRunner *sr = srunner_create(rewrite_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "rewrite/class-initializer.h"
+#include "test-lib.h"
 
 static char *joined(const struct strvec *v)
 {
@@ -218,7 +219,7 @@ START_TEST(long_line_broken_after_owner)
 }
 END_TEST
 
-static Suite *class_initializer_suite(void)
+Suite *test_suite(void)
 {
 	Suite *s = suite_create("rewrite-class-initializer");
 	TCase *tc = tcase_create("class-initializer");
@@ -230,15 +231,4 @@ static Suite *class_initializer_suite(void)
 	tcase_add_test(tc, long_line_broken_after_owner);
 	suite_add_tcase(s, tc);
 	return s;
-}
-
-int main(void)
-{
-	SRunner *sr = srunner_create(class_initializer_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -9,8 +9,6 @@
  */
 #define _GNU_SOURCE
 #include <check.h>
-#include <errno.h>
-#include <ftw.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -22,42 +20,7 @@
 #include "rewrite/delete-class-device.h"
 #include "rewrite/unused-exports.h"
 #include "rewrite/virtual-parent.h"
-
-static char *new_tmpdir(void)
-{
-	const char *base = getenv("TMPDIR");
-	char *dir = xstrfmt("%s/check_rewrite_core.XXXXXX", base && *base ? base : "/tmp");
-
-	ck_assert_msg(mkdtemp(dir) != NULL, "mkdtemp %s: %s", dir, strerror(errno));
-	return dir;
-}
-
-static int rm_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-	return remove(path);
-}
-
-static void rm_rf(const char *dir)
-{
-	nftw(dir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
-}
-
-static void put(const char *dir, const char *rel, const char *content)
-{
-	char *path = path_join(dir, rel);
-	FILE *f;
-
-	for (char *p = path + strlen(dir) + 1; (p = strchr(p, '/')); p++) {
-		*p = '\0';
-		ck_assert_msg(!mkdir(path, 0755) || errno == EEXIST, "mkdir %s", path);
-		*p = '/';
-	}
-	f = fopen(path, "w");
-	ck_assert_msg(f != NULL, "fopen %s", path);
-	fputs(content, f);
-	ck_assert_int_eq(fclose(f), 0);
-	free(path);
-}
+#include "test-lib.h"
 
 /* Apply removals of the given substrings (whole, first match each) to text. */
 static char *remove_parts(const char *text, const char *const *parts, int stmt,
@@ -238,7 +201,7 @@ static void add_working(struct fixture *fx, const char *path, const char *conten
 static void fixture_start(struct fixture *fx)
 {
 	memset(fx, 0, sizeof(*fx));
-	fx->tree = new_tmpdir();
+	fx->tree = test_tmpdir("check_rewrite_core");
 	fx->log = (struct strvec)STRVEC_INIT;
 	fx->ctx.tree = fx->tree;
 	fx->ctx.kernel = fx->tree;
@@ -277,7 +240,7 @@ static void fixture_end(struct fixture *fx)
 	if (fx->classify)
 		classify_free(fx->classify);
 	strvec_clear(&fx->log);
-	rm_rf(fx->tree);
+	test_rm_rf(fx->tree);
 	free(fx->tree);
 }
 
@@ -329,10 +292,10 @@ START_TEST(test_unused_exports_on_working_contents)
 	struct fixture fx;
 
 	fixture_start(&fx);
-	put(fx.tree, "drivers/base/class.c", exports_class_c);
-	put(fx.tree, "include/linux/device.h", exports_device_h);
+	test_put(fx.tree, "drivers/base/class.c", exports_class_c);
+	test_put(fx.tree, "include/linux/device.h", exports_device_h);
 	/* on disk the driver still calls class_baz; its working contents no longer do */
-	put(fx.tree, "drivers/misc/user.c", "int u(void) { return class_bar(1) + class_baz(2); }\n");
+	test_put(fx.tree, "drivers/misc/user.c", "int u(void) { return class_bar(1) + class_baz(2); }\n");
 	add_working(&fx, "drivers/base/class.c", exports_class_c);
 	add_working(&fx, "drivers/misc/user.c", "int u(void) { return class_bar(1); }\n");
 	add_working(&fx, "include/linux/device.h", exports_device_h);
@@ -370,10 +333,10 @@ START_TEST(test_unused_exports_declaration_kept_for_another_core_file)
 	struct fixture fx;
 
 	fixture_start(&fx);
-	put(fx.tree, "drivers/base/class.c", exports_class_c);
-	put(fx.tree, "drivers/base/core.c", core_c);
-	put(fx.tree, "include/linux/device.h", exports_device_h);
-	put(fx.tree, "drivers/misc/user.c", "int u(void) { return class_bar(1) + class_baz(2); }\n");
+	test_put(fx.tree, "drivers/base/class.c", exports_class_c);
+	test_put(fx.tree, "drivers/base/core.c", core_c);
+	test_put(fx.tree, "include/linux/device.h", exports_device_h);
+	test_put(fx.tree, "drivers/misc/user.c", "int u(void) { return class_bar(1) + class_baz(2); }\n");
 	add_working(&fx, "drivers/base/class.c", exports_class_c);
 	add_working(&fx, "drivers/base/core.c", core_c);
 	add_working(&fx, "include/linux/device.h", exports_device_h);
@@ -530,10 +493,10 @@ static const char delete_class_c[] =
 static void delete_tree(struct fixture *fx, const char *user)
 {
 	fixture_start(fx);
-	put(fx->tree, "include/linux/device.h", delete_device_h);
-	put(fx->tree, "drivers/base/base.h", delete_base_h);
-	put(fx->tree, "drivers/base/class.c", delete_class_c);
-	put(fx->tree, "drivers/misc/user.c", user);
+	test_put(fx->tree, "include/linux/device.h", delete_device_h);
+	test_put(fx->tree, "drivers/base/base.h", delete_base_h);
+	test_put(fx->tree, "drivers/base/class.c", delete_class_c);
+	test_put(fx->tree, "drivers/misc/user.c", user);
 	add_working(fx, "drivers/base/base.h", delete_base_h);
 	add_working(fx, "drivers/base/class.c", delete_class_c);
 	add_working(fx, "drivers/misc/user.c", user);
@@ -544,13 +507,13 @@ static void delete_tree(struct fixture *fx, const char *user)
 /* The one rule of what blocks step 70, on the core as read from disk. */
 START_TEST(test_deletion_blocks)
 {
-	char *dir = new_tmpdir();
+	char *dir = test_tmpdir("check_rewrite_core");
 	struct deletion *d;
 	const char *member = "x";
 
-	put(dir, "include/linux/device.h", delete_device_h);
-	put(dir, "drivers/base/base.h", delete_base_h);
-	put(dir, "drivers/base/class.c", delete_class_c);
+	test_put(dir, "include/linux/device.h", delete_device_h);
+	test_put(dir, "drivers/base/base.h", delete_base_h);
+	test_put(dir, "drivers/base/class.c", delete_class_c);
 	d = deletion_read(dir);
 	ck_assert_ptr_nonnull(d);
 	/* every class_device site */
@@ -573,7 +536,7 @@ START_TEST(test_deletion_blocks)
 	/* class_interface objects stay in the class-level API */
 	ck_assert(!deletion_blocks(d, "class-interface", "foo_interface", "", NULL));
 	deletion_free(d);
-	rm_rf(dir);
+	test_rm_rf(dir);
 	free(dir);
 }
 END_TEST
@@ -622,10 +585,10 @@ START_TEST(test_delete_refused_for_a_change_verify_holds_back)
 	struct fixture fx;
 
 	fixture_start(&fx);
-	put(fx.tree, "include/linux/device.h", delete_device_h);
-	put(fx.tree, "drivers/base/base.h", delete_base_h);
-	put(fx.tree, "drivers/base/class.c", delete_class_c);
-	put(fx.tree, "drivers/misc/user.c", disk);
+	test_put(fx.tree, "include/linux/device.h", delete_device_h);
+	test_put(fx.tree, "drivers/base/base.h", delete_base_h);
+	test_put(fx.tree, "drivers/base/class.c", delete_class_c);
+	test_put(fx.tree, "drivers/misc/user.c", disk);
 	add_working(&fx, "drivers/base/base.h", delete_base_h);
 	add_working(&fx, "drivers/base/class.c", delete_class_c);
 	add_working(&fx, "drivers/misc/user.c", converted);
@@ -698,7 +661,7 @@ START_TEST(test_delete)
 }
 END_TEST
 
-static Suite *rewrite_core_suite(void)
+Suite *test_suite(void)
 {
 	Suite *s = suite_create("rewrite_core");
 	TCase *text = tcase_create("text");
@@ -722,15 +685,4 @@ static Suite *rewrite_core_suite(void)
 	tcase_add_test(passes, test_delete);
 	suite_add_tcase(s, passes);
 	return s;
-}
-
-int main(void)
-{
-	SRunner *sr = srunner_create(rewrite_core_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "rewrite/core-text.h"
+#include "test-lib.h"
 
 static const char fragments[] =
 	"core.c.in: free text before the first section; @@ only counts at the\n"
@@ -348,7 +349,7 @@ START_TEST(link_member)
 }
 END_TEST
 
-static Suite *core_text_suite(void)
+Suite *test_suite(void)
 {
 	Suite *s = suite_create("rewrite-core-text");
 	TCase *tc = tcase_create("core-text");
@@ -362,15 +363,4 @@ static Suite *core_text_suite(void)
 	tcase_add_test(tc, link_member);
 	suite_add_tcase(s, tc);
 	return s;
-}
-
-int main(void)
-{
-	SRunner *sr = srunner_create(core_text_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

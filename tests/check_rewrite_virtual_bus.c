@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "rewrite/virtual-bus.h"
+#include "test-lib.h"
 
 static const char template[] =
 	"free text: @P@ and @@ only count at the start of a line\n"
@@ -265,12 +266,14 @@ START_TEST(existing_bus_is_left)
 }
 END_TEST
 
-static Suite *virtual_bus_suite(void)
+Suite *test_suite(void)
 {
 	Suite *s = suite_create("rewrite-virtual-bus");
 	TCase *tc = tcase_create("template");
 	TCase *pass = tcase_create("passes");
 
+	/* the real template, from the source tree */
+	setenv("CDMIGRATE_PATCH_DIR", CDMIGRATE_SRCDIR "/semantic-patches", 1);
 	tcase_add_test(tc, short_names_stay_on_one_line);
 	tcase_add_test(tc, long_names_wrap);
 	tcase_add_test(tc, template_errors);
@@ -281,17 +284,4 @@ static Suite *virtual_bus_suite(void)
 	tcase_add_test(pass, existing_bus_is_left);
 	suite_add_tcase(s, pass);
 	return s;
-}
-
-int main(void)
-{
-	SRunner *sr = srunner_create(virtual_bus_suite());
-	int failed;
-
-	/* the real template, from the source tree */
-	setenv("CDMIGRATE_PATCH_DIR", TOP_SRCDIR "/semantic-patches", 1);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

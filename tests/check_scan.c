@@ -13,46 +13,25 @@
 #include "base/walk.h"
 #include "kernel/subsystem.h"
 #include "lex/lexscan.h"
+#include "test-lib.h"
 
-static char tree[64];
-
-static void put(const char *rel, const char *text, size_t len)
-{
-	char path[512], dir[512];
-	char *slash;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", tree, rel);
-	snprintf(dir, sizeof(dir), "%s", path);
-	for (slash = strchr(dir + strlen(tree) + 1, '/'); slash; slash = strchr(slash + 1, '/')) {
-		*slash = '\0';
-		mkdir(dir, 0755);
-		*slash = '/';
-	}
-	f = fopen(path, "wb");
-	ck_assert_ptr_nonnull(f);
-	fwrite(text, 1, len, f);
-	fclose(f);
-}
+static char *tree;
 
 static void setup(void)
 {
-	strcpy(tree, "/tmp/check-scan-XXXXXX");
-	ck_assert_ptr_nonnull(mkdtemp(tree));
-	put("b.c", "int b;\n", 7);
-	put("a/z.h", "struct class_device *x;\n", 24);
-	put("a/y.c", "/* nothing */\n", 14);
-	put("a/readme.txt", "class_device\n", 13);
-	put(".git/hidden.c", "class_device\n", 13);
-	put("bin/blob.c", "class_device\0\1\2", 15);
+	tree = test_tmpdir("check_scan");
+	test_put(tree, "b.c", "int b;\n");
+	test_put(tree, "a/z.h", "struct class_device *x;\n");
+	test_put(tree, "a/y.c", "/* nothing */\n");
+	test_put(tree, "a/readme.txt", "class_device\n");
+	test_put(tree, ".git/hidden.c", "class_device\n");
+	test_write(tree, "bin/blob.c", "class_device\0\1\2", 15);
 }
 
 static void teardown(void)
 {
-	char cmd[128];
-
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", tree);
-	ck_assert_int_eq(system(cmd), 0);
+	test_rm_rf(tree);
+	free(tree);
 }
 
 START_TEST(walk_lists_sorted_c_sources_only)
@@ -302,18 +281,15 @@ START_TEST(classify_converted_interface_is_not_a_site)
 		"extern struct class_interface ext_intf;\n";
 	struct scan_options opts;
 	struct scan_result r = SCAN_RESULT_INIT;
-	char saved[64];
+	char *k = path_join(tree, "k");
 
-	strcpy(saved, tree);
-	strcat(tree, "/k");
-	ck_assert_int_eq(mkdir(tree, 0755), 0);
-	put("include/linux/device.h", device_h, sizeof(device_h) - 1);
-	put("drivers/x/iface.c", iface_c, sizeof(iface_c) - 1);
+	test_put(k, "include/linux/device.h", device_h);
+	test_put(k, "drivers/x/iface.c", iface_c);
 	memset(&opts, 0, sizeof(opts));
-	opts.tree = tree;
+	opts.tree = k;
 	opts.jobs = 1;
 	ck_assert_int_eq(scan_tree(&opts, &r), 0);
-	strcpy(tree, saved);
+	free(k);
 	ck_assert_uint_eq(site_list_count_kind(&r.sites, "class-interface"), 4);
 	for (size_t i = 0; i < r.sites.nr; i++) {
 		const struct site *st = &r.sites.items[i];
@@ -327,7 +303,7 @@ START_TEST(classify_converted_interface_is_not_a_site)
 }
 END_TEST
 
-static Suite *scan_suite(void)
+Suite *test_suite(void)
 {
 	Suite *s = suite_create("scan");
 	TCase *tc = tcase_create("core");
@@ -347,15 +323,4 @@ static Suite *scan_suite(void)
 	tcase_add_test(tc, classify_converted_interface_is_not_a_site);
 	suite_add_tcase(s, tc);
 	return s;
-}
-
-int main(void)
-{
-	SRunner *sr = srunner_create(scan_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

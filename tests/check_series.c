@@ -6,8 +6,6 @@
 #define _GNU_SOURCE
 #include <check.h>
 #include <dirent.h>
-#include <errno.h>
-#include <ftw.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -18,54 +16,9 @@
 #include "engine/diff.h"
 #include "engine/series.h"
 #include "config.h"
+#include "test-lib.h"
 
 #define LONG_PATH "drivers/media/video/a_rather_long_directory_name/another_long_driver_file_name.c"
-
-static char *new_tmpdir(void)
-{
-	const char *base = getenv("TMPDIR");
-	char *dir = xstrfmt("%s/check_series.XXXXXX", base && *base ? base : "/tmp");
-
-	ck_assert_msg(mkdtemp(dir) != NULL, "mkdtemp %s: %s", dir, strerror(errno));
-	return dir;
-}
-
-static int rm_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-	return remove(path);
-}
-
-static void rm_rf(const char *dir)
-{
-	nftw(dir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
-}
-
-static void put(const char *dir, const char *rel, const char *content)
-{
-	char *path = path_join(dir, rel);
-	FILE *f;
-
-	for (char *p = path + strlen(dir) + 1; (p = strchr(p, '/')); p++) {
-		*p = '\0';
-		ck_assert_msg(!mkdir(path, 0755) || errno == EEXIST, "mkdir %s", path);
-		*p = '/';
-	}
-	f = fopen(path, "w");
-	ck_assert_msg(f != NULL, "fopen %s", path);
-	fputs(content, f);
-	ck_assert_int_eq(fclose(f), 0);
-	free(path);
-}
-
-static char *get(const char *dir, const char *rel)
-{
-	struct strbuf sb = STRBUF_INIT;
-	char *path = path_join(dir, rel);
-
-	ck_assert_msg(strbuf_read_file(&sb, path) == 0, "read %s: %s", path, strerror(errno));
-	free(path);
-	return strbuf_detach(&sb, NULL);
-}
 
 /* The names in dir, sorted, one per line. */
 static char *listing(const char *dir)
@@ -208,10 +161,10 @@ static void fixture_release(struct fixture *fx)
 
 static void put_original_tree(const char *tree, const struct fixture *fx)
 {
-	put(tree, "drivers/hwmon/foo.c", fx->foo_old);
-	put(tree, "include/linux/hwmon.h", fx->hwmon_old);
-	put(tree, LONG_PATH, fx->long_old);
-	put(tree, "drivers/base/class.c", fx->class_old);
+	test_put(tree, "drivers/hwmon/foo.c", fx->foo_old);
+	test_put(tree, "include/linux/hwmon.h", fx->hwmon_old);
+	test_put(tree, LONG_PATH, fx->long_old);
+	test_put(tree, "drivers/base/class.c", fx->class_old);
 }
 
 static void assert_final_tree(const char *tree, const struct fixture *fx)
@@ -224,7 +177,7 @@ static void assert_final_tree(const char *tree, const struct fixture *fx)
 	};
 
 	for (size_t i = 0; i < sizeof(want) / sizeof(*want); i++) {
-		char *got = get(tree, want[i][0]);
+		char *got = test_get(tree, want[i][0]);
 
 		ck_assert_msg(!strcmp(got, want[i][1]), "%s: unexpected content", want[i][0]);
 		free(got);
@@ -250,7 +203,7 @@ static char *stat_block(const char *msg)
 START_TEST(test_write_layout)
 {
 	struct fixture fx;
-	char *out = new_tmpdir(), *dir = path_join(out, "series/v1");
+	char *out = test_tmpdir("check_series"), *dir = path_join(out, "series/v1");
 	char *names, *p1, *p2, *cover, *stat;
 
 	fixture_init(&fx);
@@ -258,7 +211,7 @@ START_TEST(test_write_layout)
 	names = listing(dir);
 	ck_assert_str_eq(names, COVER "\n" P1 "\n" P2 "\n");
 
-	p1 = get(dir, P1);
+	p1 = test_get(dir, P1);
 	ck_assert(starts_with(p1,
 		"From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n"
 		"From: cdmigrate <cdmigrate@localhost>\n"
@@ -295,7 +248,7 @@ START_TEST(test_write_layout)
 		  strstr(p1, "diff --git a/include/linux/hwmon.h"));
 	ck_assert(ends_with(p1, "\n-- \ncdmigrate " PACKAGE_VERSION "\n\n"));
 
-	p2 = get(dir, P2);
+	p2 = test_get(dir, P2);
 	ck_assert_ptr_nonnull(strstr(p2, "\nSubject: [PATCH 2/2] driver-core: remove struct class_device\n\n"
 				     "Nothing uses it any more.\n---\n"));
 	stat = stat_block(p2);
@@ -305,7 +258,7 @@ START_TEST(test_write_layout)
 		" 2 files changed, 8 insertions(+), 8 deletions(-)\n");
 	free(stat);
 
-	cover = get(dir, COVER);
+	cover = test_get(dir, COVER);
 	ck_assert_str_eq(cover,
 		"From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n"
 		"From: cdmigrate <cdmigrate@localhost>\n"
@@ -333,7 +286,7 @@ START_TEST(test_write_layout)
 	free(p2);
 	free(cover);
 	fixture_release(&fx);
-	rm_rf(out);
+	test_rm_rf(out);
 	free(dir);
 	free(out);
 }
@@ -342,24 +295,24 @@ END_TEST
 START_TEST(test_rewrite_identical_and_stale)
 {
 	struct fixture fx;
-	char *dir = new_tmpdir();
+	char *dir = test_tmpdir("check_series");
 	char *first[3], *names;
 	const char *files[3] = { COVER, P1, P2 };
 
 	fixture_init(&fx);
-	put(dir, "report.json", "{}\n");
-	put(dir, "0003-old-stale.patch", "stale\n");
-	put(dir, ".tmp-1-1.patch", "half a patch from an interrupted run\n");
+	test_put(dir, "report.json", "{}\n");
+	test_put(dir, "0003-old-stale.patch", "stale\n");
+	test_put(dir, ".tmp-1-1.patch", "half a patch from an interrupted run\n");
 	ck_assert_int_eq(series_write(dir, fx.patches, 2, NULL), 0);
 	names = listing(dir);
 	ck_assert_str_eq(names, COVER "\n" P1 "\n" P2 "\nreport.json\n");
 	free(names);
 	for (int i = 0; i < 3; i++)
-		first[i] = get(dir, files[i]);
+		first[i] = test_get(dir, files[i]);
 
 	ck_assert_int_eq(series_write(dir, fx.patches, 2, NULL), 0);
 	for (int i = 0; i < 3; i++) {
-		char *again = get(dir, files[i]);
+		char *again = test_get(dir, files[i]);
 
 		ck_assert_msg(!strcmp(first[i], again), "%s differs on the second write", files[i]);
 		free(again);
@@ -370,12 +323,12 @@ START_TEST(test_rewrite_identical_and_stale)
 	names = listing(dir);
 	ck_assert_str_eq(names, COVER "\n" P1 "\nreport.json\n");
 	free(names);
-	names = get(dir, COVER);
+	names = test_get(dir, COVER);
 	ck_assert_ptr_nonnull(strstr(names, "Subject: [PATCH 0/1] class_device retirement: 1 patch\n"));
 	free(names);
 
 	fixture_release(&fx);
-	rm_rf(dir);
+	test_rm_rf(dir);
 	free(dir);
 }
 END_TEST
@@ -383,13 +336,13 @@ END_TEST
 START_TEST(test_refuses)
 {
 	struct fixture fx;
-	char *dir = new_tmpdir(), *names, *file;
+	char *dir = test_tmpdir("check_series"), *names, *file;
 	struct series_file bad = { NULL, NULL };
 	struct series_patch patch;
 
 	fixture_init(&fx);
-	put(dir, "0001-old.patch", "old\n");
-	put(dir, "notes.txt", "mine\n");
+	test_put(dir, "0001-old.patch", "old\n");
+	test_put(dir, "notes.txt", "mine\n");
 	ck_assert_int_eq(series_write(dir, fx.patches, 2, NULL), -1);
 	names = listing(dir);
 	ck_assert_str_eq(names, "0001-old.patch\nnotes.txt\n");
@@ -422,7 +375,7 @@ START_TEST(test_refuses)
 
 	series_file_release(&bad);
 	fixture_release(&fx);
-	rm_rf(dir);
+	test_rm_rf(dir);
 	free(dir);
 }
 END_TEST
@@ -430,7 +383,7 @@ END_TEST
 START_TEST(test_git_apply_check_in_order)
 {
 	struct fixture fx;
-	char *out = new_tmpdir(), *tree = new_tmpdir();
+	char *out = test_tmpdir("check_series"), *tree = test_tmpdir("check_series");
 	const char *patches[2] = { P1, P2 };
 
 	fixture_init(&fx);
@@ -447,8 +400,8 @@ START_TEST(test_git_apply_check_in_order)
 	assert_final_tree(tree, &fx);
 
 	fixture_release(&fx);
-	rm_rf(out);
-	rm_rf(tree);
+	test_rm_rf(out);
+	test_rm_rf(tree);
 	free(out);
 	free(tree);
 }
@@ -458,7 +411,7 @@ END_TEST
 START_TEST(test_git_am_and_format_patch)
 {
 	struct fixture fx;
-	char *out = new_tmpdir(), *repo = new_tmpdir();
+	char *out = test_tmpdir("check_series"), *repo = test_tmpdir("check_series");
 	char *p1 = path_join(out, P1), *p2 = path_join(out, P2);
 	struct strbuf log = STRBUF_INIT, fp = STRBUF_INIT;
 	char *ours, *theirs, *mine;
@@ -498,7 +451,7 @@ START_TEST(test_git_am_and_format_patch)
 	 * git 2.39's format-patch prints it.  Other gits may divide the columns
 	 * differently, so only its summary line is compared here.
 	 */
-	mine = get(out, P1);
+	mine = test_get(out, P1);
 	ours = stat_block(mine);
 	theirs = stat_block(fp.buf);
 	ck_assert(ends_with(ours, " 3 files changed, 81 insertions(+), 81 deletions(-)\n"));
@@ -507,7 +460,7 @@ START_TEST(test_git_am_and_format_patch)
 	free(mine);
 	free(ours);
 	free(theirs);
-	mine = get(out, P2);
+	mine = test_get(out, P2);
 	ours = stat_block(mine);
 	theirs = stat_block(second);
 	ck_assert_str_eq(ours, theirs);
@@ -520,14 +473,14 @@ START_TEST(test_git_am_and_format_patch)
 	free(p1);
 	free(p2);
 	fixture_release(&fx);
-	rm_rf(out);
-	rm_rf(repo);
+	test_rm_rf(out);
+	test_rm_rf(repo);
 	free(out);
 	free(repo);
 }
 END_TEST
 
-static Suite *series_suite(void)
+Suite *test_suite(void)
 {
 	Suite *s = suite_create("series");
 	TCase *write = tcase_create("write");
@@ -544,15 +497,4 @@ static Suite *series_suite(void)
 	tcase_add_test(git_tc, test_git_am_and_format_patch);
 	suite_add_tcase(s, git_tc);
 	return s;
-}
-
-int main(void)
-{
-	SRunner *sr = srunner_create(series_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -13,39 +13,19 @@
 
 #include "base/walk.h"
 #include "report/sysfs.h"
+#include "test-lib.h"
 
-static char tree[64];
-
-static void put(const char *rel, const char *text)
-{
-	char path[512], dir[512];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", tree, rel);
-	snprintf(dir, sizeof(dir), "%s", path);
-	for (char *slash = strchr(dir + strlen(tree) + 1, '/'); slash; slash = strchr(slash + 1, '/')) {
-		*slash = '\0';
-		mkdir(dir, 0755);
-		*slash = '/';
-	}
-	f = fopen(path, "wb");
-	ck_assert_ptr_nonnull(f);
-	fputs(text, f);
-	fclose(f);
-}
+static char *tree;
 
 static void setup(void)
 {
-	strcpy(tree, "/tmp/check-sysfs-XXXXXX");
-	ck_assert_ptr_nonnull(mkdtemp(tree));
+	tree = test_tmpdir("check_sysfs");
 }
 
 static void teardown(void)
 {
-	char cmd[128];
-
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", tree);
-	ck_assert_int_eq(system(cmd), 0);
+	test_rm_rf(tree);
+	free(tree);
 }
 
 static void analyze(const char *root, struct sysfs_report *r)
@@ -116,50 +96,50 @@ START_TEST(devices_parents_names_and_clashes)
 	struct sysfs_report r = SYSFS_REPORT_INIT;
 	const struct sysfs_device *d;
 
-	put("include/linux/device.h", "struct class_device { int x; };\n");
-	put("drivers/base/class.c",
-	    "struct class *class_create(void *o, const char *name) { struct class *c; c = class_create(o, name); return c; }\n");
-	put("drivers/gadget/gadget.c",
-	    "#define GADGET_PREFIX \"gadget\"\n"
-	    "#define GATTR(n) &class_device_attr_##n\n"
-	    "static struct class *gadget_class;\n"
-	    "static CLASS_DEVICE_ATTR(uevent, 0444, show_uevent, NULL);\n"
-	    "static CLASS_DEVICE_ATTR(speed, 0444, show_speed, NULL);\n"
-	    "static struct class_device_attribute *gadget_attrs[] = {\n"
-	    "\tGATTR(uevent),\n\tGATTR(speed),\n\tNULL,\n};\n"
-	    "struct class_device *gadget_register(struct device *parent, int id)\n"
-	    "{\n"
-	    "\tstruct class_device *cd;\n"
-	    "\tint i;\n"
-	    "\n"
-	    "\tcd = class_device_create(gadget_class, NULL, 0, parent, GADGET_PREFIX \"%d\", id);\n"
-	    "\tfor (i = 0; gadget_attrs[i]; i++)\n"
-	    "\t\tclass_device_create_file(cd, gadget_attrs[i]);\n"
-	    "\treturn cd;\n"
-	    "}\n"
-	    "void gadget_virtual(const char *label)\n"
-	    "{\n"
-	    "\tclass_device_create(gadget_class, NULL, 0, NULL, \"%s\", label);\n"
-	    "}\n"
-	    "#if 0\n"
-	    "void old(void) { class_device_create(gadget_class, NULL, 0, NULL, \"old\"); }\n"
-	    "#endif\n"
-	    "static int __init gadget_init(void)\n"
-	    "{\n"
-	    "\tgadget_class = class_create(THIS_MODULE, \"gadget\");\n"
-	    "\treturn 0;\n"
-	    "}\n");
-	put("drivers/gadget/user.c",
-	    "struct thing { struct class_device *cd; };\n"
-	    "static CLASS_DEVICE_ATTR(color, 0444, show_color, NULL);\n"
-	    "int thing_probe(struct device *dev, struct thing *t)\n"
-	    "{\n"
-	    "\tt->cd = gadget_register(dev, 3);\n"
-	    "\treturn class_device_create_file(t->cd, &class_device_attr_color);\n"
-	    "}\n");
-	put("drivers/odd/odd.c",
-	    "static struct class *odd_class;\n"
-	    "void odd_init(const char *n) { odd_class = class_create(THIS_MODULE, n); }\n");
+	test_put(tree, "include/linux/device.h", "struct class_device { int x; };\n");
+	test_put(tree, "drivers/base/class.c",
+		 "struct class *class_create(void *o, const char *name) { struct class *c; c = class_create(o, name); return c; }\n");
+	test_put(tree, "drivers/gadget/gadget.c",
+		 "#define GADGET_PREFIX \"gadget\"\n"
+		 "#define GATTR(n) &class_device_attr_##n\n"
+		 "static struct class *gadget_class;\n"
+		 "static CLASS_DEVICE_ATTR(uevent, 0444, show_uevent, NULL);\n"
+		 "static CLASS_DEVICE_ATTR(speed, 0444, show_speed, NULL);\n"
+		 "static struct class_device_attribute *gadget_attrs[] = {\n"
+		 "\tGATTR(uevent),\n\tGATTR(speed),\n\tNULL,\n};\n"
+		 "struct class_device *gadget_register(struct device *parent, int id)\n"
+		 "{\n"
+		 "\tstruct class_device *cd;\n"
+		 "\tint i;\n"
+		 "\n"
+		 "\tcd = class_device_create(gadget_class, NULL, 0, parent, GADGET_PREFIX \"%d\", id);\n"
+		 "\tfor (i = 0; gadget_attrs[i]; i++)\n"
+		 "\t\tclass_device_create_file(cd, gadget_attrs[i]);\n"
+		 "\treturn cd;\n"
+		 "}\n"
+		 "void gadget_virtual(const char *label)\n"
+		 "{\n"
+		 "\tclass_device_create(gadget_class, NULL, 0, NULL, \"%s\", label);\n"
+		 "}\n"
+		 "#if 0\n"
+		 "void old(void) { class_device_create(gadget_class, NULL, 0, NULL, \"old\"); }\n"
+		 "#endif\n"
+		 "static int __init gadget_init(void)\n"
+		 "{\n"
+		 "\tgadget_class = class_create(THIS_MODULE, \"gadget\");\n"
+		 "\treturn 0;\n"
+		 "}\n");
+	test_put(tree, "drivers/gadget/user.c",
+		 "struct thing { struct class_device *cd; };\n"
+		 "static CLASS_DEVICE_ATTR(color, 0444, show_color, NULL);\n"
+		 "int thing_probe(struct device *dev, struct thing *t)\n"
+		 "{\n"
+		 "\tt->cd = gadget_register(dev, 3);\n"
+		 "\treturn class_device_create_file(t->cd, &class_device_attr_color);\n"
+		 "}\n");
+	test_put(tree, "drivers/odd/odd.c",
+		 "static struct class *odd_class;\n"
+		 "void odd_init(const char *n) { odd_class = class_create(THIS_MODULE, n); }\n");
 	analyze(tree, &r);
 
 	ck_assert_uint_eq(r.nr_classes, 1);
@@ -200,45 +180,45 @@ START_TEST(registered_objects_and_interfaces)
 	struct sysfs_report r = SYSFS_REPORT_INIT;
 	const struct sysfs_device *d;
 
-	put("include/linux/port.h", "struct port { int line; struct class_device cdev; };\n"
-				    "struct uport { struct port p; };\n");
-	put("drivers/port/port.c",
-	    "static struct class port_class = {\n\t.name = \"port\",\n};\n"
-	    "static struct class_device lone;\n"
-	    "int port_register(struct port *port, struct device *dev)\n"
-	    "{\n"
-	    "\tport->cdev.class = &port_class;\n"
-	    "\tport->cdev.dev = dev;\n"
-	    "\tsnprintf(port->cdev.class_id, 20, \"port%u\", port->line);\n"
-	    "\treturn class_device_register(&port->cdev);\n"
-	    "}\n"
-	    "int lone_register(void)\n"
-	    "{\n"
-	    "\tlone.class = &port_class;\n"
-	    "\tstrlcpy(lone.class_id, \"lone\", 20);\n"
-	    "\treturn class_device_register(&lone);\n"
-	    "}\n");
-	put("drivers/port/extra.c",
-	    "static CLASS_DEVICE_ATTR(baud, 0444, show_baud, NULL);\n"
-	    "static CLASS_DEVICE_ATTR(stats, 0444, show_stats, NULL);\n"
-	    "extern struct class port_class_unused;\n"
-	    "static int extra_add(struct class_device *cd, struct class_interface *i)\n"
-	    "{\n"
-	    "\treturn class_device_create_file(cd, &class_device_attr_stats);\n"
-	    "}\n"
-	    "static struct class_interface extra_interface = {\n"
-	    "\t.add = extra_add,\n"
-	    "};\n"
-	    "int uport_probe(struct uport *up)\n"
-	    "{\n"
-	    "\tclass_device_create(&port_class, &up->p.cdev, 0, NULL, \"sub%d\", 1);\n"
-	    "\treturn class_device_create_file(&up->p.cdev, &class_device_attr_baud);\n"
-	    "}\n"
-	    "int extra_init(void)\n"
-	    "{\n"
-	    "\textra_interface.class = &port_class;\n"
-	    "\treturn class_interface_register(&extra_interface);\n"
-	    "}\n");
+	test_put(tree, "include/linux/port.h", "struct port { int line; struct class_device cdev; };\n"
+					       "struct uport { struct port p; };\n");
+	test_put(tree, "drivers/port/port.c",
+		 "static struct class port_class = {\n\t.name = \"port\",\n};\n"
+		 "static struct class_device lone;\n"
+		 "int port_register(struct port *port, struct device *dev)\n"
+		 "{\n"
+		 "\tport->cdev.class = &port_class;\n"
+		 "\tport->cdev.dev = dev;\n"
+		 "\tsnprintf(port->cdev.class_id, 20, \"port%u\", port->line);\n"
+		 "\treturn class_device_register(&port->cdev);\n"
+		 "}\n"
+		 "int lone_register(void)\n"
+		 "{\n"
+		 "\tlone.class = &port_class;\n"
+		 "\tstrlcpy(lone.class_id, \"lone\", 20);\n"
+		 "\treturn class_device_register(&lone);\n"
+		 "}\n");
+	test_put(tree, "drivers/port/extra.c",
+		 "static CLASS_DEVICE_ATTR(baud, 0444, show_baud, NULL);\n"
+		 "static CLASS_DEVICE_ATTR(stats, 0444, show_stats, NULL);\n"
+		 "extern struct class port_class_unused;\n"
+		 "static int extra_add(struct class_device *cd, struct class_interface *i)\n"
+		 "{\n"
+		 "\treturn class_device_create_file(cd, &class_device_attr_stats);\n"
+		 "}\n"
+		 "static struct class_interface extra_interface = {\n"
+		 "\t.add = extra_add,\n"
+		 "};\n"
+		 "int uport_probe(struct uport *up)\n"
+		 "{\n"
+		 "\tclass_device_create(&port_class, &up->p.cdev, 0, NULL, \"sub%d\", 1);\n"
+		 "\treturn class_device_create_file(&up->p.cdev, &class_device_attr_baud);\n"
+		 "}\n"
+		 "int extra_init(void)\n"
+		 "{\n"
+		 "\textra_interface.class = &port_class;\n"
+		 "\treturn class_interface_register(&extra_interface);\n"
+		 "}\n");
 	analyze(tree, &r);
 
 	ck_assert_uint_eq(r.nr_classes, 1);
@@ -270,9 +250,9 @@ START_TEST(json_carries_the_same_numbers)
 	struct sysfs_report r = SYSFS_REPORT_INIT;
 	json_t *j;
 
-	put("drivers/a/a.c", "static struct class *a_class;\n"
-			     "void a(void) { a_class = class_create(THIS_MODULE, \"a\");\n"
-			     "class_device_create(a_class, NULL, 0, NULL, \"a0\"); }\n");
+	test_put(tree, "drivers/a/a.c", "static struct class *a_class;\n"
+					"void a(void) { a_class = class_create(THIS_MODULE, \"a\");\n"
+					"class_device_create(a_class, NULL, 0, NULL, \"a0\"); }\n");
 	analyze(tree, &r);
 	j = sysfs_json(&r);
 	ck_assert_int_eq(json_integer_value(json_object_get(j, "classes")), 1);
@@ -285,7 +265,7 @@ START_TEST(json_carries_the_same_numbers)
 }
 END_TEST
 
-static Suite *sysfs_suite(void)
+Suite *test_suite(void)
 {
 	Suite *s = suite_create("sysfs");
 	TCase *tc = tcase_create("core");
@@ -297,15 +277,4 @@ static Suite *sysfs_suite(void)
 	tcase_add_test(tc, json_carries_the_same_numbers);
 	suite_add_tcase(s, tc);
 	return s;
-}
-
-int main(void)
-{
-	SRunner *sr = srunner_create(sysfs_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "lex/template.h"
+#include "test-lib.h"
 
 START_TEST(sections_heads_bodies_lines)
 {
@@ -48,19 +49,13 @@ START_TEST(no_section)
 }
 END_TEST
 
-int main(void)
+Suite *test_suite(void)
 {
 	Suite *suite = suite_create("template");
 	TCase *tc = tcase_create("template");
-	SRunner *sr;
-	int failed;
 
 	tcase_add_test(tc, sections_heads_bodies_lines);
 	tcase_add_test(tc, no_section);
 	suite_add_tcase(suite, tc);
-	sr = srunner_create(suite);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return suite;
 }

@@ -6,6 +6,7 @@
 #include "kernel/kernel-version.h"
 #include "kernel/kernel.h"
 #include "kernel/subsystem.h"
+#include "lex/lex.h"
 #include "rewrite/rewrite.h"
 
 #include <jansson.h>
@@ -104,24 +105,21 @@ static int has_member(const struct strvec *members, const char *name)
 	return 0;
 }
 
+/*
+ * Whether `name` is followed by '(' in the tokens of text: a comment or an
+ * #if 0 branch that names the function declares nothing.
+ */
 static int declares_function(const char *text, const char *name)
 {
-	size_t n = strlen(name);
-	const char *p = text;
+	struct lex_tokens t = LEX_TOKENS_INIT;
+	int found = 0;
 
-	while ((p = strstr(p, name))) {
-		const char *q = p + n;
-
-		if ((p == text || !(p[-1] == '_' || (p[-1] >= 'a' && p[-1] <= 'z'))) &&
-		    (*q == '(' || *q == ' ')) {
-			while (*q == ' ')
-				q++;
-			if (*q == '(')
-				return 1;
-		}
-		p += n;
-	}
-	return 0;
+	lex_tokenize(text, strlen(text), &t);
+	for (size_t i = 0; i + 1 < t.nr && !found; i++)
+		found = t.v[i].kind == TOKEN_IDENT && lex_token_is(&t.v[i], name) &&
+			lex_token_is(&t.v[i + 1], "(");
+	lex_tokens_release(&t);
+	return found;
 }
 
 static void set_pre(struct plan_precondition *pre, int i, int present, char *detail)
