@@ -3,6 +3,8 @@
 # prints TAP (source runner/tap.sh: tap_ok, tap_fail, tap_skip, tap_done)
 # or just exits 0 (passed), 77 (skipped: its last line says why) or
 # anything else (failed); runner/as-tap tells them apart (Makefile.am).
+# A script that prints lines starting "ok" or "not ok" is read as TAP by
+# the driver: it must print the plan too (runner/tap.sh does).
 # To add one: write runner/<name> (executable, #!/bin/sh) and add its line
 # below.  Longest first: `make -j2 check` starts them in this order, so the
 # long ones do not end up alone at the end (the times are in each .log,
