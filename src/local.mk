@@ -8,6 +8,7 @@ src_libcdmigrate_a_SOURCES = \
 	src/prefilter.c src/prefilter.h \
 	src/lexscan.c src/lexscan.h \
 	src/subsystem.c src/subsystem.h \
+	src/reach.c src/reach.h \
 	src/classify.c src/classify.h \
 	src/scan.c src/scan.h \
 	src/output.c src/output.h \

@@ -91,3 +91,9 @@ TESTS += tests/check_template
 tests_check_template_SOURCES = tests/check_template.c
 tests_check_template_CFLAGS = $(TEST_COMPILE_FLAGS)
 tests_check_template_LDADD = $(TEST_LIBRARIES_ALL)
+
+check_PROGRAMS += tests/check_reach
+TESTS += tests/check_reach
+tests_check_reach_SOURCES = tests/check_reach.c
+tests_check_reach_CFLAGS = $(TEST_COMPILE_FLAGS)
+tests_check_reach_LDADD = $(TEST_LIBRARIES_ALL)
