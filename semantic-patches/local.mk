@@ -12,9 +12,9 @@ install-data-local:
 uninstall-local:
 	rm -rf "$(DESTDIR)$(pkgdatadir)/semantic-patches"
 
-BUILT_SOURCES += src/manifest-table.c
-CLEANFILES += src/manifest-table.c
-EXTRA_DIST += src/gen-manifest.py
-src/manifest-table.c: $(top_srcdir)/semantic-patches/steps $(top_srcdir)/src/gen-manifest.py $(SEMANTIC_PATCH_FILES)
-	$(AM_V_GEN)$(MKDIR_P) src && $(PYTHON3) $(top_srcdir)/src/gen-manifest.py \
+BUILT_SOURCES += src/kernel/manifest-table.c
+CLEANFILES += src/kernel/manifest-table.c
+EXTRA_DIST += src/kernel/gen-manifest.py
+src/kernel/manifest-table.c: $(top_srcdir)/semantic-patches/steps $(top_srcdir)/src/kernel/gen-manifest.py $(SEMANTIC_PATCH_FILES)
+	$(AM_V_GEN)$(MKDIR_P) src/kernel && $(PYTHON3) $(top_srcdir)/src/kernel/gen-manifest.py \
 		$(top_srcdir)/semantic-patches/steps $(top_srcdir)/semantic-patches $@

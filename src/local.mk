@@ -1,47 +1,49 @@
 # The library every program and test links against, then the program.
+# Sources by layer, lowest first: a folder includes only from itself and
+# the folders before it in this list (doc/design.md).
 noinst_LIBRARIES += src/libcdmigrate.a
 src_libcdmigrate_a_CFLAGS = $(AM_CFLAGS) $(LIBCLANG_CFLAGS) $(JANSSON_CFLAGS) $(XXHASH_CFLAGS)
 src_libcdmigrate_a_SOURCES = \
-	src/util.c src/util.h \
-	src/site.c src/site.h \
-	src/walk.c src/walk.h \
-	src/prefilter.c src/prefilter.h \
-	src/lexscan.c src/lexscan.h \
-	src/subsystem.c src/subsystem.h \
-	src/reach.c src/reach.h \
-	src/classify.c src/classify.h \
-	src/scan.c src/scan.h \
-	src/output.c src/output.h \
-	src/journal.c src/journal.h \
-	src/manifest.c src/manifest.h \
-	src/plan.c src/plan.h \
-	src/child.c src/child.h \
-	src/pool.c src/pool.h \
-	src/diff.c src/diff.h \
-	src/series.c src/series.h \
-	src/spatch.c src/spatch.h \
-	src/migrate.c src/migrate.h \
-	src/kernel-version.c src/kernel-version.h \
-	src/realign.c src/realign.h \
-	src/template.c src/template.h \
-	src/rewrite.c src/rewrite.h \
-	src/rewrite-core.c src/rewrite-core.h \
-	src/rewrite-unused-exports.c \
-	src/rewrite-virtual-parent.c \
-	src/rewrite-delete.c \
-	src/cache.c src/cache.h \
-	src/rewrite-macro-callbacks.c src/rewrite-macro-callbacks.h \
-	src/rewrite-attr-names.c src/rewrite-attr-names.h \
-	src/rewrite-aligned-structs.c src/rewrite-aligned-structs.h \
-	src/rewrite-class-initializer.c src/rewrite-class-initializer.h \
-	src/rewrite-core-text.c src/rewrite-core-text.h \
-	src/rewrite-virtual-bus.c src/rewrite-virtual-bus.h \
-	src/exports.c src/exports.h \
-	src/sysfs.c src/sysfs.h \
-	src/report.c src/report.h \
-	src/html.c src/html.h \
+	src/base/cache.c src/base/cache.h \
+	src/base/child.c src/base/child.h \
+	src/base/pool.c src/base/pool.h \
+	src/base/util.c src/base/util.h \
+	src/base/walk.c src/base/walk.h \
+	src/lex/lexscan.c src/lex/lexscan.h \
+	src/lex/realign.c src/lex/realign.h \
+	src/lex/template.c src/lex/template.h \
+	src/kernel/kernel-version.c src/kernel/kernel-version.h \
+	src/kernel/manifest.c src/kernel/manifest.h \
+	src/kernel/subsystem.c src/kernel/subsystem.h \
+	src/kernel/reach.c src/kernel/reach.h \
+	src/analyze/classify.c src/analyze/classify.h \
+	src/analyze/exports.c src/analyze/exports.h \
+	src/analyze/output.c src/analyze/output.h \
+	src/analyze/prefilter.c src/analyze/prefilter.h \
+	src/analyze/scan.c src/analyze/scan.h \
+	src/analyze/site.c src/analyze/site.h \
+	src/rewrite/rewrite-aligned-structs.c src/rewrite/rewrite-aligned-structs.h \
+	src/rewrite/rewrite-attr-names.c src/rewrite/rewrite-attr-names.h \
+	src/rewrite/rewrite-class-initializer.c src/rewrite/rewrite-class-initializer.h \
+	src/rewrite/rewrite-core-text.c src/rewrite/rewrite-core-text.h \
+	src/rewrite/rewrite-core.c src/rewrite/rewrite-core.h \
+	src/rewrite/rewrite-delete.c \
+	src/rewrite/rewrite-macro-callbacks.c src/rewrite/rewrite-macro-callbacks.h \
+	src/rewrite/rewrite-unused-exports.c \
+	src/rewrite/rewrite-virtual-bus.c src/rewrite/rewrite-virtual-bus.h \
+	src/rewrite/rewrite-virtual-parent.c \
+	src/rewrite/rewrite.c src/rewrite/rewrite.h \
+	src/plan/plan.c src/plan/plan.h \
+	src/report/html.c src/report/html.h \
+	src/report/report.c src/report/report.h \
+	src/report/sysfs.c src/report/sysfs.h \
+	src/engine/diff.c src/engine/diff.h \
+	src/engine/journal.c src/engine/journal.h \
+	src/engine/migrate.c src/engine/migrate.h \
+	src/engine/series.c src/engine/series.h \
+	src/engine/spatch.c src/engine/spatch.h \
 	$(NULL)
-nodist_src_libcdmigrate_a_SOURCES = src/manifest-table.c
+nodist_src_libcdmigrate_a_SOURCES = src/kernel/manifest-table.c
 
 CDMIGRATE_LIBS = src/libcdmigrate.a $(LIBCLANG_LIBS) $(JANSSON_LIBS) $(XXHASH_LIBS) -lpthread
 

@@ -1,6 +1,6 @@
 /* cdmigrate: global options, the command table, dispatch. */
+#include "base/util.h"
 #include "cmd/commands.h"
-#include "util.h"
 
 #include <signal.h>
 #include <stdio.h>

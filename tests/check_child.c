@@ -19,7 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "child.h"
+#include "base/child.h"
 
 #define MB (1024 * 1024)
 

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diff.h"
-#include "util.h"
+#include "base/util.h"
+#include "engine/diff.h"
 
 /* What `spatch --sp-file r.cocci --patch t ...` prints on stdout (spatch 1.1.1). */
 static const char spatch_output[] =

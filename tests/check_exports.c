@@ -5,8 +5,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "exports.h"
-#include "walk.h"
+#include "analyze/exports.h"
+#include "base/walk.h"
 
 static char tree[64];
 

@@ -15,8 +15,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "journal.h"
-#include "util.h"
+#include "base/util.h"
+#include "engine/journal.h"
 
 #define NR_CRASH_FILES 50
 

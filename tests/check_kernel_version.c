@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "kernel-version.h"
-#include "util.h"
+#include "base/util.h"
+#include "kernel/kernel-version.h"
 
 static char *tree_with_makefile(const char *text)
 {

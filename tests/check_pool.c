@@ -15,7 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "pool.h"
+#include "base/pool.h"
 
 #define MAX_TASKS 16
 

@@ -11,7 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "reach.h"
+#include "kernel/reach.h"
 
 static char tree[64];
 

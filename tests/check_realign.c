@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "realign.h"
-#include "util.h"
+#include "base/util.h"
+#include "lex/realign.h"
 
 /* realign `after` against `before`; returns the new text (static buffer). */
 static const char *run(const char *before, const char *after, size_t *moved)

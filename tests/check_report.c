@@ -13,8 +13,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "html.h"
-#include "report.h"
+#include "report/html.h"
+#include "report/report.h"
 
 static char tree[64];
 static char work[64];

@@ -15,9 +15,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "classify.h"
-#include "rewrite-core.h"
-#include "util.h"
+#include "analyze/classify.h"
+#include "base/util.h"
+#include "rewrite/rewrite-core.h"
 
 static char *new_tmpdir(void)
 {

@@ -7,12 +7,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "lexscan.h"
-#include "prefilter.h"
-#include "scan.h"
-#include "site.h"
-#include "subsystem.h"
-#include "walk.h"
+#include "analyze/prefilter.h"
+#include "analyze/scan.h"
+#include "analyze/site.h"
+#include "base/walk.h"
+#include "kernel/subsystem.h"
+#include "lex/lexscan.h"
 
 static char tree[64];
 

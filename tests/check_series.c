@@ -13,11 +13,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "child.h"
+#include "base/child.h"
+#include "base/util.h"
+#include "engine/diff.h"
+#include "engine/series.h"
 #include "config.h"
-#include "diff.h"
-#include "series.h"
-#include "util.h"
 
 #define LONG_PATH "drivers/media/video/a_rather_long_directory_name/another_long_driver_file_name.c"
 

@@ -11,8 +11,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "sysfs.h"
-#include "walk.h"
+#include "base/walk.h"
+#include "report/sysfs.h"
 
 static char tree[64];
 

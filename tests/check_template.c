@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "template.h"
+#include "lex/template.h"
 
 START_TEST(sections_heads_bodies_lines)
 {

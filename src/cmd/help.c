@@ -1,5 +1,5 @@
+#include "base/util.h"
 #include "cmd/commands.h"
-#include "util.h"
 
 #include <stdarg.h>
 #include <stdio.h>

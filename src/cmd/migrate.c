@@ -1,7 +1,7 @@
 #include "cmd/commands.h"
 #include "cmd/options.h"
-#include "journal.h"
-#include "migrate.h"
+#include "engine/journal.h"
+#include "engine/migrate.h"
 
 #include <getopt.h>
 #include <stdio.h>

@@ -4,7 +4,7 @@
 #ifndef CDMIGRATE_CMD_OPTIONS_H
 #define CDMIGRATE_CMD_OPTIONS_H
 
-#include "util.h"
+#include "base/util.h"
 
 /* Parse a -j value: a whole number from 1 to 256.  -1 if bad. */
 int options_parse_jobs(const char *arg);

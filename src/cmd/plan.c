@@ -1,7 +1,7 @@
+#include "analyze/output.h"
 #include "cmd/commands.h"
 #include "cmd/options.h"
-#include "output.h"
-#include "plan.h"
+#include "plan/plan.h"
 
 #include <getopt.h>
 #include <stdio.h>

@@ -1,8 +1,8 @@
+#include "analyze/output.h"
 #include "cmd/commands.h"
 #include "cmd/options.h"
-#include "html.h"
-#include "output.h"
-#include "report.h"
+#include "report/html.h"
+#include "report/report.h"
 
 #include <errno.h>
 #include <getopt.h>

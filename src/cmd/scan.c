@@ -1,7 +1,7 @@
+#include "analyze/output.h"
+#include "analyze/scan.h"
 #include "cmd/commands.h"
 #include "cmd/options.h"
-#include "output.h"
-#include "scan.h"
 
 #include <getopt.h>
 #include <stdio.h>

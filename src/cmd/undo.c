@@ -1,5 +1,5 @@
 #include "cmd/commands.h"
-#include "journal.h"
+#include "engine/journal.h"
 
 #include <stdio.h>
 #include <string.h>

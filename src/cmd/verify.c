@@ -1,5 +1,5 @@
-#include "classify.h"
-#include "child.h"
+#include "analyze/classify.h"
+#include "base/child.h"
 #include "cmd/commands.h"
 #include "cmd/options.h"
 

@@ -1,0 +1,1512 @@
+#define _GNU_SOURCE
+#include "analyze/classify.h"
+#include "kernel/kernel-version.h"
+#include "lex/lexscan.h"
+
+#include <clang-c/Index.h>
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "config.h"
+
+struct classify {
+	char *tree;		/* absolute, real path */
+	char *kernel;		/* absolute, real path */
+	char *scratch;		/* our temporary directory */
+	const char *arch;	/* forced arch or NULL */
+	int out_of_tree;
+	int jobs;
+	char *version_h;
+	pthread_mutex_t scratch_lock;
+	struct strvec arches_ready;
+	struct CXUnsavedFile *overlay;	/* absolute names, borrowed contents */
+	size_t nr_overlay;
+};
+
+/* What every API function replaces; reasons name the replacement. */
+static const struct {
+	const char *old, *new;
+} call_map[] = {
+	{ "class_device_create", "device_create" },
+	{ "class_device_destroy", "device_destroy" },
+	{ "class_device_register", "device_register" },
+	{ "class_device_unregister", "device_unregister" },
+	{ "class_device_initialize", "device_initialize" },
+	{ "class_device_add", "device_add" },
+	{ "class_device_del", "device_del" },
+	{ "class_device_get", "get_device" },
+	{ "class_device_put", "put_device" },
+	{ "class_device_rename", "device_rename" },
+	{ "class_device_create_file", "device_create_file" },
+	{ "class_device_remove_file", "device_remove_file" },
+	{ "class_device_create_bin_file", "device_create_bin_file" },
+	{ "class_device_remove_bin_file", "device_remove_bin_file" },
+	{ "class_get_devdata", "dev_get_drvdata" },
+	{ "class_set_devdata", "dev_set_drvdata" },
+};
+
+static const char *const clashing_names[] = {
+	"power", "uevent", "dev", "subsystem", "device", "driver", NULL,
+};
+
+/* An owned copy of a CXString, disposed at once. */
+static char *take_string(CXString s)
+{
+	const char *p = clang_getCString(s);
+	char *copy = xstrdup(p ? p : "");
+
+	clang_disposeString(s);
+	return copy;
+}
+
+static int is_64bit_arch(const char *arch)
+{
+	static const char *const wide[] = {
+		"x86_64", "ia64", "alpha", "sparc64", "ppc64", "s390x", "mips64", NULL,
+	};
+
+	for (size_t i = 0; wide[i]; i++)
+		if (!strcmp(arch, wide[i]))
+			return 1;
+	return 0;
+}
+
+static int kernel_has_arch(const struct classify *c, const char *arch)
+{
+	char *dir = xstrfmt("%s/include/asm-%s", c->kernel, arch);
+	struct stat st;
+	int ok = stat(dir, &st) == 0 && S_ISDIR(st.st_mode);
+
+	free(dir);
+	return ok;
+}
+
+/* The arch a file is written for, from its path; i386 when nothing says. */
+static char *arch_for(const struct classify *c, const char *file)
+{
+	static const struct {
+		const char *prefix, *arch;
+	} by_dir[] = {
+		{ "drivers/s390/", "s390" },
+		{ "drivers/sbus/", "sparc" },
+		{ "drivers/macintosh/", "ppc" },
+		{ "drivers/parisc/", "parisc" },
+		{ "drivers/zorro/", "m68k" },
+		{ "drivers/tc/", "mips" },
+		{ "drivers/sn/", "ia64" },
+	};
+	char *arch = NULL;
+
+	if (c->arch)
+		return xstrdup(c->arch);
+	if (starts_with(file, "arch/") || starts_with(file, "include/asm-")) {
+		const char *s = file + (file[0] == 'a' ? 5 : 12);
+		const char *slash = strchr(s, '/');
+
+		if (slash)
+			arch = xstrndup(s, (size_t)(slash - s));
+	}
+	for (size_t i = 0; !arch && i < sizeof(by_dir) / sizeof(by_dir[0]); i++)
+		if (starts_with(file, by_dir[i].prefix))
+			arch = xstrdup(by_dir[i].arch);
+	if (arch && !kernel_has_arch(c, arch)) {
+		free(arch);
+		arch = NULL;
+	}
+	return arch ? arch : xstrdup("i386");
+}
+
+static int write_text(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f)
+		return error_errno("%s: cannot write", path);
+	fputs(text, f);
+	return fclose(f) ? error_errno("%s: cannot write", path) : 0;
+}
+
+/* Make <scratch>/<arch>/{asm,linux/autoconf.h,linux/version.h} once. */
+static void prepare_arch(struct classify *c, const char *arch)
+{
+	static const char autoconf[] =
+		"/* synthesized by cdmigrate: an unconfigured tree has none */\n"
+		"#define AUTOCONF_INCLUDED\n"
+		"#define CONFIG_HZ 250\n"
+		"#define CONFIG_X86_L1_CACHE_SHIFT 7\n"
+		"#define CONFIG_HOTPLUG 1\n"
+		"#define CONFIG_SYSFS 1\n"
+		"#define CONFIG_PCI 1\n"
+		"#define CONFIG_MODULES 1\n"
+		"#define CONFIG_NET 1\n"
+		"#define CONFIG_INPUT 1\n"
+		"#define CONFIG_SCSI 1\n"
+		"#define CONFIG_PCMCIA 1\n"
+		"#define CONFIG_HWMON 1\n"
+		"#define CONFIG_LEDS_CLASS 1\n";
+	char *dir, *linux_dir, *link, *target, *file;
+
+	pthread_mutex_lock(&c->scratch_lock);
+	for (size_t i = 0; i < c->arches_ready.nr; i++)
+		if (!strcmp(c->arches_ready.v[i], arch))
+			goto out;
+	dir = path_join(c->scratch, arch);
+	linux_dir = path_join(dir, "linux");
+	mkdir(dir, 0700);
+	mkdir(linux_dir, 0700);
+	link = path_join(dir, "asm");
+	target = xstrfmt("%s/include/asm-%s", c->kernel, arch);
+	if (symlink(target, link) < 0 && errno != EEXIST)
+		warning("%s: cannot link asm headers: %s", link, strerror(errno));
+	file = path_join(linux_dir, "autoconf.h");
+	write_text(file, autoconf);
+	free(file);
+	file = path_join(linux_dir, "version.h");
+	write_text(file, c->version_h);
+	free(file);
+	free(target);
+	free(link);
+	free(linux_dir);
+	free(dir);
+	strvec_push(&c->arches_ready, arch);
+out:
+	pthread_mutex_unlock(&c->scratch_lock);
+}
+
+/* linux/version.h of the kernel's Makefile; 2.6.15 if it names none. */
+static char *make_version_h(const char *kernel)
+{
+	unsigned code = kernel_version_code(kernel);
+
+	if (!code)
+		code = KERNEL_VERSION_CODE(2, 6, 15);
+	return xstrfmt("/* synthesized by cdmigrate from the tree's Makefile */\n"
+		       "#define LINUX_VERSION_CODE %u\n"
+		       "#define KERNEL_VERSION(a,b,c) (((a) << 16) + ((b) << 8) + (c))\n"
+		       "#define UTS_RELEASE \"%u.%u.%u\"\n",
+		       code, code >> 16, (code >> 8) & 0xff, code & 0xff);
+}
+
+struct classify *classify_new(const struct classify_options *opts)
+{
+	struct classify *c = xcalloc(1, sizeof(*c));
+	const char *tmp = getenv("TMPDIR");
+	char real[PATH_MAX];
+	struct stat st;
+	char *inc, *templ;
+
+	if (!realpath(opts->tree, real)) {
+		error("%s: cannot resolve the tree: %s", opts->tree, strerror(errno));
+		free(c);
+		return NULL;
+	}
+	c->tree = xstrdup(real);
+	if (!realpath(opts->kernel ? opts->kernel : opts->tree, real)) {
+		error("%s: cannot resolve the kernel directory: %s", opts->kernel, strerror(errno));
+		free(c->tree);
+		free(c);
+		return NULL;
+	}
+	c->kernel = xstrdup(real);
+	inc = path_join(c->kernel, "include/linux");
+	if (!opts->headers_optional && (stat(inc, &st) < 0 || !S_ISDIR(st.st_mode))) {
+		if (opts->out_of_tree)
+			error("%s: no include/linux/ here: give --kernel the root of a kernel tree", c->kernel);
+		else
+			error("%s: no include/linux/ here: scan a kernel tree, or give --kernel DIR for a driver directory", c->kernel);
+		free(inc);
+		free(c->kernel);
+		free(c->tree);
+		free(c);
+		return NULL;
+	}
+	free(inc);
+	templ = xstrfmt("%s/cdmigrate-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(templ)) {
+		error_errno("%s: cannot create a scratch directory", templ);
+		free(templ);
+		free(c->kernel);
+		free(c->tree);
+		free(c);
+		return NULL;
+	}
+	c->scratch = templ;
+	c->arch = opts->arch;
+	c->out_of_tree = opts->out_of_tree;
+	c->jobs = opts->jobs < 1 ? 1 : opts->jobs;
+	c->version_h = make_version_h(c->kernel);
+	pthread_mutex_init(&c->scratch_lock, NULL);
+	return c;
+}
+
+static void remove_tree(const char *path)
+{
+	struct stat st;
+
+	if (lstat(path, &st) < 0)
+		return;
+	if (S_ISDIR(st.st_mode)) {
+		static const char *const entries[] = { "asm", "linux/autoconf.h", "linux/version.h", "linux", NULL };
+
+		for (size_t i = 0; entries[i]; i++) {
+			char *p = path_join(path, entries[i]);
+
+			if (lstat(p, &st) == 0)
+				S_ISDIR(st.st_mode) ? rmdir(p) : unlink(p);
+			free(p);
+		}
+		rmdir(path);
+	}
+}
+
+void classify_free(struct classify *c)
+{
+	if (!c)
+		return;
+	for (size_t i = 0; i < c->arches_ready.nr; i++) {
+		char *dir = path_join(c->scratch, c->arches_ready.v[i]);
+
+		remove_tree(dir);
+		free(dir);
+	}
+	rmdir(c->scratch);
+	classify_set_overlay(c, NULL, 0);
+	strvec_clear(&c->arches_ready);
+	pthread_mutex_destroy(&c->scratch_lock);
+	free(c->version_h);
+	free(c->scratch);
+	free(c->kernel);
+	free(c->tree);
+	free(c);
+}
+
+/* The one place that chooses parse arguments. */
+static void classify_parse_args(struct classify *c, const char *file, struct strvec *args)
+{
+	char *arch = arch_for(c, file);
+	const char *base = strrchr(file, '/');
+	char *stem = xstrdup(base ? base + 1 : file);
+	char *dot = strrchr(stem, '.');
+
+	if (dot)
+		*dot = '\0';
+	for (char *p = stem; *p; p++)
+		if (*p == '-')
+			*p = '_';
+	prepare_arch(c, arch);
+	strvec_push(args, "-x");
+	strvec_push(args, "c");
+	strvec_push(args, "-nostdinc");
+	strvec_push(args, "-isystem");
+	strvec_push(args, CLANG_RESOURCE_DIR);
+	strvec_pushf(args, "-I%s/%s", c->scratch, arch);
+	if (c->out_of_tree)
+		strvec_pushf(args, "-I%s", c->tree);
+	strvec_pushf(args, "-I%s/include", c->kernel);
+	strvec_pushf(args, "-I%s/include/asm-%s/mach-default", c->kernel, arch);
+	strvec_push(args, "-D__KERNEL__");
+	strvec_pushf(args, "-DKBUILD_BASENAME=%s", stem);
+	strvec_pushf(args, "-DKBUILD_MODNAME=%s", stem);
+	strvec_push(args, is_64bit_arch(arch) ? "-m64" : "-m32");
+	strvec_push(args, "-std=gnu89");
+	strvec_push(args, "-w");
+	strvec_push(args, "-ferror-limit=0");
+	free(stem);
+	free(arch);
+}
+
+void classify_print_args(struct classify *c, const char *file, FILE *out)
+{
+	struct strvec args = STRVEC_INIT;
+
+	classify_parse_args(c, file, &args);
+	for (size_t i = 0; i < args.nr; i++)
+		fprintf(out, "%s\n", args.v[i]);
+	strvec_clear(&args);
+}
+
+void classify_set_overlay(struct classify *c, const struct classify_unsaved *files, size_t nr)
+{
+	for (size_t i = 0; i < c->nr_overlay; i++)
+		free((char *)c->overlay[i].Filename);
+	free(c->overlay);
+	c->overlay = nr ? xcalloc(nr, sizeof(*c->overlay)) : NULL;
+	c->nr_overlay = nr;
+	for (size_t i = 0; i < nr; i++) {
+		c->overlay[i].Filename = path_join(c->tree, files[i].file);
+		c->overlay[i].Contents = files[i].content;
+		c->overlay[i].Length = (unsigned long)files[i].len;
+	}
+}
+
+static CXTranslationUnit parse(struct classify *c, CXIndex index, const char *file,
+			       const char *content, size_t len)
+{
+	struct strvec args = STRVEC_INIT;
+	char *abs = path_join(c->tree, file);
+	struct CXUnsavedFile *unsaved = xcalloc(c->nr_overlay + 1, sizeof(*unsaved));
+	size_t nr_unsaved = 0;
+	CXTranslationUnit tu = NULL;
+	enum CXErrorCode rc;
+
+	classify_parse_args(c, file, &args);
+	/* The file's own content wins over the overlay's copy of it. */
+	for (size_t i = 0; i < c->nr_overlay; i++)
+		if (!content || strcmp(c->overlay[i].Filename, abs))
+			unsaved[nr_unsaved++] = c->overlay[i];
+	if (content) {
+		unsaved[nr_unsaved].Filename = abs;
+		unsaved[nr_unsaved].Contents = content;
+		unsaved[nr_unsaved].Length = (unsigned long)len;
+		nr_unsaved++;
+	}
+	rc = clang_parseTranslationUnit2(index, abs, (const char *const *)args.v, (int)args.nr,
+					 unsaved, (unsigned)nr_unsaved,
+					 CXTranslationUnit_KeepGoing |
+					 CXTranslationUnit_DetailedPreprocessingRecord, &tu);
+	if (rc != CXError_Success)
+		tu = NULL;
+	free(unsaved);
+	strvec_clear(&args);
+	free(abs);
+	return tu;
+}
+
+struct macro_expansion {
+	unsigned start, end;
+	char *name;
+};
+
+struct visit {
+	struct classify *c;
+	CXTranslationUnit tu;
+	CXFile main;
+	const char *file;
+	struct site_list *sites;
+	char *function;			/* enclosing function, borrowed */
+	struct macro_expansion *macros;
+	size_t nr_macros, alloc_macros;
+};
+
+struct type_shape {
+	char *record;		/* struct tag after pointers/arrays, or NULL */
+	int pointers;
+	int arrays;
+};
+
+static void type_shape(CXType t, struct type_shape *s)
+{
+	s->record = NULL;
+	s->pointers = s->arrays = 0;
+	for (;;) {
+		t = clang_getCanonicalType(t);
+		if (t.kind == CXType_Pointer) {
+			s->pointers++;
+			t = clang_getPointeeType(t);
+		} else if (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray ||
+			   t.kind == CXType_VariableArray || t.kind == CXType_DependentSizedArray) {
+			s->arrays++;
+			t = clang_getArrayElementType(t);
+		} else {
+			break;
+		}
+	}
+	if (t.kind == CXType_Record) {
+		CXCursor decl = clang_getTypeDeclaration(t);
+
+		if (decl.kind == CXCursor_StructDecl)
+			s->record = take_string(clang_getCursorSpelling(decl));
+	}
+}
+
+static int shape_is(const struct type_shape *s, const char *tag)
+{
+	return s->record && !strcmp(s->record, tag);
+}
+
+static const char *shape_form(const struct type_shape *s)
+{
+	if (s->arrays)
+		return "array";
+	return s->pointers ? "pointer" : "embedded";
+}
+
+/* The outermost macro invocation in the file that produced offset, or NULL. */
+static const char *macro_at(const struct visit *v, unsigned offset)
+{
+	for (size_t i = 0; i < v->nr_macros; i++)
+		if (v->macros[i].start <= offset && offset < v->macros[i].end)
+			return v->macros[i].name;
+	return NULL;
+}
+
+static int location_in_main(const struct visit *v, CXCursor cursor, unsigned *line,
+			    unsigned *column, unsigned *offset)
+{
+	CXSourceLocation loc = clang_getCursorLocation(cursor);
+	CXFile file;
+
+	clang_getExpansionLocation(loc, &file, line, column, offset);
+	return file && clang_File_isEqual(file, v->main);
+}
+
+static void add_site(struct visit *v, unsigned line, unsigned column, const char *kind,
+		     const char *symbol, enum site_verdict verdict, const char *reason)
+{
+	site_list_add(v->sites, v->file, line, column, kind, symbol, "", verdict, reason,
+		      v->function);
+}
+
+/* Designated fields of a struct initializer, in source order: "name,release". */
+static char *initializer_fields(const struct visit *v, CXCursor var)
+{
+	CXSourceRange range = clang_getCursorExtent(var);
+	struct strbuf fields = STRBUF_INIT;
+	CXToken *tokens = NULL;
+	unsigned nr = 0, i = 0, directive_line = 0;
+	int depth = 0, seen_equal = 0, at_item = 0;
+
+	clang_tokenize(v->tu, range, &tokens, &nr);
+	for (i = 0; i < nr; i++) {
+		char *t = take_string(clang_getTokenSpelling(v->tu, tokens[i]));
+		unsigned line;
+
+		clang_getExpansionLocation(clang_getTokenLocation(v->tu, tokens[i]), NULL, &line, NULL, NULL);
+		if (line == directive_line) {
+			free(t);
+			continue;
+		}
+		if (!strcmp(t, "#")) {
+			/* #ifdef CONFIG_HOTPLUG inside an initializer: not a field. */
+			directive_line = line;
+			free(t);
+			continue;
+		}
+		if (!seen_equal) {
+			seen_equal = !strcmp(t, "=");
+		} else if (!strcmp(t, "{") || !strcmp(t, "(") || !strcmp(t, "[")) {
+			depth++;
+			at_item = depth == 1;
+		} else if (!strcmp(t, "}") || !strcmp(t, ")") || !strcmp(t, "]")) {
+			depth--;
+			if (!depth) {
+				free(t);
+				break;
+			}
+		} else if (depth == 1 && !strcmp(t, ",")) {
+			at_item = 1;
+		} else if (depth == 1 && at_item) {
+			char *name = NULL, *next = NULL;
+
+			if (!strcmp(t, ".") && i + 2 < nr) {
+				name = take_string(clang_getTokenSpelling(v->tu, tokens[i + 1]));
+				next = take_string(clang_getTokenSpelling(v->tu, tokens[i + 2]));
+				if (strcmp(next, "=")) {
+					free(name);
+					name = NULL;
+				}
+			} else if (i + 1 < nr) {
+				next = take_string(clang_getTokenSpelling(v->tu, tokens[i + 1]));
+				if (!strcmp(next, ":"))
+					name = xstrdup(t);
+			}
+			if (name) {
+				if (fields.len)
+					strbuf_addch(&fields, ',');
+				strbuf_addstr(&fields, name);
+			}
+			free(name);
+			free(next);
+			at_item = 0;
+		}
+		free(t);
+	}
+	clang_disposeTokens(v->tu, tokens, nr);
+	return strbuf_detach(&fields, NULL);
+}
+
+static int has_aligned_attr(CXCursor cursor);
+
+static enum CXChildVisitResult find_aligned(CXCursor cursor, CXCursor parent, CXClientData data)
+{
+	if (cursor.kind == CXCursor_AlignedAttr) {
+		*(int *)data = 1;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Continue;
+}
+
+static int has_aligned_attr(CXCursor cursor)
+{
+	int found = 0;
+
+	clang_visitChildren(cursor, find_aligned, &found);
+	return found;
+}
+
+/* Only CLASS_DEVICE_ATTR's own names can clash: class_device_attr_<name>. */
+static int name_clashes(const char *attr_var)
+{
+	const char *name = attr_var + strlen("class_device_attr_");
+
+	if (!starts_with(attr_var, "class_device_attr_"))
+		return 0;
+	for (size_t i = 0; clashing_names[i]; i++)
+		if (!strcmp(name, clashing_names[i]))
+			return 1;
+	return 0;
+}
+
+/*
+ * An interface initialized with add_dev/remove_dev and neither add nor
+ * remove is already what step 50 makes (--interface=callbacks): no class
+ * device reaches it.  Without an initializer nothing says so.
+ */
+static int interface_is_converted(const struct visit *v, CXCursor var)
+{
+	char *fields = initializer_fields(v, var);
+	char *padded = xstrfmt(",%s,", fields);
+	int converted = (strstr(padded, ",add_dev,") || strstr(padded, ",remove_dev,")) &&
+			!strstr(padded, ",add,") && !strstr(padded, ",remove,");
+
+	free(padded);
+	free(fields);
+	return converted;
+}
+
+static void visit_var(struct visit *v, CXCursor cursor, unsigned line, unsigned column,
+		      unsigned offset)
+{
+	int file_scope = clang_getCursorSemanticParent(cursor).kind == CXCursor_TranslationUnit;
+	int is_extern = clang_Cursor_getStorageClass(cursor) == CX_SC_Extern &&
+			!clang_isCursorDefinition(cursor);
+	char *name = take_string(clang_getCursorSpelling(cursor));
+	struct type_shape s;
+
+	type_shape(clang_getCursorType(cursor), &s);
+	if (shape_is(&s, "class") && !s.pointers && !s.arrays && file_scope) {
+		const char *macro = macro_at(v, offset);
+
+		if (is_extern) {
+			add_site(v, line, column, "static-class", name, SITE_AUTO, "declaration");
+		} else if (macro) {
+			char *reason = xstrfmt("needs-human: defined through macro %s", macro);
+
+			add_site(v, line, column, "static-class", name, SITE_MANUAL, reason);
+			free(reason);
+		} else {
+			char *fields = initializer_fields(v, cursor);
+			char *padded = xstrfmt(",%s,", fields);
+			char *reason;
+
+			if (strstr(padded, ",class_release,")) {
+				reason = xstrfmt("needs-human: custom class_release; sets: %s", fields);
+				add_site(v, line, column, "static-class", name, SITE_MANUAL, reason);
+			} else {
+				reason = xstrfmt("sets: %s", fields);
+				add_site(v, line, column, "static-class", name, SITE_AUTO, reason);
+			}
+			free(reason);
+			free(padded);
+			free(fields);
+		}
+	} else if (shape_is(&s, "class_device") && (file_scope || !macro_at(v, offset))) {
+		/* A local made by a macro (container_of's __mptr) is the macro's, not a site. */
+		char *symbol = file_scope || !v->function ? xstrdup(name)
+							   : xstrfmt("%s:%s", v->function, name);
+
+		add_site(v, line, column, "class-device-variable", symbol, SITE_AUTO, shape_form(&s));
+		free(symbol);
+	} else if (shape_is(&s, "class_device_attribute") && (file_scope || !macro_at(v, offset))) {
+		const char *kind = s.arrays ? "attribute array" : "attribute";
+		char *reason = name_clashes(name)
+			? xstrfmt("%s; clashes with %s", kind, name + strlen("class_device_attr_"))
+			: xstrdup(kind);
+		char *symbol = file_scope || !v->function ? xstrdup(name)
+							   : xstrfmt("%s:%s", v->function, name);
+
+		add_site(v, line, column, "class-device-attribute", symbol, SITE_AUTO, reason);
+		free(symbol);
+		free(reason);
+	} else if (shape_is(&s, "class_interface") && !s.pointers && !s.arrays && file_scope &&
+		   (is_extern || !interface_is_converted(v, cursor))) {
+		add_site(v, line, column, "class-interface", name, SITE_AUTO,
+			 is_extern ? "declaration" : "definition");
+	}
+	free(s.record);
+	free(name);
+}
+
+static void visit_field(struct visit *v, CXCursor cursor, unsigned line, unsigned column)
+{
+	CXCursor parent = clang_getCursorSemanticParent(cursor);
+	char *tag = take_string(clang_getCursorSpelling(parent));
+	char *member = take_string(clang_getCursorSpelling(cursor));
+	char *symbol = xstrfmt("%s.%s", tag[0] ? tag : "(anonymous)", member);
+	struct type_shape s;
+
+	type_shape(clang_getCursorType(cursor), &s);
+	if (shape_is(&s, "class_device")) {
+		char *reason = xstrfmt("%s%s", shape_form(&s),
+				       has_aligned_attr(parent) || has_aligned_attr(cursor) ?
+				       "; aligned struct: C rewriter" : "");
+
+		add_site(v, line, column, "class-device-field", symbol, SITE_AUTO, reason);
+		free(reason);
+	} else if (shape_is(&s, "class_device_attribute")) {
+		add_site(v, line, column, "class-device-attribute", symbol, SITE_AUTO, "attribute field");
+	} else if (shape_is(&s, "class") && !s.pointers && !s.arrays) {
+		char *reason = xstrfmt("needs-human: embedded in struct %s", tag[0] ? tag : "(anonymous)");
+
+		add_site(v, line, column, "static-class", symbol, SITE_MANUAL, reason);
+		free(reason);
+	}
+	free(s.record);
+	free(symbol);
+	free(member);
+	free(tag);
+}
+
+static int type_uses_class_device(CXType t)
+{
+	struct type_shape s;
+	int uses;
+
+	type_shape(t, &s);
+	uses = (shape_is(&s, "class_device") && s.pointers) || shape_is(&s, "class_device_attribute");
+	free(s.record);
+	return uses;
+}
+
+static void visit_function(struct visit *v, CXCursor cursor, unsigned line, unsigned column,
+			   unsigned offset)
+{
+	int uses = type_uses_class_device(clang_getCursorResultType(cursor));
+	int n = clang_Cursor_getNumArguments(cursor);
+	char *name, *reason;
+	const char *macro;
+
+	for (int i = 0; !uses && i < n; i++)
+		uses = type_uses_class_device(clang_getCursorType(clang_Cursor_getArgument(cursor, (unsigned)i)));
+	if (!uses)
+		return;
+	name = take_string(clang_getCursorSpelling(cursor));
+	macro = macro_at(v, offset);
+	if (macro)
+		reason = xstrfmt("%s; macro-generated from %s",
+				 clang_isCursorDefinition(cursor) ? "definition" : "declaration", macro);
+	else
+		reason = xstrdup(clang_isCursorDefinition(cursor) ? "definition" : "declaration");
+	add_site(v, line, column, "class-device-function", name, SITE_AUTO, reason);
+	free(reason);
+	free(name);
+}
+
+static void visit_call(struct visit *v, CXCursor cursor, unsigned line, unsigned column)
+{
+	char *name = take_string(clang_getCursorSpelling(cursor));
+
+	for (size_t i = 0; i < sizeof(call_map) / sizeof(call_map[0]); i++) {
+		if (!strcmp(name, call_map[i].old)) {
+			char *reason = xstrfmt("-> %s", call_map[i].new);
+
+			add_site(v, line, column, "class-device-call", name, SITE_AUTO, reason);
+			free(reason);
+			free(name);
+			return;
+		}
+	}
+	if (starts_with(name, "class_device_"))
+		add_site(v, line, column, "class-device-call", name, SITE_MANUAL,
+			 "no-rule: no struct device counterpart");
+	free(name);
+}
+
+static enum CXChildVisitResult visit_cursor(CXCursor cursor, CXCursor parent, CXClientData data)
+{
+	struct visit *v = data;
+	unsigned line, column, offset;
+	enum CXCursorKind kind = clang_getCursorKind(cursor);
+
+	if (!location_in_main(v, cursor, &line, &column, &offset))
+		return CXChildVisit_Continue;
+
+	switch (kind) {
+	case CXCursor_VarDecl:
+		visit_var(v, cursor, line, column, offset);
+		break;
+	case CXCursor_FieldDecl:
+		visit_field(v, cursor, line, column);
+		break;
+	case CXCursor_FunctionDecl: {
+		char *saved = v->function;
+		char *name = take_string(clang_getCursorSpelling(cursor));
+
+		visit_function(v, cursor, line, column, offset);
+		v->function = name;
+		clang_visitChildren(cursor, visit_cursor, v);
+		v->function = saved;
+		free(name);
+		return CXChildVisit_Continue;
+	}
+	case CXCursor_CallExpr:
+		visit_call(v, cursor, line, column);
+		break;
+	default:
+		break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+static enum CXChildVisitResult collect_macros(CXCursor cursor, CXCursor parent, CXClientData data)
+{
+	struct visit *v = data;
+	CXSourceRange range;
+	CXFile file;
+	unsigned start, end;
+
+	if (cursor.kind != CXCursor_MacroExpansion)
+		return CXChildVisit_Continue;
+	range = clang_getCursorExtent(cursor);
+	clang_getExpansionLocation(clang_getRangeStart(range), &file, NULL, NULL, &start);
+	if (!file || !clang_File_isEqual(file, v->main))
+		return CXChildVisit_Continue;
+	clang_getExpansionLocation(clang_getRangeEnd(range), NULL, NULL, NULL, &end);
+	ALLOC_GROW(v->macros, v->nr_macros + 1, v->alloc_macros);
+	v->macros[v->nr_macros].start = start;
+	v->macros[v->nr_macros].end = end > start ? end : start + 1;
+	v->macros[v->nr_macros].name = take_string(clang_getCursorSpelling(cursor));
+	v->nr_macros++;
+	return CXChildVisit_Continue;
+}
+
+struct inactive_hit {
+	struct visit *v;
+};
+
+static void on_inactive(const char *ident, size_t len, unsigned line, unsigned column, void *data)
+{
+	struct visit *v = data;
+	char *symbol = xstrndup(ident, len);
+
+	add_site(v, line, column, "inactive", symbol, SITE_MANUAL,
+		 "inactive-#if: not seen by the parser");
+	free(symbol);
+}
+
+static void scan_inactive(struct visit *v)
+{
+	CXSourceRangeList *ranges = clang_getSkippedRanges(v->tu, v->main);
+	size_t size = 0;
+	const char *text = clang_getFileContents(v->tu, v->main, &size);
+
+	if (!ranges)
+		return;
+	for (unsigned i = 0; text && i < ranges->count; i++) {
+		unsigned start, end;
+
+		clang_getExpansionLocation(clang_getRangeStart(ranges->ranges[i]), NULL, NULL, NULL, &start);
+		clang_getExpansionLocation(clang_getRangeEnd(ranges->ranges[i]), NULL, NULL, NULL, &end);
+		if (end > size)
+			end = (unsigned)size;
+		if (start < end)
+			lexscan_identifiers(text, start, end, lexscan_class_device_needles, 1,
+					    on_inactive, v);
+	}
+	clang_disposeSourceRangeList(ranges);
+}
+
+/*
+ * "FILE:LINE:COLUMN: error: TEXT" with FILE relative to the tree (or the
+ * kernel, or our scratch directory): what we print must not depend on
+ * where the tree is, and clang_formatDiagnostic() names absolute paths.
+ */
+static char *diagnostic_text(const struct classify *c, CXDiagnostic d)
+{
+	CXSourceLocation loc = clang_getDiagnosticLocation(d);
+	char *text = take_string(clang_getDiagnosticSpelling(d));
+	char *name = NULL, *out;
+	const char *shown;
+	CXFile file;
+	unsigned line, column;
+
+	clang_getSpellingLocation(loc, &file, &line, &column, NULL);
+	if (file)
+		name = take_string(clang_getFileName(file));
+	shown = name ? name : "<command line>";
+	if (name) {
+		const char *roots[] = { c->tree, c->kernel, c->scratch };
+
+		for (size_t r = 0; r < sizeof(roots) / sizeof(roots[0]); r++) {
+			size_t n = roots[r] ? strlen(roots[r]) : 0;
+
+			if (n && !strncmp(name, roots[r], n) && name[n] == '/') {
+				shown = name + n + 1;
+				break;
+			}
+		}
+	}
+	out = file ? xstrfmt("%s:%u:%u: error: %s", shown, line, column, text)
+		   : xstrfmt("error: %s", text);
+	free(name);
+	free(text);
+	return out;
+}
+
+static void count_diagnostics(const struct classify *c, CXTranslationUnit tu,
+			      unsigned *errors, char **first)
+{
+	unsigned n = clang_getNumDiagnostics(tu);
+
+	*errors = 0;
+	*first = NULL;
+	for (unsigned i = 0; i < n; i++) {
+		CXDiagnostic d = clang_getDiagnostic(tu, i);
+		enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
+
+		if (sev >= CXDiagnostic_Error && !(*errors)++)
+			*first = diagnostic_text(c, d);
+		clang_disposeDiagnostic(d);
+	}
+}
+
+/* Everything one file yields; filled by a worker, merged in input order. */
+struct file_result {
+	struct site_list sites;
+	unsigned errors;
+	char *first_error;
+	int parsed;
+};
+
+static void classify_one(struct classify *c, CXIndex index, const char *file,
+			 struct file_result *r)
+{
+	struct visit v;
+	char *abs = path_join(c->tree, file);
+	CXTranslationUnit tu = parse(c, index, file, NULL, 0);
+
+	memset(&v, 0, sizeof(v));
+	if (!tu) {
+		r->errors = 1;
+		r->first_error = xstrfmt("%s: libclang could not parse the file", file);
+		free(abs);
+		return;
+	}
+	r->parsed = 1;
+	v.c = c;
+	v.tu = tu;
+	v.main = clang_getFile(tu, abs);
+	v.file = file;
+	v.sites = &r->sites;
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), collect_macros, &v);
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), visit_cursor, &v);
+	scan_inactive(&v);
+	count_diagnostics(c, tu, &r->errors, &r->first_error);
+	for (size_t i = 0; i < v.nr_macros; i++)
+		free(v.macros[i].name);
+	free(v.macros);
+	clang_disposeTranslationUnit(tu);
+	free(abs);
+}
+
+struct classify_job {
+	struct classify *c;
+	const struct strvec *files;
+	struct file_result *results;	/* classify_files() */
+	int *errors;			/* classify_count_errors_many() */
+	char **first_errors;
+	atomic_size_t next;
+};
+
+static void *classify_worker(void *data)
+{
+	struct classify_job *job = data;
+	CXIndex index = clang_createIndex(0, 0);
+	size_t i;
+
+	while ((i = atomic_fetch_add(&job->next, 1)) < job->files->nr) {
+		if (job->results) {
+			classify_one(job->c, index, job->files->v[i], &job->results[i]);
+		} else {
+			CXTranslationUnit tu = parse(job->c, index, job->files->v[i], NULL, 0);
+			unsigned errors;
+
+			job->first_errors[i] = NULL;
+			if (!tu) {
+				job->errors[i] = -1;
+				continue;
+			}
+			count_diagnostics(job->c, tu, &errors, &job->first_errors[i]);
+			job->errors[i] = (int)errors;
+			clang_disposeTranslationUnit(tu);
+		}
+	}
+	clang_disposeIndex(index);
+	return NULL;
+}
+
+/* Run classify_worker on `jobs` threads (the caller's thread is one). */
+static void run_workers(struct classify_job *job, int jobs)
+{
+	pthread_t *threads = xcalloc((size_t)jobs, sizeof(*threads));
+	int started = 0;
+
+	atomic_init(&job->next, 0);
+	for (int t = 1; t < jobs && (size_t)t < job->files->nr; t++) {
+		pthread_attr_t attr;
+
+		/* libclang's parser expects the 8 MB stacks of a main thread. */
+		pthread_attr_init(&attr);
+		pthread_attr_setstacksize(&attr, 8u << 20);
+		if (!pthread_create(&threads[started], &attr, classify_worker, job))
+			started++;
+		pthread_attr_destroy(&attr);
+	}
+	classify_worker(job);
+	for (int t = 0; t < started; t++)
+		pthread_join(threads[t], NULL);
+	free(threads);
+}
+
+void classify_count_errors_many(struct classify *c, const struct strvec *files,
+				int *errors, char **first_errors)
+{
+	struct classify_job job;
+
+	memset(&job, 0, sizeof(job));
+	job.c = c;
+	job.files = files;
+	job.errors = errors;
+	job.first_errors = first_errors;
+	run_workers(&job, c->jobs);
+}
+
+void classify_files(struct classify *c, const struct strvec *files,
+		    struct site_list *sites, struct classify_stats *stats)
+{
+	struct classify_job job;
+
+	memset(&job, 0, sizeof(job));
+	job.c = c;
+	job.files = files;
+	job.results = xcalloc(files->nr ? files->nr : 1, sizeof(*job.results));
+	run_workers(&job, c->jobs);
+
+	if (stats) {
+		stats->files = xcalloc(files->nr ? files->nr : 1, sizeof(*stats->files));
+		stats->nr = files->nr;
+	}
+	for (size_t i = 0; i < files->nr; i++) {
+		struct file_result *r = &job.results[i];
+
+		site_list_take(sites, &r->sites);
+		if (stats) {
+			stats->parsed += r->parsed;
+			stats->with_errors += r->errors > 0;
+			stats->files[i].file = xstrdup(files->v[i]);
+			stats->files[i].errors = r->errors;
+			stats->files[i].first_error = r->first_error;
+		} else {
+			free(r->first_error);
+		}
+	}
+	site_list_sort(sites);
+	free(job.results);
+}
+
+void classify_stats_release(struct classify_stats *stats)
+{
+	for (size_t i = 0; i < stats->nr; i++) {
+		free(stats->files[i].file);
+		free(stats->files[i].first_error);
+	}
+	free(stats->files);
+	memset(stats, 0, sizeof(*stats));
+}
+
+int classify_count_errors(struct classify *c, const char *file,
+			  const char *content, size_t len, char **first_error)
+{
+	CXIndex index = clang_createIndex(0, 0);
+	CXTranslationUnit tu = parse(c, index, file, content, len);
+	unsigned errors;
+	char *first;
+
+	if (!tu) {
+		clang_disposeIndex(index);
+		if (first_error)
+			*first_error = NULL;
+		return -1;
+	}
+	count_diagnostics(c, tu, &errors, &first);
+	if (first_error)
+		*first_error = first;
+	else
+		free(first);
+	clang_disposeTranslationUnit(tu);
+	clang_disposeIndex(index);
+	return (int)errors;
+}
+
+/*
+ * One file parsed for a collector: its translation unit, its own CXFile
+ * and text (the overlay's, when the engine holds the file).  Every
+ * classify_* query below that walks one file opens it here.
+ */
+struct parsed_file {
+	CXIndex index;
+	CXTranslationUnit tu;
+	CXFile main;
+	const char *text;	/* NULL when libclang has no contents for it */
+	size_t size;
+};
+
+/* 0, or -1 when libclang could not parse `file` (nothing to close then). */
+static int parsed_file_open(struct classify *c, const char *file, struct parsed_file *pf)
+{
+	char *abs = path_join(c->tree, file);
+
+	memset(pf, 0, sizeof(*pf));
+	pf->index = clang_createIndex(0, 0);
+	pf->tu = parse(c, pf->index, file, NULL, 0);
+	if (!pf->tu) {
+		clang_disposeIndex(pf->index);
+		free(abs);
+		return -1;
+	}
+	pf->main = clang_getFile(pf->tu, abs);
+	if (pf->main)
+		pf->text = clang_getFileContents(pf->tu, pf->main, &pf->size);
+	free(abs);
+	return 0;
+}
+
+static void parsed_file_close(struct parsed_file *pf)
+{
+	clang_disposeTranslationUnit(pf->tu);
+	clang_disposeIndex(pf->index);
+}
+
+struct macro_collect {
+	CXTranslationUnit tu;
+	CXFile main;
+	const char *text;
+	size_t size;
+	const char *const *tokens;
+	struct macro_definition **defs;
+	size_t *nr, alloc;
+	int count;
+};
+
+static enum CXChildVisitResult collect_definitions(CXCursor cursor, CXCursor parent, CXClientData data)
+{
+	struct macro_collect *m = data;
+	CXSourceRange range;
+	CXFile file;
+	unsigned start, end, line;
+
+	if (cursor.kind != CXCursor_MacroDefinition)
+		return CXChildVisit_Continue;
+	range = clang_getCursorExtent(cursor);
+	clang_getExpansionLocation(clang_getRangeStart(range), &file, &line, NULL, &start);
+	if (!file || !clang_File_isEqual(file, m->main))
+		return CXChildVisit_Continue;
+	clang_getExpansionLocation(clang_getRangeEnd(range), NULL, NULL, NULL, &end);
+	if (end > m->size || end < start)
+		return CXChildVisit_Continue;
+	for (const char *const *t = m->tokens; *t; t++) {
+		if (memmem(m->text + start, end - start, *t, strlen(*t))) {
+			struct macro_definition *d;
+
+			ALLOC_GROW(*m->defs, *m->nr + 1, m->alloc);
+			d = &(*m->defs)[(*m->nr)++];
+			d->name = take_string(clang_getCursorSpelling(cursor));
+			d->start = start;
+			d->end = end;
+			d->line = line;
+			m->count++;
+			break;
+		}
+	}
+	return CXChildVisit_Continue;
+}
+
+int classify_macro_definitions(struct classify *c, const char *file,
+			       const char *const *tokens,
+			       struct macro_definition **defs, size_t *nr)
+{
+	struct parsed_file pf;
+	struct macro_collect m;
+
+	if (parsed_file_open(c, file, &pf) < 0)
+		return -1;
+	memset(&m, 0, sizeof(m));
+	m.tu = pf.tu;
+	m.main = pf.main;
+	m.text = pf.text;
+	m.size = pf.size;
+	m.tokens = tokens;
+	m.defs = defs;
+	m.nr = nr;
+	m.alloc = *nr;
+	if (m.text)
+		clang_visitChildren(clang_getTranslationUnitCursor(pf.tu), collect_definitions, &m);
+	parsed_file_close(&pf);
+	return m.count;
+}
+
+struct field_collect {
+	CXTranslationUnit tu;
+	CXFile main;
+	const char *const *tags;
+	struct record_field **fields;
+	size_t *nr, alloc;
+	int count;
+};
+
+static enum CXChildVisitResult find_aligned_member(CXCursor cursor, CXCursor parent, CXClientData data)
+{
+	if (cursor.kind == CXCursor_FieldDecl && has_aligned_attr(cursor)) {
+		*(int *)data = 1;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Continue;
+}
+
+static int record_is_aligned(CXCursor record)
+{
+	int found = has_aligned_attr(record);
+
+	if (!found)
+		clang_visitChildren(record, find_aligned_member, &found);
+	return found;
+}
+
+/* Offset of the `tag` identifier after `struct`/`union` in the member's own tokens, or -1. */
+static long tag_offset_in(const struct field_collect *m, CXCursor field, const char *tag)
+{
+	CXSourceLocation loc = clang_getCursorLocation(field);
+	CXFile sfile, efile;
+	unsigned soff, eoff, nr = 0;
+	CXToken *tokens = NULL;
+	long found = -1;
+
+	clang_getFileLocation(loc, &sfile, NULL, NULL, &soff);
+	clang_getExpansionLocation(loc, &efile, NULL, NULL, &eoff);
+	if (!sfile || !clang_File_isEqual(sfile, m->main) || soff != eoff)
+		return -1;	/* a macro made the member */
+	clang_tokenize(m->tu, clang_getCursorExtent(field), &tokens, &nr);
+	for (unsigned i = 0; i + 1 < nr && found < 0; i++) {
+		char *kw, *name;
+
+		if (clang_getTokenKind(tokens[i]) != CXToken_Keyword ||
+		    clang_getTokenKind(tokens[i + 1]) != CXToken_Identifier)
+			continue;
+		kw = take_string(clang_getTokenSpelling(m->tu, tokens[i]));
+		name = take_string(clang_getTokenSpelling(m->tu, tokens[i + 1]));
+		if ((!strcmp(kw, "struct") || !strcmp(kw, "union")) && !strcmp(name, tag)) {
+			CXFile file;
+			unsigned off;
+
+			clang_getFileLocation(clang_getTokenLocation(m->tu, tokens[i + 1]),
+						  &file, NULL, NULL, &off);
+			if (file && clang_File_isEqual(file, m->main))
+				found = (long)off;
+		}
+		free(kw);
+		free(name);
+	}
+	if (tokens)
+		clang_disposeTokens(m->tu, tokens, nr);
+	return found;
+}
+
+static enum CXChildVisitResult collect_fields(CXCursor cursor, CXCursor parent, CXClientData data)
+{
+	struct field_collect *m = data;
+	CXSourceRange range;
+	CXFile file;
+	CXCursor record;
+	struct type_shape s;
+	const char *const *t;
+	struct record_field *f;
+	unsigned line, start, end;
+
+	if (cursor.kind != CXCursor_FieldDecl)
+		return CXChildVisit_Recurse;
+	clang_getExpansionLocation(clang_getCursorLocation(cursor), &file, &line, NULL, NULL);
+	if (!file || !clang_File_isEqual(file, m->main))
+		return CXChildVisit_Continue;
+	type_shape(clang_getCursorType(cursor), &s);
+	for (t = m->tags; s.record && *t && strcmp(*t, s.record); t++)
+		;
+	if (!s.record || !*t) {
+		free(s.record);
+		return CXChildVisit_Continue;
+	}
+	record = clang_getCursorSemanticParent(cursor);
+	range = clang_getCursorExtent(record);
+	clang_getExpansionLocation(clang_getRangeStart(range), NULL, NULL, NULL, &start);
+	clang_getExpansionLocation(clang_getRangeEnd(range), NULL, NULL, NULL, &end);
+	ALLOC_GROW(*m->fields, *m->nr + 1, m->alloc);
+	f = &(*m->fields)[(*m->nr)++];
+	f->record = take_string(clang_getCursorSpelling(record));
+	if (clang_Cursor_isAnonymous(record)) {
+		free(f->record);
+		f->record = xstrdup("");
+	}
+	f->field = take_string(clang_getCursorSpelling(cursor));
+	f->tag = xstrdup(*t);
+	f->line = line;
+	f->record_start = start;
+	f->record_end = end;
+	f->aligned = record_is_aligned(record);
+	f->tag_offset = tag_offset_in(m, cursor, *t);
+	f->pointers = s.pointers;
+	f->arrays = s.arrays;
+	m->count++;
+	free(s.record);
+	return CXChildVisit_Continue;
+}
+
+int classify_record_fields(struct classify *c, const char *file, const char *const *tags,
+			   struct record_field **fields, size_t *nr)
+{
+	struct parsed_file pf;
+	struct field_collect m;
+
+	if (parsed_file_open(c, file, &pf) < 0)
+		return -1;
+	memset(&m, 0, sizeof(m));
+	m.tu = pf.tu;
+	m.main = pf.main;
+	m.tags = tags;
+	m.fields = fields;
+	m.nr = nr;
+	m.alloc = *nr;
+	if (m.main)
+		clang_visitChildren(clang_getTranslationUnitCursor(pf.tu), collect_fields, &m);
+	parsed_file_close(&pf);
+	return m.count;
+}
+
+void classify_record_fields_free(struct record_field *fields, size_t nr)
+{
+	for (size_t i = 0; i < nr; i++) {
+		free(fields[i].record);
+		free(fields[i].field);
+		free(fields[i].tag);
+	}
+	free(fields);
+}
+
+struct use_collect {
+	CXFile main;
+	const char *tag;
+	struct member_use **uses;
+	size_t *nr, alloc;
+	int count;
+};
+
+static enum CXChildVisitResult first_child(CXCursor cursor, CXCursor parent, CXClientData data)
+{
+	*(CXCursor *)data = cursor;
+	return CXChildVisit_Break;
+}
+
+/* The member expression under implicit conversions and parentheses, or a null cursor. */
+static CXCursor base_member(CXCursor expr)
+{
+	CXCursor child = clang_getNullCursor();
+
+	clang_visitChildren(expr, first_child, &child);
+	while (!clang_Cursor_isNull(child) &&
+	       (child.kind == CXCursor_UnexposedExpr || child.kind == CXCursor_ParenExpr)) {
+		CXCursor inner = clang_getNullCursor();
+
+		clang_visitChildren(child, first_child, &inner);
+		child = inner;
+	}
+	if (!clang_Cursor_isNull(child) && child.kind == CXCursor_MemberRefExpr)
+		return child;
+	return clang_getNullCursor();
+}
+
+static enum CXChildVisitResult collect_uses(CXCursor cursor, CXCursor parent, CXClientData data)
+{
+	struct use_collect *m = data;
+	CXCursor field, record, base;
+	CXSourceLocation loc;
+	CXFile sfile, efile;
+	unsigned line, soff, eoff;
+	struct member_use *u;
+	char *tag;
+
+	if (cursor.kind != CXCursor_MemberRefExpr)
+		return CXChildVisit_Recurse;
+	loc = clang_getCursorLocation(cursor);
+	clang_getExpansionLocation(loc, &efile, &line, NULL, &eoff);
+	if (!efile || !clang_File_isEqual(efile, m->main))
+		return CXChildVisit_Recurse;
+	field = clang_getCursorReferenced(cursor);
+	if (field.kind != CXCursor_FieldDecl)
+		return CXChildVisit_Recurse;
+	record = clang_getCursorSemanticParent(field);
+	tag = take_string(clang_getCursorSpelling(record));
+	if (strcmp(tag, m->tag)) {
+		free(tag);
+		return CXChildVisit_Recurse;
+	}
+	free(tag);
+	clang_getFileLocation(loc, &sfile, NULL, NULL, &soff);
+	ALLOC_GROW(*m->uses, *m->nr + 1, m->alloc);
+	u = &(*m->uses)[(*m->nr)++];
+	u->member = take_string(clang_getCursorSpelling(field));
+	u->line = line;
+	u->offset = sfile && clang_File_isEqual(sfile, m->main) && soff == eoff ? (long)soff : -1;
+	u->base_record = u->base_field = NULL;
+	base = base_member(cursor);
+	if (!clang_Cursor_isNull(base)) {
+		CXCursor bfield = clang_getCursorReferenced(base);
+
+		if (bfield.kind == CXCursor_FieldDecl) {
+			CXCursor brecord = clang_getCursorSemanticParent(bfield);
+
+			u->base_field = take_string(clang_getCursorSpelling(bfield));
+			u->base_record = clang_Cursor_isAnonymous(brecord)
+				? xstrdup("") : take_string(clang_getCursorSpelling(brecord));
+		}
+	}
+	m->count++;
+	return CXChildVisit_Recurse;
+}
+
+int classify_member_uses(struct classify *c, const char *file, const char *tag,
+			 struct member_use **uses, size_t *nr)
+{
+	struct parsed_file pf;
+	struct use_collect m;
+
+	if (parsed_file_open(c, file, &pf) < 0)
+		return -1;
+	memset(&m, 0, sizeof(m));
+	m.main = pf.main;
+	m.tag = tag;
+	m.uses = uses;
+	m.nr = nr;
+	m.alloc = *nr;
+	if (m.main)
+		clang_visitChildren(clang_getTranslationUnitCursor(pf.tu), collect_uses, &m);
+	parsed_file_close(&pf);
+	return m.count;
+}
+
+void classify_member_uses_free(struct member_use *uses, size_t nr)
+{
+	for (size_t i = 0; i < nr; i++) {
+		free(uses[i].member);
+		free(uses[i].base_record);
+		free(uses[i].base_field);
+	}
+	free(uses);
+}
+
+struct named_collect {
+	CXFile main;
+	const char *text;	/* the main file's contents */
+	size_t size;
+	const char *tag;
+	struct macro_named_function **fns;
+	size_t *nr, alloc;
+	int count;
+};
+
+static enum CXChildVisitResult collect_named_functions(CXCursor cursor, CXCursor parent,
+							CXClientData data)
+{
+	struct named_collect *m = data;
+	CXSourceLocation loc;
+	CXFile efile, pfile;
+	unsigned line, eoff, poff, start;
+	int n, takes = 0;
+	struct macro_named_function *f;
+	char *name;
+	size_t len;
+
+	if (cursor.kind != CXCursor_FunctionDecl)
+		return CXChildVisit_Continue;
+	loc = clang_getCursorLocation(cursor);
+	clang_getExpansionLocation(loc, &efile, &line, NULL, &eoff);
+	if (!efile || !clang_File_isEqual(efile, m->main) || eoff >= m->size)
+		return CXChildVisit_Continue;
+	/*
+	 * libclang gives a pasted name no location of its own (spelling and
+	 * file locations are the expansion's): the name is written out when
+	 * the text at its expansion location is the name itself.
+	 */
+	name = take_string(clang_getCursorSpelling(cursor));
+	len = strlen(name);
+	if (eoff + len <= m->size && !memcmp(m->text + eoff, name, len) &&
+	    (eoff + len == m->size || !(m->text[eoff + len] == '_' ||
+					(m->text[eoff + len] >= 'a' && m->text[eoff + len] <= 'z') ||
+					(m->text[eoff + len] >= 'A' && m->text[eoff + len] <= 'Z') ||
+					(m->text[eoff + len] >= '0' && m->text[eoff + len] <= '9')))) {
+		free(name);
+		return CXChildVisit_Continue;
+	}
+	free(name);
+	n = clang_Cursor_getNumArguments(cursor);
+	for (int i = 0; i < n; i++) {
+		CXCursor parm = clang_Cursor_getArgument(cursor, (unsigned)i);
+		struct type_shape s;
+
+		/* the parameters must be written in the file, not made by the macro */
+		clang_getFileLocation(clang_getCursorLocation(parm), &pfile, NULL, NULL, &poff);
+		if (!pfile || !clang_File_isEqual(pfile, m->main) || poff <= eoff) {
+			takes = 0;
+			break;
+		}
+		type_shape(clang_getCursorType(parm), &s);
+		takes |= shape_is(&s, m->tag) && s.pointers == 1 && !s.arrays;
+		free(s.record);
+	}
+	if (!takes)
+		return CXChildVisit_Continue;
+	clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(cursor)),
+				   NULL, NULL, NULL, &start);
+	ALLOC_GROW(*m->fns, *m->nr + 1, m->alloc);
+	f = &(*m->fns)[(*m->nr)++];
+	f->line = line;
+	f->decl_start = start <= eoff ? start : eoff;
+	f->name_start = eoff;
+	m->count++;
+	return CXChildVisit_Continue;
+}
+
+int classify_macro_named_functions(struct classify *c, const char *file, const char *tag,
+				   struct macro_named_function **fns, size_t *nr)
+{
+	struct parsed_file pf;
+	struct named_collect m;
+
+	if (parsed_file_open(c, file, &pf) < 0)
+		return -1;
+	memset(&m, 0, sizeof(m));
+	m.main = pf.main;
+	m.text = pf.text;
+	m.size = pf.size;
+	m.tag = tag;
+	m.fns = fns;
+	m.nr = nr;
+	m.alloc = *nr;
+	if (m.text)
+		clang_visitChildren(clang_getTranslationUnitCursor(pf.tu), collect_named_functions, &m);
+	parsed_file_close(&pf);
+	return m.count;
+}

@@ -1,0 +1,190 @@
+/*
+ * classify.h: libclang, and what it tells about a file.
+ *
+ * This is the only module that includes clang-c/Index.h.  It owns the
+ * parse flags (one place, classify_parse_args()), the scratch directory of
+ * synthesized headers, and every libclang object: nothing it returns points
+ * into libclang memory.
+ *
+ * Parse flags, measured on an unbuilt 2.6.15 tree (design.md §2):
+ *   -nostdinc -isystem <clang resource dir> -I<scratch>/<arch>
+ *   -I<kernel>/include -I<kernel>/include/asm-<arch>/mach-default
+ *   [-I<tree> for an out-of-tree directory] -D__KERNEL__
+ *   -DKBUILD_BASENAME=<file stem> -DKBUILD_MODNAME=<file stem>
+ *   -m32 (-m64 for 64-bit arches) -std=gnu89 -w -ferror-limit=0 -x c
+ * with CXTranslationUnit_KeepGoing | DetailedPreprocessingRecord.
+ * The scratch directory (outside the tree, removed by classify_free())
+ * holds, per arch, `asm -> <kernel>/include/asm-<arch>` and a synthesized
+ * linux/autoconf.h and linux/version.h (from the tree's Makefile).
+ */
+#ifndef CDMIGRATE_CLASSIFY_H
+#define CDMIGRATE_CLASSIFY_H
+
+#include "analyze/site.h"
+#include "base/util.h"
+
+struct classify_options {
+	const char *tree;	/* the tree scanned */
+	const char *kernel;	/* headers to parse against: tree itself, or --kernel */
+	const char *arch;	/* NULL: from the path, else i386 */
+	int out_of_tree;	/* tree is a driver directory, kernel is elsewhere */
+	int jobs;		/* worker threads; < 1 means 1 */
+	int headers_optional;	/* no include/linux/ is not an error (verify of a small tree) */
+};
+
+struct classify;	/* opaque: index, scratch dir, options */
+
+/* Per-file result of a classification run. */
+struct classify_file {
+	char *file;		/* relative to the tree */
+	unsigned errors;	/* parse errors (severity error or fatal) */
+	char *first_error;	/* "file:line:col: message" of the first, or NULL;
+				 * a file of the tree is named relative to it */
+};
+
+struct classify_stats {
+	size_t parsed;
+	size_t with_errors;
+	struct classify_file *files;	/* one per parsed file, in input order */
+	size_t nr;
+};
+
+/*
+ * Prepare a classifier: create the scratch directory.  Returns NULL after
+ * printing an error (kernel headers missing: names the directory and what
+ * to do).  Free with classify_free().
+ */
+struct classify *classify_new(const struct classify_options *opts);
+void classify_free(struct classify *c);
+
+/*
+ * Parse each of `files` (relative to the tree) and append its sites to
+ * `sites` with subsystem left empty.  Sites are sorted.  `stats` (may be NULL)
+ * receives per-file parse results the caller releases with
+ * classify_stats_release().  Runs opts->jobs threads; the result does not
+ * depend on it.
+ */
+void classify_files(struct classify *c, const struct strvec *files,
+		    struct site_list *sites, struct classify_stats *stats);
+
+void classify_stats_release(struct classify_stats *stats);
+
+/* A file's content as the parser should see it instead of the disk's. */
+struct classify_unsaved {
+	const char *file;	/* relative to the tree */
+	const char *content;
+	size_t len;
+};
+
+/*
+ * From now on, parse as if each listed file held the given content (the
+ * converted tree of a migration, before anything is written).  The array
+ * and the buffers are borrowed: they must outlive the parses.  nr = 0
+ * clears the overlay.
+ */
+void classify_set_overlay(struct classify *c, const struct classify_unsaved *files, size_t nr);
+
+/*
+ * Parse each of `files` with `jobs` threads and store its error count and
+ * first diagnostic (allocated, or NULL) at the same index of `errors` and
+ * `first_errors` (arrays of files->nr elements).  -1 for a file libclang
+ * could not parse at all.
+ */
+void classify_count_errors_many(struct classify *c, const struct strvec *files,
+				int *errors, char **first_errors);
+
+/*
+ * Parse `file` (relative to the tree) as if its content were `content`
+ * (NULL: the file on disk) and count its parse errors.  *first_error, when
+ * non-NULL, receives the first diagnostic (caller frees) or NULL.
+ * Returns the error count, or -1 when the file could not be parsed at all.
+ */
+int classify_count_errors(struct classify *c, const char *file,
+			  const char *content, size_t len, char **first_error);
+
+/* A macro definition in a file, as the rewriter needs it. */
+struct macro_definition {
+	char *name;
+	unsigned start, end;	/* byte offsets of the whole #define body extent */
+	unsigned line;
+};
+
+/*
+ * List the macro definitions of `file` (relative to the tree) whose body
+ * mentions one of `tokens`, in file order.  Returns the count appended to
+ * *defs (a malloc'd array grown as needed; *nr updated), or -1 on error.
+ * Free each name and the array.
+ */
+int classify_macro_definitions(struct classify *c, const char *file,
+			       const char *const *tokens,
+			       struct macro_definition **defs, size_t *nr);
+
+/* A struct or union member whose type is built on one of the tags asked for. */
+struct record_field {
+	char *record;		/* the enclosing struct's or union's tag, "" when anonymous */
+	char *field;		/* the member's name */
+	char *tag;		/* the tag its type is built on (one of `tags`) */
+	unsigned line;		/* the member's line */
+	unsigned record_start, record_end;	/* byte extent of the enclosing definition */
+	int aligned;		/* that definition or one of its members carries an
+				 * aligned attribute, as parsed (active only) */
+	long tag_offset;	/* byte offset of the tag's identifier (after `struct`)
+				 * in the file, or -1 when the type is not spelled
+				 * there: a typedef, or a member a macro made */
+	int pointers, arrays;	/* as in `struct tag **x[2]`: 2 and 1 */
+};
+
+/*
+ * List the members of the structs and unions defined in `file` (relative to
+ * the tree, parsed with the overlay) whose type, through pointers, arrays
+ * and typedefs, is `struct <tag>` for one of the NULL-terminated `tags`, in
+ * file order.  Appends to *fields (a malloc'd array grown as needed; *nr
+ * updated) and returns the count appended, or -1 when the file could not be
+ * parsed.  Free with classify_record_fields_free().
+ */
+int classify_record_fields(struct classify *c, const char *file, const char *const *tags,
+			   struct record_field **fields, size_t *nr);
+void classify_record_fields_free(struct record_field *fields, size_t nr);
+
+/* A use `x.m` or `x->m` of a member m of a given struct. */
+struct member_use {
+	char *member;		/* m */
+	unsigned line;
+	long offset;		/* byte offset of m in the file, or -1 when a macro wrote it */
+	char *base_record;	/* when x is itself a member (s->f.m): the tag of */
+	char *base_field;	/* f's struct ("" anonymous) and f; else both NULL */
+};
+
+/*
+ * List the member uses in `file` (relative to the tree, parsed with the
+ * overlay) whose member belongs to `struct <tag>`, in file order.  Appends
+ * to *uses (grown as needed; *nr updated) and returns the count appended,
+ * or -1 when the file could not be parsed.  Free with
+ * classify_member_uses_free().
+ */
+int classify_member_uses(struct classify *c, const char *file, const char *tag,
+			 struct member_use **uses, size_t *nr);
+void classify_member_uses_free(struct member_use *uses, size_t nr);
+
+/* A function declared with a name that a macro made: ssize_t NAME(x)(...). */
+struct macro_named_function {
+	unsigned line;
+	unsigned decl_start;	/* byte offset of the declaration's first token */
+	unsigned name_start;	/* byte offset of the macro invocation giving the name */
+};
+
+/*
+ * List the functions (definitions and prototypes) of `file` (relative to
+ * the tree, parsed with the overlay) whose name comes out of a macro
+ * invocation written in the file, while their parameter list does not, and
+ * one of whose parameters is a pointer to struct <tag>; in file order.
+ * Appends to *fns (grown as needed; *nr updated); returns the count
+ * appended, or -1 when the file could not be parsed.  Free the array.
+ */
+int classify_macro_named_functions(struct classify *c, const char *file, const char *tag,
+				   struct macro_named_function **fns, size_t *nr);
+
+/* Print the parse arguments used for `file`, one per line (for -v/debug). */
+void classify_print_args(struct classify *c, const char *file, FILE *out);
+
+#endif

@@ -1,0 +1,124 @@
+#define _GNU_SOURCE
+#include "analyze/scan.h"
+#include "analyze/prefilter.h"
+#include "base/walk.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+static double now(clockid_t clock)
+{
+	struct timespec ts;
+
+	clock_gettime(clock, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static char *basename_of(const char *path)
+{
+	size_t len = strlen(path);
+	const char *slash;
+
+	while (len > 1 && path[len - 1] == '/')
+		len--;
+	slash = memrchr(path, '/', len);
+	if (!slash)
+		return xstrndup(path, len);
+	return xstrndup(slash + 1, len - (size_t)(slash - path) - 1);
+}
+
+static int file_exists(const char *rel, void *data)
+{
+	char *abs = path_join(data, rel);
+	struct stat st;
+	int ok = lstat(abs, &st) == 0 && S_ISREG(st.st_mode);
+
+	free(abs);
+	return ok;
+}
+
+void scan_include_graph(const char *tree, const struct strvec *files, struct include_graph *g)
+{
+	struct strbuf text = STRBUF_INIT;
+
+	for (size_t i = 0; i < files->nr; i++) {
+		char *abs;
+
+		if (!ends_with(files->v[i], ".c"))
+			continue;
+		abs = path_join(tree, files->v[i]);
+		strbuf_reset(&text);
+		if (strbuf_read_file(&text, abs) == 0)
+			include_graph_scan(g, files->v[i], text.buf, file_exists, (void *)tree);
+		free(abs);
+	}
+	strbuf_release(&text);
+}
+
+int scan_tree(const struct scan_options *opts, struct scan_result *r)
+{
+	struct classify_options copts;
+	struct walk_stats ws = { 0, 0, NULL, NULL };
+	struct classify *c;
+	double wall, cpu;
+
+	r->tree_name = basename_of(opts->tree);
+
+	wall = now(CLOCK_MONOTONIC);
+	cpu = now(CLOCK_PROCESS_CPUTIME_ID);
+	if (walk_tree(opts->tree, opts->paths, &r->files, &ws) < 0)
+		return -1;
+	r->files_scanned = r->files.nr;
+	r->timing.walk_wall = now(CLOCK_MONOTONIC) - wall;
+	r->timing.walk_cpu = now(CLOCK_PROCESS_CPUTIME_ID) - cpu;
+	if (!r->files.nr)
+		return error("%s: no .c or .h file here: give the root of a kernel tree or driver directory",
+			     opts->tree);
+
+	wall = now(CLOCK_MONOTONIC);
+	cpu = now(CLOCK_PROCESS_CPUTIME_ID);
+	prefilter_files(opts->tree, &r->files, prefilter_scan_tokens, opts->jobs,
+			&r->candidate_files, &r->unreadable, &r->binary);
+	r->candidates = r->candidate_files.nr;
+	r->timing.prefilter_wall = now(CLOCK_MONOTONIC) - wall;
+	r->timing.prefilter_cpu = now(CLOCK_PROCESS_CPUTIME_ID) - cpu;
+
+	memset(&copts, 0, sizeof(copts));
+	copts.tree = opts->tree;
+	copts.kernel = opts->kernel ? opts->kernel : opts->tree;
+	copts.arch = opts->arch;
+	copts.out_of_tree = opts->kernel != NULL;
+	copts.jobs = opts->jobs;
+	c = classify_new(&copts);
+	if (!c)
+		return -1;
+	wall = now(CLOCK_MONOTONIC);
+	cpu = now(CLOCK_PROCESS_CPUTIME_ID);
+	classify_files(c, &r->candidate_files, &r->sites, &r->parse);
+	r->timing.classify_wall = now(CLOCK_MONOTONIC) - wall;
+	r->timing.classify_cpu = now(CLOCK_PROCESS_CPUTIME_ID) - cpu;
+	classify_free(c);
+	scan_include_graph(opts->tree, &r->candidate_files, &r->includes);
+
+	for (size_t i = 0; i < r->sites.nr; i++) {
+		struct site *s = &r->sites.items[i];
+
+		free(s->subsystem);
+		s->subsystem = opts->kernel ? xstrdup(r->tree_name)
+					    : subsystem_for(s->file, &r->includes);
+	}
+	return 0;
+}
+
+void scan_result_release(struct scan_result *r)
+{
+	free(r->tree_name);
+	r->tree_name = NULL;
+	strvec_clear(&r->files);
+	strvec_clear(&r->candidate_files);
+	site_list_release(&r->sites);
+	include_graph_release(&r->includes);
+	classify_stats_release(&r->parse);
+}

@@ -1,0 +1,178 @@
+#include "base/cache.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <xxhash.h>
+
+struct cache_hasher {
+	XXH3_state_t *state;
+};
+
+struct cache_hasher *cache_hasher_new(void)
+{
+	struct cache_hasher *h = xmalloc(sizeof(*h));
+
+	h->state = XXH3_createState();
+	if (!h->state)
+		die("out of memory");
+	XXH3_128bits_reset(h->state);
+	return h;
+}
+
+void cache_hasher_add(struct cache_hasher *h, const void *data, size_t len)
+{
+	XXH3_128bits_update(h->state, data, len);
+}
+
+void cache_hasher_add_string(struct cache_hasher *h, const char *s)
+{
+	cache_hasher_add(h, s, strlen(s) + 1);
+}
+
+void cache_hasher_finish(struct cache_hasher *h, char key[33])
+{
+	XXH128_hash_t digest = XXH3_128bits_digest(h->state);
+
+	snprintf(key, 33, "%016llx%016llx", (unsigned long long)digest.high64,
+		 (unsigned long long)digest.low64);
+	XXH3_freeState(h->state);
+	free(h);
+}
+
+const char *cache_dir(void)
+{
+	static char *dir;
+	static int decided;
+	const char *env = getenv("CDMIGRATE_CACHE_DIR");
+	const char *xdg = getenv("XDG_CACHE_HOME");
+	const char *home = getenv("HOME");
+
+	if (decided)
+		return dir;
+	decided = 1;
+	if (env && !strcmp(env, "off"))
+		return dir = NULL;
+	if (env && *env)
+		dir = xstrdup(env);
+	else if (xdg && *xdg)
+		dir = xstrfmt("%s/cdmigrate", xdg);
+	else if (home && *home)
+		dir = xstrfmt("%s/.cache/cdmigrate", home);
+	return dir;
+}
+
+static char *entry_path(const char *key)
+{
+	return xstrfmt("%s/%.2s/%s", cache_dir(), key, key);
+}
+
+int cache_get(const char *key, struct strbuf *out, struct strbuf *err, int *status)
+{
+	struct strbuf entry = STRBUF_INIT;
+	char *path;
+	unsigned long long out_len, err_len;
+	int st, header = 0;
+
+	if (!cache_dir())
+		return 0;
+	path = entry_path(key);
+	if (strbuf_read_file(&entry, path) < 0 ||
+	    sscanf(entry.buf, "cdmigrate-cache 1 %d %llu %llu\n%n", &st, &out_len, &err_len, &header) != 3 ||
+	    !header || entry.len != (size_t)header + out_len + err_len) {
+		strbuf_release(&entry);
+		free(path);
+		return 0;
+	}
+	strbuf_add(out, entry.buf + header, (size_t)out_len);
+	strbuf_add(err, entry.buf + header + out_len, (size_t)err_len);
+	*status = st;
+	strbuf_release(&entry);
+	free(path);
+	return 1;
+}
+
+void cache_put(const char *key, const char *out, size_t out_len,
+	       const char *err, size_t err_len, int status)
+{
+	struct strbuf entry = STRBUF_INIT;
+	char *path, *dir, *tmp;
+	FILE *f;
+
+	if (!cache_dir())
+		return;
+	path = entry_path(key);
+	dir = xstrfmt("%s/%.2s", cache_dir(), key);
+	tmp = xstrfmt("%s.tmp%ld", path, (long)getpid());
+	{
+		/* mkdir -p of the cache directory's last two levels is enough. */
+		char *parent = xstrdup(cache_dir());
+		char *slash = strrchr(parent, '/');
+
+		if (slash && slash != parent) {
+			*slash = '\0';
+			mkdir(parent, 0755);
+		}
+		free(parent);
+	}
+	mkdir(cache_dir(), 0755);
+	mkdir(dir, 0755);
+	strbuf_addf(&entry, "cdmigrate-cache 1 %d %zu %zu\n", status, out_len, err_len);
+	strbuf_add(&entry, out, out_len);
+	strbuf_add(&entry, err, err_len);
+	f = fopen(tmp, "wb");
+	if (f) {
+		int ok = fwrite(entry.buf, 1, entry.len, f) == entry.len;
+
+		if (fclose(f) == 0 && ok)
+			rename(tmp, path);
+		else
+			unlink(tmp);
+	}
+	strbuf_release(&entry);
+	free(tmp);
+	free(dir);
+	free(path);
+}
+
+void cache_record_add(struct strbuf *sb, char tag, const char *buf, size_t len)
+{
+	strbuf_addf(sb, "%c %zu\n", tag, len);
+	strbuf_add(sb, buf, len);
+	strbuf_addch(sb, '\n');
+}
+
+void cache_record_addstr(struct strbuf *sb, char tag, const char *s)
+{
+	cache_record_add(sb, tag, s ? s : "", s ? strlen(s) : 0);
+}
+
+void cache_reader_init(struct cache_reader *r, const char *buf, size_t len)
+{
+	r->p = buf;
+	r->end = buf + len;
+}
+
+int cache_record_next(struct cache_reader *r, char *tag, const char **buf, size_t *len)
+{
+	const char *nl;
+	char *after;
+	unsigned long long n;
+
+	if (r->p >= r->end)
+		return 0;
+	nl = memchr(r->p, '\n', (size_t)(r->end - r->p));
+	if (!nl || nl - r->p < 3 || r->p[1] != ' ')
+		return -1;
+	n = strtoull(r->p + 2, &after, 10);
+	if (after != nl || n > (unsigned long long)(r->end - nl - 1) ||
+	    (size_t)(r->end - nl - 1) < n + 1 || nl[1 + n] != '\n')
+		return -1;
+	*tag = r->p[0];
+	*buf = nl + 1;
+	*len = (size_t)n;
+	r->p = nl + 1 + n + 1;
+	return 1;
+}

@@ -1,0 +1,63 @@
+/*
+ * cache.h: results kept across runs, keyed by everything they depend on,
+ * so that a rerun over an unchanged tree starts no spatch and parses
+ * nothing.  migrate keeps four kinds (all under one directory): each spatch
+ * task's output (keyed by the patch, options, spatch and the working
+ * files' contents); each whole step's result and verify's (keyed also by
+ * the cdmigrate binary and by a fingerprint of the tree: every .c/.h
+ * file's path, size, times and inode, and the Makefile), replayed with what
+ * they printed; and the prefilter's candidates for that fingerprint
+ * (prefilter.h).
+ *
+ * The directory is $CDMIGRATE_CACHE_DIR, else $XDG_CACHE_HOME/cdmigrate,
+ * else $HOME/.cache/cdmigrate; CDMIGRATE_CACHE_DIR=off disables it.  It is
+ * never inside the user's tree.  Entries are written atomically (temporary
+ * file, rename); an unreadable or damaged entry is a miss.
+ */
+#ifndef CDMIGRATE_CACHE_H
+#define CDMIGRATE_CACHE_H
+
+#include "base/util.h"
+
+/* A 128-bit xxHash (XXH3) of everything fed to it, as 32 hex digits. */
+struct cache_hasher;
+
+/* A new hasher; free it with cache_hasher_finish(). */
+struct cache_hasher *cache_hasher_new(void);
+void cache_hasher_add(struct cache_hasher *h, const void *data, size_t len);
+/* Add a string and its terminating NUL (so "ab","c" differs from "a","bc"). */
+void cache_hasher_add_string(struct cache_hasher *h, const char *s);
+/* Write the digest into key (33 bytes with the NUL) and free the hasher. */
+void cache_hasher_finish(struct cache_hasher *h, char key[33]);
+
+/* The cache directory, or NULL when disabled.  Borrowed string. */
+const char *cache_dir(void);
+
+/* Look key up: 1 and the stored result on a hit, 0 on a miss. */
+int cache_get(const char *key, struct strbuf *out, struct strbuf *err, int *status);
+
+/* Store a result; failures to write are ignored (the cache is an optimisation). */
+void cache_put(const char *key, const char *out, size_t out_len,
+	       const char *err, size_t err_len, int status);
+
+/*
+ * Payloads of several fields: a sequence of records "<tag> <length>\n",
+ * the bytes, "\n".  Any bytes (NULs, any encoding) survive.
+ */
+void cache_record_add(struct strbuf *sb, char tag, const char *buf, size_t len);
+void cache_record_addstr(struct strbuf *sb, char tag, const char *s);
+
+struct cache_reader {
+	const char *p, *end;
+};
+
+/* Start reading records from buf[0, len). */
+void cache_reader_init(struct cache_reader *r, const char *buf, size_t len);
+
+/*
+ * The next record: 1 with its tag and bytes (borrowed; buf[len] is the
+ * record's closing newline), 0 at the end, -1 when the payload is damaged.
+ */
+int cache_record_next(struct cache_reader *r, char *tag, const char **buf, size_t *len);
+
+#endif

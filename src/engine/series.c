@@ -1,0 +1,685 @@
+#include "engine/series.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "engine/diff.h"
+#include "config.h"
+
+#define SERIES_FROM_LINE "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n"
+#define SERIES_AUTHOR "From: cdmigrate <cdmigrate@localhost>\n"
+#define SERIES_DATE "Date: Thu, 1 Jan 1970 00:00:00 +0000\n"
+#define SERIES_MIME "MIME-Version: 1.0\n" \
+	"Content-Type: text/plain; charset=UTF-8\n" \
+	"Content-Transfer-Encoding: 8bit\n"
+#define SERIES_REPORT "report.json"
+#define SERIES_COVER "0000-cover-letter.patch"
+
+/* format-patch's stat width (MAIL_DEFAULT_WRAP in git). */
+#define STAT_WIDTH 72
+
+void series_file_release(struct series_file *f)
+{
+	free(f->path);
+	free(f->diff);
+	f->path = NULL;
+	f->diff = NULL;
+}
+
+/* One file's line in a diffstat. */
+struct stat_entry {
+	const char *name;
+	unsigned added, deleted;
+};
+
+/* ---- git's diffstat (diff.c:show_stats() and print_stat_summary()) ---- */
+
+static int decimal_width(unsigned long n)
+{
+	int w = 1;
+
+	while (n >= 10) {
+		n /= 10;
+		w++;
+	}
+	return w;
+}
+
+static unsigned long scale_linear(unsigned long it, unsigned long width, unsigned long max_change)
+{
+	if (!it)
+		return 0;
+	/* At least one column for any change: scale into width - 1 and add 1. */
+	return 1 + (it * (width - 1) / max_change);
+}
+
+static void add_stat_summary(struct strbuf *out, size_t files, unsigned long ins,
+			     unsigned long del)
+{
+	if (!files) {
+		strbuf_addstr(out, " 0 files changed\n");
+		return;
+	}
+	strbuf_addf(out, files == 1 ? " %zu file changed" : " %zu files changed", files);
+	if (ins || !del)
+		strbuf_addf(out, ins == 1 ? ", %lu insertion(+)" : ", %lu insertions(+)", ins);
+	if (del || !ins)
+		strbuf_addf(out, del == 1 ? ", %lu deletion(-)" : ", %lu deletions(-)", del);
+	strbuf_addch(out, '\n');
+}
+
+/* The diffstat of v (in the order given) as format-patch prints it. */
+static void add_diffstat(struct strbuf *out, const struct stat_entry *v, size_t nr)
+{
+	unsigned long max_change = 0, ins = 0, del = 0;
+	long max_len = 0, width = STAT_WIDTH, number_width, graph_width, name_width;
+
+	for (size_t i = 0; i < nr; i++) {
+		unsigned long change = (unsigned long)v[i].added + v[i].deleted;
+		long len = (long)strlen(v[i].name);
+
+		if (change > max_change)
+			max_change = change;
+		if (len > max_len)
+			max_len = len;
+	}
+	number_width = decimal_width(max_change);
+	if (width < 16 + 6 + number_width)
+		width = 16 + 6 + number_width;
+	graph_width = (long)max_change;
+	name_width = max_len;
+	if (name_width + number_width + 6 + graph_width > width) {
+		if (graph_width > width * 3 / 8 - number_width - 6) {
+			graph_width = width * 3 / 8 - number_width - 6;
+			if (graph_width < 6)
+				graph_width = 6;
+		}
+		if (name_width > width - number_width - 6 - graph_width)
+			name_width = width - number_width - 6 - graph_width;
+		else
+			graph_width = width - number_width - 6 - name_width;
+	}
+
+	for (size_t i = 0; i < nr; i++) {
+		const char *name = v[i].name, *prefix = "";
+		long len = name_width, name_len = (long)strlen(name);
+		unsigned long add = v[i].added, dels = v[i].deleted;
+		unsigned long total = add + dels;
+
+		if (name_width < name_len) {
+			const char *slash;
+
+			prefix = "...";
+			len -= 3;
+			if (len < 0)
+				len = 0;
+			name += name_len - len;
+			slash = strchr(name, '/');
+			if (slash)
+				name = slash;
+		}
+		if ((unsigned long)graph_width <= max_change) {
+			unsigned long scaled = scale_linear(total, graph_width, max_change);
+
+			if (scaled < 2 && add && dels)
+				scaled = 2;
+			if (add < dels) {
+				add = scale_linear(add, graph_width, max_change);
+				dels = scaled - add;
+			} else {
+				dels = scale_linear(dels, graph_width, max_change);
+				add = scaled - dels;
+			}
+		}
+		strbuf_addf(out, " %s%-*s | %*lu%s", prefix, (int)len, name,
+			    (int)number_width, total, total ? " " : "");
+		while (add--)
+			strbuf_addch(out, '+');
+		while (dels--)
+			strbuf_addch(out, '-');
+		strbuf_addch(out, '\n');
+		ins += v[i].added;
+		del += v[i].deleted;
+	}
+	add_stat_summary(out, nr, ins, del);
+}
+
+/* ---- message text ---- */
+
+static int has_non_ascii(const char *s, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if ((unsigned char)s[i] >= 0x80)
+			return 1;
+	return 0;
+}
+
+/* A Subject: header; RFC 2047 Q-encoded when it is not ASCII. */
+static void add_subject(struct strbuf *out, const char *subject)
+{
+	const char *p;
+
+	if (!has_non_ascii(subject, strlen(subject))) {
+		strbuf_addstr(out, "Subject: ");
+		for (p = subject; *p; p++)
+			strbuf_addch(out, *p == '\n' || *p == '\r' ? ' ' : *p);
+		strbuf_addch(out, '\n');
+		return;
+	}
+	strbuf_addstr(out, "Subject: =?UTF-8?q?");
+	for (p = subject; *p; p++) {
+		unsigned char c = (unsigned char)*p;
+
+		if (c == ' ' || c == '\n' || c == '\r')
+			strbuf_addch(out, '_');
+		else if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+			 (c >= '0' && c <= '9') || strchr("!*+-/", c))
+			strbuf_addch(out, c);
+		else
+			strbuf_addf(out, "=%02X", c);
+	}
+	strbuf_addstr(out, "?=\n");
+}
+
+/* A line git mailinfo would take for the start of the patch. */
+static int looks_like_patch_start(const char *line, size_t len)
+{
+	if (len >= 3 && !memcmp(line, "---", 3))
+		return 1;
+	if (len >= 6 && !memcmp(line, "diff -", 6))
+		return 1;
+	return len >= 7 && !memcmp(line, "Index: ", 7);
+}
+
+/*
+ * Append text (no trailing blank lines), indenting lines that would end
+ * the commit message early, and a newline.  Adds nothing for empty text.
+ */
+static void add_text(struct strbuf *out, const char *text)
+{
+	size_t len = text ? strlen(text) : 0;
+	const char *p = text, *end;
+
+	while (len && (text[len - 1] == '\n' || text[len - 1] == ' ' ||
+		       text[len - 1] == '\t' || text[len - 1] == '\r'))
+		len--;
+	if (!len)
+		return;
+	end = text + len;
+	while (p < end) {
+		const char *nl = memchr(p, '\n', end - p);
+		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+
+		if (looks_like_patch_start(p, n))
+			strbuf_addch(out, ' ');
+		strbuf_add(out, p, n);
+		strbuf_addch(out, '\n');
+		p += n + 1;
+	}
+}
+
+/* The headers of one message; the blank line that ends them included. */
+static void add_headers(struct strbuf *out, const char *subject, int eight_bit)
+{
+	strbuf_addstr(out, SERIES_FROM_LINE SERIES_AUTHOR SERIES_DATE);
+	add_subject(out, subject);
+	if (eight_bit)
+		strbuf_addstr(out, SERIES_MIME);
+	strbuf_addch(out, '\n');
+}
+
+static void add_signature(struct strbuf *out)
+{
+	strbuf_addstr(out, "-- \ncdmigrate " PACKAGE_VERSION "\n\n");
+}
+
+/* ---- one patch ---- */
+
+/* A file of a patch, checked and counted. */
+struct prepared_file {
+	const char *path;
+	const char *diff;	/* from its "--- " line on */
+	unsigned added, deleted;
+};
+
+struct prepared_patch {
+	struct prepared_file *files;	/* sorted by path */
+	size_t nr;
+	unsigned long added, deleted;
+};
+
+static int compare_prepared(const void *a_, const void *b_)
+{
+	const struct prepared_file *a = a_, *b = b_;
+
+	return strcmp(a->path, b->path);
+}
+
+/* The first line of text that starts with "--- ", or NULL. */
+static const char *first_minus_line(const char *text)
+{
+	const char *p = text;
+
+	while (p && *p) {
+		if (starts_with(p, "--- "))
+			return p;
+		p = strchr(p, '\n');
+		if (p)
+			p++;
+	}
+	return NULL;
+}
+
+static int prepare_file(const struct series_file *f, size_t patch_nr,
+			struct prepared_file *out)
+{
+	struct file_diff *parsed;
+	size_t nr;
+	const char *start;
+
+	if (!f->path || !*f->path || strpbrk(f->path, "\n\t"))
+		return error("patch %zu: a file without a usable path", patch_nr);
+	start = f->diff ? first_minus_line(f->diff) : NULL;
+	if (!start)
+		return error("patch %zu: %s: no unified diff", patch_nr, f->path);
+	if (diff_parse(start, strlen(start), &parsed, &nr) < 0)
+		return error("patch %zu: %s: the diff does not parse", patch_nr, f->path);
+	if (nr != 1 || strcmp(parsed[0].path, f->path) || !parsed[0].nr) {
+		error("patch %zu: %s: the diff must hold changes to that file only",
+		      patch_nr, f->path);
+		file_diff_list_free(parsed, nr);
+		return -1;
+	}
+	diff_stat(&parsed[0], &out->added, &out->deleted);
+	file_diff_list_free(parsed, nr);
+	out->path = f->path;
+	out->diff = start;
+	return 0;
+}
+
+static int prepare_patch(const struct series_patch *p, size_t patch_nr,
+			 struct prepared_patch *out)
+{
+	out->files = NULL;
+	out->nr = 0;
+	out->added = out->deleted = 0;
+	if (!p->subsystem || !*p->subsystem || !p->step_name || !*p->step_name ||
+	    !p->step_title || !*p->step_title)
+		return error("patch %zu: subsystem, step name and step title are required",
+			     patch_nr);
+	if (!p->nr_files)
+		return error("patch %zu (%s: %s): no file changed", patch_nr,
+			     p->subsystem, p->step_name);
+	out->files = xcalloc(p->nr_files, sizeof(*out->files));
+	for (size_t i = 0; i < p->nr_files; i++) {
+		if (prepare_file(&p->files[i], patch_nr, &out->files[i]) < 0)
+			goto fail;
+		out->added += out->files[i].added;
+		out->deleted += out->files[i].deleted;
+	}
+	out->nr = p->nr_files;
+	qsort(out->files, out->nr, sizeof(*out->files), compare_prepared);
+	for (size_t i = 1; i < out->nr; i++)
+		if (!strcmp(out->files[i - 1].path, out->files[i].path)) {
+			error("patch %zu: %s appears twice", patch_nr, out->files[i].path);
+			goto fail;
+		}
+	return 0;
+fail:
+	free(out->files);
+	out->files = NULL;
+	out->nr = 0;
+	return -1;
+}
+
+static void add_patch_stat(struct strbuf *out, const struct prepared_patch *pp)
+{
+	struct stat_entry *v = xcalloc(pp->nr, sizeof(*v));
+
+	for (size_t i = 0; i < pp->nr; i++) {
+		v[i].name = pp->files[i].path;
+		v[i].added = pp->files[i].added;
+		v[i].deleted = pp->files[i].deleted;
+	}
+	add_diffstat(out, v, pp->nr);
+	free(v);
+}
+
+static void format_patch(struct strbuf *out, const struct series_patch *p,
+			 const struct prepared_patch *pp, size_t n, size_t total)
+{
+	struct strbuf text = STRBUF_INIT;
+	char *subject;
+
+	add_text(&text, p->body);
+	if (p->sites.nr) {
+		if (text.len)
+			strbuf_addch(&text, '\n');
+		strbuf_addstr(&text, "Sites converted:\n");
+		for (size_t i = 0; i < p->sites.nr; i++)
+			strbuf_addf(&text, "  %s\n", p->sites.v[i]);
+	}
+	strbuf_addstr(&text, "---\n");
+	add_patch_stat(&text, pp);
+	strbuf_addch(&text, '\n');
+	for (size_t i = 0; i < pp->nr; i++) {
+		const struct prepared_file *f = &pp->files[i];
+
+		strbuf_addf(&text, "diff --git a/%s b/%s\n", f->path, f->path);
+		strbuf_addstr(&text, f->diff);
+		if (text.buf[text.len - 1] != '\n')
+			strbuf_addch(&text, '\n');
+	}
+	add_signature(&text);
+
+	subject = xstrfmt("[PATCH %zu/%zu] %s: %s", n, total, p->subsystem, p->step_title);
+	add_headers(out, subject, has_non_ascii(text.buf, text.len));
+	strbuf_add(out, text.buf, text.len);
+	free(subject);
+	strbuf_release(&text);
+}
+
+/* ---- the cover letter ---- */
+
+static int compare_stat_entries(const void *a_, const void *b_)
+{
+	const struct stat_entry *a = a_, *b = b_;
+
+	return strcmp(a->name, b->name);
+}
+
+/* Per path, the sum of what every patch does to it, in path order. */
+static void add_total_stat(struct strbuf *out, const struct prepared_patch *pp, size_t nr)
+{
+	struct stat_entry *v = NULL;
+	size_t n = 0, alloc = 0, out_nr = 0;
+
+	for (size_t i = 0; i < nr; i++)
+		for (size_t j = 0; j < pp[i].nr; j++) {
+			ALLOC_GROW(v, n + 1, alloc);
+			v[n].name = pp[i].files[j].path;
+			v[n].added = pp[i].files[j].added;
+			v[n].deleted = pp[i].files[j].deleted;
+			n++;
+		}
+	if (n)
+		qsort(v, n, sizeof(*v), compare_stat_entries);
+	for (size_t i = 0; i < n; i++) {
+		if (out_nr && !strcmp(v[out_nr - 1].name, v[i].name)) {
+			v[out_nr - 1].added += v[i].added;
+			v[out_nr - 1].deleted += v[i].deleted;
+			continue;
+		}
+		v[out_nr++] = v[i];
+	}
+	add_diffstat(out, v, out_nr);
+	free(v);
+}
+
+static void add_table(struct strbuf *out, const struct series_patch *patches,
+		      const struct prepared_patch *pp, size_t nr)
+{
+	static const char *const head[] = { "patch", "order", "subsystem", "step",
+					    "files", "+", "-" };
+	int w[7];
+	char num[64];
+
+	for (int k = 0; k < 7; k++)
+		w[k] = (int)strlen(head[k]);
+	for (size_t i = 0; i < nr; i++) {
+		int len;
+
+		len = snprintf(num, sizeof(num), "%u", patches[i].step_order);
+		if (len > w[1])
+			w[1] = len;
+		if ((int)strlen(patches[i].subsystem) > w[2])
+			w[2] = (int)strlen(patches[i].subsystem);
+		if ((int)strlen(patches[i].step_name) > w[3])
+			w[3] = (int)strlen(patches[i].step_name);
+		len = snprintf(num, sizeof(num), "%zu", pp[i].nr);
+		if (len > w[4])
+			w[4] = len;
+		len = snprintf(num, sizeof(num), "%lu", pp[i].added);
+		if (len > w[5])
+			w[5] = len;
+		len = snprintf(num, sizeof(num), "%lu", pp[i].deleted);
+		if (len > w[6])
+			w[6] = len;
+	}
+	strbuf_addf(out, "  %-*s  %*s  %-*s  %-*s  %*s  %*s  %*s\n",
+		    w[0], head[0], w[1], head[1], w[2], head[2], w[3], head[3],
+		    w[4], head[4], w[5], head[5], w[6], head[6]);
+	for (size_t i = 0; i < nr; i++) {
+		char patch_nr[32];
+
+		snprintf(patch_nr, sizeof(patch_nr), "%04zu", i + 1);
+		strbuf_addf(out, "  %-*s  %*u  %-*s  %-*s  %*zu  %*lu  %*lu\n",
+			    w[0], patch_nr, w[1], patches[i].step_order,
+			    w[2], patches[i].subsystem, w[3], patches[i].step_name,
+			    w[4], pp[i].nr, w[5], pp[i].added, w[6], pp[i].deleted);
+	}
+}
+
+static void format_cover(struct strbuf *out, const struct series_patch *patches,
+			 const struct prepared_patch *pp, size_t nr, const char *cover_body)
+{
+	struct strbuf text = STRBUF_INIT, table = STRBUF_INIT;
+	char *subject;
+
+	add_text(&text, cover_body);
+	if (text.len)
+		strbuf_addch(&text, '\n');
+	add_table(&table, patches, pp, nr);
+	strbuf_add(&text, table.buf, table.len);
+	strbuf_addch(&text, '\n');
+	add_total_stat(&text, pp, nr);
+	strbuf_addch(&text, '\n');
+	add_signature(&text);
+
+	subject = xstrfmt("[PATCH 0/%zu] class_device retirement: %zu %s", nr, nr,
+			  nr == 1 ? "patch" : "patches");
+	add_headers(out, subject, has_non_ascii(text.buf, text.len));
+	strbuf_add(out, text.buf, text.len);
+	free(subject);
+	strbuf_release(&table);
+	strbuf_release(&text);
+}
+
+/* ---- the directory ---- */
+
+/* "<s>" reduced to letters, digits, '.', '_' and single '-'. */
+static void add_name_part(struct strbuf *out, const char *s)
+{
+	size_t start = out->len;
+
+	for (; *s; s++) {
+		char c = *s;
+
+		if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		      (c >= '0' && c <= '9') || c == '.' || c == '_'))
+			c = '-';
+		if (c == '-' && (out->len == start || out->buf[out->len - 1] == '-'))
+			continue;
+		strbuf_addch(out, c);
+	}
+	while (out->len > start && (out->buf[out->len - 1] == '-' || out->buf[out->len - 1] == '.'))
+		out->len--;
+	out->buf[out->len] = '\0';
+}
+
+static int mkdir_p(const char *dir)
+{
+	char *path = xstrdup(dir);
+	struct stat st;
+
+	for (char *p = path + 1; ; p++) {
+		char saved = *p;
+
+		if (saved != '/' && saved != '\0')
+			continue;
+		*p = '\0';
+		if (mkdir(path, 0777) < 0 && errno != EEXIST) {
+			error_errno("cannot create directory %s", path);
+			free(path);
+			return -1;
+		}
+		*p = saved;
+		if (!saved)
+			break;
+	}
+	free(path);
+	if (stat(dir, &st) < 0)
+		return error_errno("%s", dir);
+	if (!S_ISDIR(st.st_mode))
+		return error("%s exists and is not a directory; choose another output directory",
+			     dir);
+	return 0;
+}
+
+/*
+ * Check that outdir holds only patches and report.json, then remove the
+ * patches.  Returns 0 or -1 after error().
+ */
+static int clean_outdir(const char *outdir)
+{
+	struct strvec stale = STRVEC_INIT;
+	DIR *d = opendir(outdir);
+	struct dirent *e;
+	int ret = 0;
+
+	if (!d)
+		return error_errno("cannot read directory %s", outdir);
+	while ((e = readdir(d))) {
+		struct stat st;
+		char *path;
+
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		path = path_join(outdir, e->d_name);
+		if (lstat(path, &st) < 0) {
+			ret = error_errno("%s", path);
+		} else if (!S_ISREG(st.st_mode) ||
+			   (!ends_with(e->d_name, ".patch") && strcmp(e->d_name, SERIES_REPORT))) {
+			ret = error("%s holds '%s', which cdmigrate did not write: "
+				    "give an empty or new output directory", outdir, e->d_name);
+		} else if (ends_with(e->d_name, ".patch")) {
+			strvec_push(&stale, path);
+		}
+		free(path);
+		if (ret)
+			break;
+	}
+	closedir(d);
+	for (size_t i = 0; !ret && i < stale.nr; i++)
+		if (unlink(stale.v[i]) < 0 && errno != ENOENT)
+			ret = error_errno("cannot remove stale %s", stale.v[i]);
+	strvec_clear(&stale);
+	return ret;
+}
+
+/* Write outdir/name atomically: a temporary file, fsync, rename. */
+static int write_atomic(const char *outdir, const char *name, const struct strbuf *content)
+{
+	static unsigned serial;
+	char *tmp = NULL, *dst = path_join(outdir, name);
+	int fd = -1, ret = -1;
+
+	for (int attempt = 0; attempt < 100 && fd < 0; attempt++) {
+		char *tmp_name = xstrfmt(".tmp-%ld-%u.patch", (long)getpid(), serial++);
+
+		free(tmp);
+		tmp = path_join(outdir, tmp_name);
+		free(tmp_name);
+		fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+		if (fd < 0 && errno != EEXIST) {
+			error_errno("cannot create %s", tmp);
+			goto out;
+		}
+	}
+	if (fd < 0) {
+		error("cannot find a free temporary name in %s", outdir);
+		goto out;
+	}
+	if (write_all(fd, content->buf, content->len) < 0 || fsync(fd) < 0) {
+		error_errno("cannot write %s", tmp);
+		close(fd);
+		unlink(tmp);
+		goto out;
+	}
+	if (close(fd) < 0) {
+		error_errno("cannot write %s", tmp);
+		unlink(tmp);
+		goto out;
+	}
+	if (rename(tmp, dst) < 0) {
+		error_errno("cannot rename %s to %s", tmp, dst);
+		unlink(tmp);
+		goto out;
+	}
+	ret = 0;
+out:
+	free(tmp);
+	free(dst);
+	return ret;
+}
+
+static int sync_dir(const char *dir)
+{
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	int ret = 0;
+
+	if (fd < 0)
+		return error_errno("cannot open %s", dir);
+	if (fsync(fd) < 0 && errno != EINVAL)
+		ret = error_errno("cannot sync %s", dir);
+	close(fd);
+	return ret;
+}
+
+int series_write(const char *outdir, const struct series_patch *patches, size_t nr,
+		 const char *cover_body)
+{
+	struct prepared_patch *pp;
+	struct strbuf msg = STRBUF_INIT, name = STRBUF_INIT;
+	size_t prepared = 0;
+	int ret = -1;
+
+	if (!outdir || !*outdir)
+		return error("no output directory given");
+	pp = xcalloc(nr ? nr : 1, sizeof(*pp));
+	for (; prepared < nr; prepared++)
+		if (prepare_patch(&patches[prepared], prepared + 1, &pp[prepared]) < 0)
+			goto out;
+	if (mkdir_p(outdir) < 0 || clean_outdir(outdir) < 0)
+		goto out;
+
+	for (size_t i = 0; i < nr; i++) {
+		strbuf_reset(&msg);
+		format_patch(&msg, &patches[i], &pp[i], i + 1, nr);
+		strbuf_reset(&name);
+		strbuf_addf(&name, "%04zu-", i + 1);
+		add_name_part(&name, patches[i].subsystem);
+		strbuf_addch(&name, '-');
+		add_name_part(&name, patches[i].step_name);
+		strbuf_addstr(&name, ".patch");
+		if (write_atomic(outdir, name.buf, &msg) < 0)
+			goto out;
+	}
+	strbuf_reset(&msg);
+	format_cover(&msg, patches, pp, nr, cover_body);
+	if (write_atomic(outdir, SERIES_COVER, &msg) < 0)
+		goto out;
+	ret = sync_dir(outdir);
+out:
+	for (size_t i = 0; i < prepared; i++)
+		free(pp[i].files);
+	free(pp);
+	strbuf_release(&msg);
+	strbuf_release(&name);
+	return ret;
+}

@@ -1,0 +1,102 @@
+/*
+ * series.h: write the converted tree as a patch series ready for `git am`.
+ *
+ * One mbox message per patch, in the shape `git format-patch` gives:
+ *
+ *   OUT/0000-cover-letter.patch
+ *   OUT/0001-<subsystem>-<step_name>.patch
+ *   OUT/0002-...
+ *
+ * Each numbered patch is:
+ *
+ *   From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001
+ *   From: cdmigrate <cdmigrate@localhost>
+ *   Date: Thu, 1 Jan 1970 00:00:00 +0000
+ *   Subject: [PATCH n/N] <subsystem>: <step_title>
+ *   (MIME headers for UTF-8 when anything below is not ASCII)
+ *
+ *   <body>
+ *
+ *   Sites converted:
+ *     <site>
+ *     ...
+ *   ---
+ *    <path> | 12 ++++----          (git's diffstat, 72 columns as in
+ *    3 files changed, ...           format-patch)
+ *
+ *   diff --git a/<path> b/<path>   (each file, in strcmp order of paths)
+ *   --- a/<path>
+ *   ...
+ *   --
+ *   cdmigrate <version>
+ *   (blank line)
+ *
+ * and the cover letter ("[PATCH 0/N] class_device retirement: N patches")
+ * carries cover_body, a table of the patches (number, subsystem, step,
+ * files, insertions, deletions) and the diffstat of the whole series (per
+ * path, the sum over the patches that touch it).  Apply the series with
+ * `git am OUT/0*.patch` less the cover letter, which has no diff (`git am`
+ * stops on it, as on any format-patch cover letter).
+ *
+ * The date, the From line and the order are fixed: the same input gives
+ * byte-identical files.  Nothing is wrapped or reflowed.
+ */
+#ifndef CDMIGRATE_SERIES_H
+#define CDMIGRATE_SERIES_H
+
+#include <stddef.h>
+
+#include "base/util.h"
+
+/* One file of a patch.  Owns both strings (series_file_release()). */
+struct series_file {
+	char *path;	/* relative to the tree, '/'-separated */
+	char *diff;	/* its unified diff, as diff_make() gives it */
+};
+
+/* Free path and diff; the struct holds NULLs afterwards. */
+void series_file_release(struct series_file *f);
+
+/*
+ * One patch: one step applied to one subsystem.  The strings are borrowed
+ * (series_write() only reads them); files and sites belong to the caller.
+ */
+struct series_patch {
+	unsigned step_order;		/* the step's order in the manifest (10, 20...) */
+	const char *step_name;		/* "class-device-to-device" */
+	const char *step_title;		/* "convert struct class_device users to struct device" */
+	const char *body;		/* paragraph(s) from the semantic patch header; may be NULL */
+	const char *subsystem;		/* "hwmon", "driver-core"... */
+	struct series_file *files;
+	size_t nr_files;
+	struct strvec sites;		/* "file:line:col: kind: symbol", one per converted site */
+};
+
+/*
+ * Write the nr patches, numbered 0001.. in the given order, and the cover
+ * letter, into outdir.
+ *
+ * outdir is created (with its parents) when missing.  An existing outdir
+ * may hold only regular files named *.patch and report.json: anything else
+ * (a subdirectory, a symbolic link, another file) makes series_write()
+ * refuse before touching anything.  The *.patch files already there are
+ * removed first (so a rerun gives the same directory); report.json is
+ * left alone.
+ *
+ * Each file is written under a temporary name (".tmp-*.patch", which a
+ * later run removes with the other stale patches), flushed to disk and
+ * renamed into place, so no reader ever sees half a patch; the cover
+ * letter is written last, so its presence says the series is complete.
+ *
+ * In the body, a line that `git am` would take for the start of the diff
+ * ("---...", "diff -", "Index: ") is indented by one space.  A file's diff
+ * is written from its first "--- " line on, after a "diff --git" line of
+ * our own (a leading "diff ..." line in series_file.diff is dropped).
+ *
+ * Returns 0, or -1 after error() (a diff that does not parse, the same
+ * path twice in one patch, an empty or unusable outdir, an I/O error).
+ */
+int series_write(const char *outdir, const struct series_patch *patches, size_t nr,
+		 const char *cover_body);
+
+#endif

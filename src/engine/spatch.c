@@ -1,0 +1,148 @@
+#include "engine/spatch.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "config.h"
+
+static int executable(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
+}
+
+const char *spatch_program(void)
+{
+	static char *found;
+	const char *env = getenv("CDMIGRATE_SPATCH");
+	const char *path = getenv("PATH");
+
+	if (found)
+		return found;
+	if (env && *env && strchr(env, '/')) {
+		if (executable(env))
+			return found = xstrdup(env);
+		error("spatch not found at %s: install the coccinelle package or fix CDMIGRATE_SPATCH", env);
+		return NULL;
+	}
+	for (const char *p = path ? path : "/usr/bin:/bin"; p && *p;) {
+		const char *colon = strchr(p, ':');
+		size_t n = colon ? (size_t)(colon - p) : strlen(p);
+		char *dir = n ? xstrndup(p, n) : xstrdup(".");
+		char *candidate = path_join(dir, env && *env && !strchr(env, '/') ? env : "spatch");
+
+		free(dir);
+		if (executable(candidate))
+			return found = candidate;
+		free(candidate);
+		p = colon ? colon + 1 : NULL;
+	}
+	error("spatch not found: install the coccinelle package");
+	return NULL;
+}
+
+const char *spatch_patch_dir(void)
+{
+	static char *dir;
+	const char *env = getenv("CDMIGRATE_PATCH_DIR");
+	char exe[PATH_MAX];
+	ssize_t n;
+
+	if (dir)
+		return dir;
+	if (env && *env)
+		return dir = xstrdup(env);
+	/* An uninstalled binary uses the patches of its own source tree. */
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n > 0) {
+		exe[n] = '\0';
+		if (starts_with(exe, CDMIGRATE_BUILDDIR "/"))
+			return dir = xstrdup(CDMIGRATE_SRCDIR "/semantic-patches");
+	}
+	return dir = xstrdup(CDMIGRATE_DATADIR "/semantic-patches");
+}
+
+void spatch_prepare(struct child *child, const struct spatch_task *task)
+{
+	strvec_push(&child->args, spatch_program());
+	strvec_push(&child->args, "--sp-file");
+	strvec_push(&child->args, task->patch);
+	strvec_push(&child->args, "--quiet");
+	strvec_push(&child->args, "--parse-error-msg");
+	strvec_push(&child->args, "--patch");
+	strvec_push(&child->args, task->root);
+	for (size_t i = 0; task->include_dirs && task->include_dirs[i]; i++) {
+		strvec_push(&child->args, "-I");
+		strvec_push(&child->args, task->include_dirs[i]);
+	}
+	for (size_t i = 0; task->options && task->options[i]; i++)
+		strvec_push(&child->args, task->options[i]);
+	if (task->file_groups) {
+		strvec_push(&child->args, "--file-groups");
+		strvec_push(&child->args, task->file_groups);
+	} else {
+		for (size_t i = 0; i < task->files->nr; i++)
+			strvec_push(&child->args, task->files->v[i]);
+	}
+	child->dir = task->root;
+}
+
+int spatch_has_scripts(const char *text)
+{
+	static const char *const marks[] = { "script:", "initialize:", "finalize:", NULL };
+
+	for (size_t i = 0; marks[i]; i++)
+		if (strstr(text, marks[i]))
+			return 1;
+	return 0;
+}
+
+static void add_error(struct strvec *files, struct strvec *details, const char *file,
+		      const char *detail)
+{
+	for (size_t i = 0; i < files->nr; i++)
+		if (!strcmp(files->v[i], file))
+			return;
+	/* spatch re-parses its own output under /tmp/cocci-output-*: not a tree file. */
+	if (starts_with(file, "/tmp/cocci-output-"))
+		return;
+	strvec_push(files, file);
+	strvec_push(details, detail);
+}
+
+void spatch_parse_errors(const char *err, struct strvec *files, struct strvec *details)
+{
+	const char *p = err;
+	char *pending = NULL;	/* a file named by " = error in", awaiting its BAD line */
+
+	while (p && *p) {
+		const char *eol = strchr(p, '\n');
+		size_t len = eol ? (size_t)(eol - p) : strlen(p);
+
+		if (starts_with(p, " = error in ")) {
+			const char *name = p + strlen(" = error in ");
+			size_t rest = len - strlen(" = error in ");
+			const char *semi = memchr(name, ';', rest);
+
+			if (pending)
+				add_error(files, details, pending, "");
+			free(pending);
+			pending = xstrndup(name, semi ? (size_t)(semi - name) : rest);
+		} else if (starts_with(p, "BAD:!!!!! ") && pending) {
+			char *detail = xstrndup(p + strlen("BAD:!!!!! "), len - strlen("BAD:!!!!! "));
+
+			add_error(files, details, pending, detail);
+			free(detail);
+			free(pending);
+			pending = NULL;
+		}
+		p = eol ? eol + 1 : NULL;
+	}
+	if (pending)
+		add_error(files, details, pending, "");
+	free(pending);
+}

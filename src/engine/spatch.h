@@ -1,0 +1,61 @@
+/*
+ * spatch.h: how cdmigrate runs Coccinelle's spatch (1.1.1), and what it
+ * reads back from it.
+ *
+ * spatch's exit status says little (design.md §4): 0 whether or not it
+ * changed anything and when it skipped a function it could not parse.  So
+ * a task is judged by what it prints: the unified diff on stdout (with
+ * --patch ROOT its paths are a/<relative> b/<relative>), and with
+ * --quiet --parse-error-msg the parse failures on stderr as
+ * " = error in <file>; ..." preceded by "BAD:!!!!! <the line>".
+ */
+#ifndef CDMIGRATE_SPATCH_H
+#define CDMIGRATE_SPATCH_H
+
+#include "base/child.h"
+#include "base/util.h"
+
+/*
+ * The spatch program to run: $CDMIGRATE_SPATCH, else "spatch" on PATH.
+ * Returns NULL (after printing "cdmigrate: spatch not found: install the
+ * coccinelle package") when it cannot be found.  Borrowed string.
+ */
+const char *spatch_program(void);
+
+/* The directory holding semantic-patches/steps.  Borrowed string. */
+const char *spatch_patch_dir(void);
+
+struct spatch_task {
+	const char *patch;		/* absolute path of the .cocci file */
+	const char *root;		/* the scratch copy; cwd of the child */
+	const char *const *include_dirs;/* -I directories, NULL-terminated */
+	const char *const *options;	/* from the manifest, NULL-terminated */
+	const struct strvec *files;	/* relative to root */
+	/*
+	 * NULL, or a file listing `files` as groups (one file a line, a blank
+	 * line between two groups), passed as --file-groups instead of the
+	 * files: spatch matches each group on its own, as if run once per
+	 * group, but starts and reads the patch once.
+	 */
+	const char *file_groups;
+};
+
+/* Fill child->args for a task (argv only, never a shell) and child->dir. */
+void spatch_prepare(struct child *child, const struct spatch_task *task);
+
+/*
+ * Whether a semantic patch's text has script rules (Python or OCaml:
+ * "@script:", "@initialize:", "@finalize:", or a script-constrained
+ * metavariable).  Their state lives as long as the spatch process, across
+ * the groups of --file-groups, so such a patch is run once per group.
+ */
+int spatch_has_scripts(const char *text);
+
+/*
+ * Parse failures named in spatch's stderr: for each " = error in FILE"
+ * push FILE (relative, as given) to `files` and the preceding "BAD:" line
+ * (or "") to `details`, in order, once per file.
+ */
+void spatch_parse_errors(const char *err, struct strvec *files, struct strvec *details);
+
+#endif

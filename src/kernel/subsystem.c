@@ -1,0 +1,185 @@
+#include "kernel/subsystem.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static char *first_component(const char *path)
+{
+	const char *slash = strchr(path, '/');
+
+	return slash ? xstrndup(path, (size_t)(slash - path)) : NULL;
+}
+
+char *subsystem_of_path(const char *path)
+{
+	char *top;
+
+	if (starts_with(path, "drivers/base/") || !strcmp(path, "include/linux/device.h"))
+		return xstrdup("driver-core");
+	if (starts_with(path, "include/"))
+		return NULL;
+	if (starts_with(path, "drivers/")) {
+		char *sub = first_component(path + strlen("drivers/"));
+
+		return sub ? sub : xstrdup("drivers");
+	}
+	top = first_component(path);
+	return top ? top : xstrdup("top");
+}
+
+void include_graph_add(struct include_graph *g, const char *includer, const char *header)
+{
+	for (size_t i = 0; i < g->nr; i++)
+		if (!strcmp(g->edges[i].includer, includer) && !strcmp(g->edges[i].header, header))
+			return;
+	ALLOC_GROW(g->edges, g->nr + 1, g->alloc);
+	g->edges[g->nr].includer = xstrdup(includer);
+	g->edges[g->nr].header = xstrdup(header);
+	g->nr++;
+}
+
+void include_graph_release(struct include_graph *g)
+{
+	for (size_t i = 0; i < g->nr; i++) {
+		free(g->edges[i].includer);
+		free(g->edges[i].header);
+	}
+	free(g->edges);
+	g->edges = NULL;
+	g->nr = g->alloc = 0;
+}
+
+char *subsystem_for(const char *path, const struct include_graph *g)
+{
+	char *direct = subsystem_of_path(path);
+	struct strvec subs = STRVEC_INIT;
+	char *best = NULL;
+	size_t best_count = 0;
+
+	if (direct)
+		return direct;
+	for (size_t i = 0; g && i < g->nr; i++) {
+		char *sub;
+
+		if (strcmp(g->edges[i].header, path) || !ends_with(g->edges[i].includer, ".c"))
+			continue;
+		sub = subsystem_of_path(g->edges[i].includer);
+		if (sub)
+			strvec_push(&subs, sub);
+		free(sub);
+	}
+	if (!subs.nr) {
+		strvec_clear(&subs);
+		return xstrdup("include");
+	}
+	/* Sorted, the runs are the counts; the first longest run wins ties. */
+	strvec_sort(&subs);
+	for (size_t i = 0; i < subs.nr;) {
+		size_t j = i;
+
+		while (j < subs.nr && !strcmp(subs.v[j], subs.v[i]))
+			j++;
+		if (j - i > best_count) {
+			best_count = j - i;
+			best = subs.v[i];
+		}
+		i = j;
+	}
+	best = xstrdup(best);
+	strvec_clear(&subs);
+	return best;
+}
+
+static char *resolve(const char *dir, const char *name)
+{
+	struct strvec parts = STRVEC_INIT;
+	struct strbuf out = STRBUF_INIT;
+	char *joined = dir[0] ? xstrfmt("%s/%s", dir, name) : xstrdup(name);
+	char *p = joined, *slash;
+
+	for (;;) {
+		slash = strchr(p, '/');
+		if (slash)
+			*slash = '\0';
+		if (!strcmp(p, "..")) {
+			if (parts.nr) {
+				free(parts.v[--parts.nr]);
+				parts.v[parts.nr] = NULL;
+			}
+		} else if (*p && strcmp(p, ".")) {
+			strvec_push(&parts, p);
+		}
+		if (!slash)
+			break;
+		p = slash + 1;
+	}
+	for (size_t i = 0; i < parts.nr; i++) {
+		if (i)
+			strbuf_addch(&out, '/');
+		strbuf_addstr(&out, parts.v[i]);
+	}
+	strvec_clear(&parts);
+	free(joined);
+	return strbuf_detach(&out, NULL);
+}
+
+void include_graph_scan(struct include_graph *g, const char *file, const char *text,
+			int (*exists)(const char *rel, void *data), void *data)
+{
+	const char *slash = strrchr(file, '/');
+	char *dir = slash ? xstrndup(file, (size_t)(slash - file)) : xstrdup("");
+	const char *p = text;
+
+	while (p && *p) {
+		const char *q = p, *end;
+
+		while (*q == ' ' || *q == '\t')
+			q++;
+		if (*q == '#') {
+			q++;
+			while (*q == ' ' || *q == '\t')
+				q++;
+			if (starts_with(q, "include")) {
+				q += strlen("include");
+				while (*q == ' ' || *q == '\t')
+					q++;
+				if (*q == '<' || *q == '"') {
+					char close = *q == '<' ? '>' : '"';
+					int quoted = *q == '"';
+
+					end = strchr(q + 1, close);
+					if (end && !memchr(q, '\n', (size_t)(end - q))) {
+						char *name = xstrndup(q + 1, (size_t)(end - q - 1));
+						char *cand = NULL;
+
+						if (quoted) {
+							cand = resolve(dir, name);
+							if (!exists(cand, data)) {
+								free(cand);
+								cand = NULL;
+							}
+						}
+						if (!cand) {
+							char *inc = xstrfmt("include/%s", name);
+
+							cand = resolve("", inc);
+							free(inc);
+							if (!exists(cand, data)) {
+								free(cand);
+								cand = NULL;
+							}
+						}
+						if (cand)
+							include_graph_add(g, file, cand);
+						free(cand);
+						free(name);
+					}
+				}
+			}
+		}
+		p = strchr(p, '\n');
+		if (p)
+			p++;
+	}
+	free(dir);
+}

@@ -1,0 +1,55 @@
+/*
+ * subsystem.h: which subsystem (the unit of review) a file belongs to.
+ *
+ * The rule, for a path relative to the tree root:
+ *   drivers/base/...  and include/linux/device.h   -> "driver-core"
+ *   drivers/<x>/...                                 -> "<x>"
+ *   <top>/... for any other top directory but include/ -> "<top>"
+ *   a file at the top level                         -> "top"
+ *   include/...  -> decided by its users (subsystem_assign_headers()): the
+ *                   subsystem of the candidate .c files that include it
+ *                   directly; with several, the one with the most including
+ *                   files, ties broken by strcmp; with none, "include".
+ * Out of tree (a driver directory scanned against --kernel), every file is
+ * in one subsystem named after the directory (the basename of TREE).
+ */
+#ifndef CDMIGRATE_SUBSYSTEM_H
+#define CDMIGRATE_SUBSYSTEM_H
+
+#include "base/util.h"
+
+/* Subsystem of a non-header path; NULL for a path under include/. Caller frees. */
+char *subsystem_of_path(const char *path);
+
+/* One include edge: `includer` (a .c file) includes `header` directly. */
+struct include_edge {
+	char *includer;
+	char *header;
+};
+
+struct include_graph {
+	struct include_edge *edges;
+	size_t nr, alloc;
+};
+#define INCLUDE_GRAPH_INIT { NULL, 0, 0 }
+
+void include_graph_add(struct include_graph *g, const char *includer, const char *header);
+
+/*
+ * Add the direct includes of `file` (relative to the tree; its text in
+ * `text`) that resolve to a file of the tree: <x> against include/, "x"
+ * against the file's own directory, then include/.  `exists` tells whether
+ * a relative path is a file of the tree.  Lexical: an #include in an
+ * inactive branch counts too.
+ */
+void include_graph_scan(struct include_graph *g, const char *file, const char *text,
+			int (*exists)(const char *rel, void *data), void *data);
+void include_graph_release(struct include_graph *g);
+
+/*
+ * Subsystem of `path` (relative to the tree) using the rule above.  For a
+ * header under include/ the graph decides.  Caller frees the result.
+ */
+char *subsystem_for(const char *path, const struct include_graph *g);
+
+#endif

@@ -1,0 +1,370 @@
+/*
+ * realign.c: re-indent aligned continuation lines after a rename moved
+ * their parenthesis.
+ */
+#include <ctype.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lex/realign.h"
+
+struct line {
+	const char *text;
+	size_t len;		/* without the newline */
+};
+
+struct line_set {
+	struct line *slots;	/* open addressing; text NULL when empty */
+	size_t *index;		/* of each slot: first line with that text */
+	size_t mask;
+};
+
+static uint64_t line_hash(const char *s, size_t len)
+{
+	uint64_t h = 1469598103934665603ULL;
+
+	for (size_t i = 0; i < len; i++) {
+		h ^= (unsigned char)s[i];
+		h *= 1099511628211ULL;
+	}
+	return h;
+}
+
+static size_t split_lines(const char *text, size_t len, struct line **out)
+{
+	size_t nr = 0, alloc = 0;
+	struct line *v = NULL;
+	size_t start = 0;
+
+	for (size_t i = 0; i <= len; i++) {
+		if (i < len && text[i] != '\n')
+			continue;
+		if (i == len && start == len)
+			break;
+		ALLOC_GROW(v, nr + 1, alloc);
+		v[nr].text = text + start;
+		v[nr].len = i - start;
+		nr++;
+		start = i + 1;
+	}
+	*out = v;
+	return nr;
+}
+
+static void set_add(struct line_set *set, const struct line *l, size_t index)
+{
+	size_t i = line_hash(l->text, l->len) & set->mask;
+
+	while (set->slots[i].text) {
+		if (set->slots[i].len == l->len && !memcmp(set->slots[i].text, l->text, l->len))
+			return;
+		i = (i + 1) & set->mask;
+	}
+	set->slots[i] = *l;
+	set->index[i] = index;
+}
+
+/* Index of the first line of `before` with l's text, or -1. */
+static long set_find(const struct line_set *set, const struct line *l)
+{
+	size_t i = line_hash(l->text, l->len) & set->mask;
+
+	while (set->slots[i].text) {
+		if (set->slots[i].len == l->len && !memcmp(set->slots[i].text, l->text, l->len))
+			return (long)set->index[i];
+		i = (i + 1) & set->mask;
+	}
+	return -1;
+}
+
+#define MAX_DEPTH 64
+
+/*
+ * Parentheses of one line, in display columns, skipping comments and
+ * literals.  `stack`/`depth` carry what is open; `in_comment` carries a
+ * block comment from line to line.  A ')' with nothing open lowers depth
+ * below the caller's start: returned as -1 so the caller stops.
+ */
+static int scan_parens(const struct line *l, int *in_comment, size_t *stack, int *depth)
+{
+	size_t col = 0;
+	int underflow = 0;
+
+	for (size_t i = 0; i < l->len; i++) {
+		char c = l->text[i];
+
+		if (*in_comment) {
+			if (c == '*' && i + 1 < l->len && l->text[i + 1] == '/') {
+				*in_comment = 0;
+				i++;
+				col += 2;
+				continue;
+			}
+		} else if (c == '/' && i + 1 < l->len && l->text[i + 1] == '/') {
+			break;
+		} else if (c == '/' && i + 1 < l->len && l->text[i + 1] == '*') {
+			*in_comment = 1;
+			i++;
+			col += 2;
+			continue;
+		} else if (c == '"' || c == '\'') {
+			/* a literal ends on its line in the code we align */
+			size_t j = i + 1;
+
+			while (j < l->len && l->text[j] != c) {
+				if (l->text[j] == '\\')
+					j++;
+				j++;
+			}
+			col += (j < l->len ? j : l->len - 1) - i + 1;
+			i = j < l->len ? j : l->len;
+			continue;
+		} else if (c == '(') {
+			if (*depth < MAX_DEPTH)
+				stack[*depth] = col;
+			(*depth)++;
+		} else if (c == ')') {
+			if (*depth > 0)
+				(*depth)--;
+			else
+				underflow = 1;
+		}
+		col = c == '\t' ? (col / 8 + 1) * 8 : col + 1;
+	}
+	return underflow ? -1 : 0;
+}
+
+/* Columns of the leading white space; *bytes its length, *aligned whether it
+ * holds a space (tabs then spaces: the line was aligned on purpose). */
+static size_t indentation(const struct line *l, size_t *bytes, int *aligned)
+{
+	size_t col = 0, i = 0;
+
+	*aligned = 0;
+	for (; i < l->len && (l->text[i] == ' ' || l->text[i] == '\t'); i++) {
+		if (l->text[i] == ' ')
+			*aligned = 1;
+		col = l->text[i] == '\t' ? (col / 8 + 1) * 8 : col + 1;
+	}
+	*bytes = i;
+	return col;
+}
+
+static int first_is_hash(const struct line *l)
+{
+	for (size_t i = 0; i < l->len; i++)
+		if (l->text[i] != ' ' && l->text[i] != '\t')
+			return l->text[i] == '#';
+	return 0;
+}
+
+/*
+ * A line indented with tabs only was aligned too when, unchanged, it
+ * followed in `before` a line whose open parenthesis it sat under: an
+ * alignment that fell on a tab stop.
+ */
+static int was_aligned(const struct line_set *set, const struct line *old_lines,
+		       const struct line *l, size_t col)
+{
+	long k = set_find(set, l);
+	size_t stack[MAX_DEPTH];
+	int depth = 0, comment = 0;
+
+	if (k <= 0)
+		return 0;
+	scan_parens(&old_lines[k - 1], &comment, stack, &depth);
+	return depth > 0 && depth <= MAX_DEPTH && stack[depth - 1] + 1 == col;
+}
+
+/*
+ * A designated initializer line ".field<tabs>= value": the column
+ * of its '=' when the white space before it holds a tab (the kernel's way
+ * to line up a table of fields), else 0.  *name_end: the column after the
+ * field name; *ws and *ws_len: the white space before '='.
+ */
+static size_t field_equals_column(const struct line *l, size_t *name_end,
+				  size_t *ws, size_t *ws_len)
+{
+	size_t i = 0, col = 0, start;
+	int tab = 0;
+
+	for (; i < l->len && (l->text[i] == ' ' || l->text[i] == '\t'); i++)
+		col = l->text[i] == '\t' ? (col / 8 + 1) * 8 : col + 1;
+	if (i == 0 || i >= l->len || l->text[i] != '.')
+		return 0;
+	for (i++, col++; i < l->len && (isalnum((unsigned char)l->text[i]) || l->text[i] == '_'); i++)
+		col++;
+	*name_end = col;
+	start = i;
+	for (; i < l->len && (l->text[i] == ' ' || l->text[i] == '\t'); i++) {
+		tab |= l->text[i] == '\t';
+		col = l->text[i] == '\t' ? (col / 8 + 1) * 8 : col + 1;
+	}
+	if (!tab || i >= l->len || l->text[i] != '=' || (i + 1 < l->len && l->text[i + 1] == '='))
+		return 0;
+	*ws = start;
+	*ws_len = i - start;
+	return col;
+}
+
+/*
+ * The '=' column line i had before the step, when every field of its table
+ * changed: the line as many lines below the nearest unchanged line above
+ * it in `before` as it is in `after`, if that is a field line too.
+ */
+static size_t old_equals_column(const struct line_set *set, const struct line *old_lines,
+				size_t nr_old, const struct line *lines, size_t i)
+{
+	size_t name_end, ws, ws_len;
+
+	for (size_t a = i; a-- > 0;) {
+		long b = set_find(set, &lines[a]);
+
+		if (b < 0) {
+			if (!field_equals_column(&lines[a], &name_end, &ws, &ws_len))
+				return 0;
+			continue;
+		}
+		if ((size_t)b + (i - a) >= nr_old)
+			return 0;
+		return field_equals_column(&old_lines[(size_t)b + (i - a)], &name_end, &ws, &ws_len);
+	}
+	return 0;
+}
+
+size_t realign_continuations(const char *before, size_t before_len, struct strbuf *after)
+{
+	struct line *old_lines, *lines;
+	size_t nr_old = split_lines(before, before_len, &old_lines);
+	size_t nr = split_lines(after->buf, after->len, &lines);
+	size_t *target = xcalloc(nr ? nr : 1, sizeof(*target));	/* 0: unchanged */
+	int *comment_at = xcalloc(nr ? nr : 1, sizeof(*comment_at));
+	size_t *equals_at = xcalloc(nr ? nr : 1, sizeof(*equals_at));	/* 0: as is */
+	struct line_set set;
+	size_t size = 16, moved = 0;
+	int in_comment = 0;
+
+	while (size < 2 * nr_old + 2)
+		size <<= 1;
+	set.slots = xcalloc(size, sizeof(*set.slots));
+	set.index = xcalloc(size, sizeof(*set.index));
+	set.mask = size - 1;
+	for (size_t i = 0; i < nr_old; i++)
+		set_add(&set, &old_lines[i], i);
+
+	for (size_t i = 0; i < nr; i++) {
+		size_t stack[MAX_DEPTH];
+		int depth = 0;
+
+		comment_at[i] = in_comment;
+		scan_parens(&lines[i], &in_comment, stack, &depth);
+	}
+	for (size_t i = 0; i < nr; i++) {
+		size_t stack[MAX_DEPTH];
+		int depth = 0, open, comment = comment_at[i];
+
+		if (set_find(&set, &lines[i]) >= 0 || first_is_hash(&lines[i]))
+			continue;
+		scan_parens(&lines[i], &comment, stack, &depth);
+		if (depth <= 0 || depth > MAX_DEPTH)
+			continue;
+		open = depth;
+		for (size_t j = i + 1; j < nr; j++) {
+			size_t bytes, col;
+			int aligned, inner = 0;
+			size_t inner_stack[MAX_DEPTH];
+
+			if (!lines[j].len || first_is_hash(&lines[j]))
+				break;
+			col = indentation(&lines[j], &bytes, &aligned);
+			if (bytes == lines[j].len)
+				break;
+			if (!aligned)
+				aligned = was_aligned(&set, old_lines, &lines[j], col);
+			if (aligned && col != stack[open - 1] + 1 && !target[j])
+				target[j] = stack[open - 1] + 1;
+			if (!aligned)
+				break;
+			/* go on only while the same parenthesis stays the open one */
+			if (scan_parens(&lines[j], &comment, inner_stack, &inner) < 0 || inner != 0)
+				break;
+		}
+	}
+	/*
+	 * A renamed field of a table (.add becomes .add_dev) takes the '='
+	 * column of its nearest unchanged neighbour, with tabs.
+	 */
+	for (size_t i = 0; i < nr; i++) {
+		size_t name_end, ws, ws_len, eq, want = 0;
+
+		if (target[i] || set_find(&set, &lines[i]) >= 0)
+			continue;
+		eq = field_equals_column(&lines[i], &name_end, &ws, &ws_len);
+		if (!eq)
+			continue;
+		/* the nearest unchanged field of the same table, above or below */
+		for (int d = -1; d <= 1 && !want; d += 2) {
+			size_t n_end, n_ws, n_len, col;
+
+			for (long j = (long)i + d; j >= 0 && (size_t)j < nr; j += d) {
+				col = field_equals_column(&lines[j], &n_end, &n_ws, &n_len);
+				if (!col)
+					break;
+				if (set_find(&set, &lines[j]) >= 0) {
+					want = col;
+					break;
+				}
+			}
+		}
+		if (!want)
+			want = old_equals_column(&set, old_lines, nr_old, lines, i);
+		if (want && want != eq && want % 8 == 0 && want > name_end)
+			equals_at[i] = want;
+	}
+	{
+		struct strbuf out = STRBUF_INIT;
+
+		for (size_t i = 0; i < nr; i++) {
+			if (target[i]) {
+				size_t bytes;
+				int aligned;
+
+				indentation(&lines[i], &bytes, &aligned);
+				for (size_t t = 0; t < target[i] / 8; t++)
+					strbuf_addch(&out, '\t');
+				for (size_t s = 0; s < target[i] % 8; s++)
+					strbuf_addch(&out, ' ');
+				strbuf_add(&out, lines[i].text + bytes, lines[i].len - bytes);
+				moved++;
+			} else if (equals_at[i]) {
+				size_t name_end, ws, ws_len, col;
+
+				field_equals_column(&lines[i], &name_end, &ws, &ws_len);
+				strbuf_add(&out, lines[i].text, ws);
+				for (col = name_end; col < equals_at[i]; col = (col / 8 + 1) * 8)
+					strbuf_addch(&out, '\t');
+				strbuf_add(&out, lines[i].text + ws + ws_len, lines[i].len - ws - ws_len);
+				moved++;
+			} else {
+				strbuf_add(&out, lines[i].text, lines[i].len);
+			}
+			if (lines[i].text + lines[i].len < after->buf + after->len)
+				strbuf_addch(&out, '\n');
+		}
+		if (moved) {
+			strbuf_release(after);
+			*after = out;
+		} else {
+			strbuf_release(&out);
+		}
+	}
+	free(set.slots);
+	free(set.index);
+	free(target);
+	free(comment_at);
+	free(equals_at);
+	free(old_lines);
+	free(lines);
+	return moved;
+}

@@ -1,0 +1,1544 @@
+#define _GNU_SOURCE
+#include "report/report.h"
+#include "analyze/output.h"
+#include "analyze/scan.h"
+#include "base/walk.h"
+#include "kernel/manifest.h"
+#include "lex/lexscan.h"
+#include "plan/plan.h"
+#include "rewrite/rewrite-core.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <xxhash.h>
+
+/* ------------------------------------------------------------- tokenizer */
+
+int report_token_is(const struct report_token *t, const char *s)
+{
+	size_t n = strlen(s);
+
+	return t->len == n && !memcmp(t->text, s, n);
+}
+
+size_t report_tokens_match(const struct report_token *v, size_t nr, size_t open)
+{
+	char o = *v[open].text, close = o == '(' ? ')' : o == '[' ? ']' : '}';
+	unsigned directive = v[open].directive;
+	int depth = 0;
+
+	for (size_t i = open; i < nr; i++) {
+		if (v[i].kind != TOKEN_PUNCT || v[i].len != 1 || v[i].directive != directive)
+			continue;
+		if (*v[i].text == o)
+			depth++;
+		else if (*v[i].text == close && !--depth)
+			return i;
+	}
+	return nr;
+}
+
+static int ident_start(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+
+static int ident_char(char c)
+{
+	return ident_start(c) || (c >= '0' && c <= '9');
+}
+
+static size_t punct_len(const char *p, size_t left)
+{
+	static const char *const three[] = { "...", "<<=", ">>=", NULL };
+	static const char *const two[] = {
+		"->", "##", "==", "!=", "<=", ">=", "&&", "||", "++", "--", "+=", "-=", "*=",
+		"/=", "%=", "&=", "|=", "^=", "<<", ">>", NULL,
+	};
+
+	for (size_t i = 0; three[i] && left >= 3; i++)
+		if (!memcmp(p, three[i], 3))
+			return 3;
+	for (size_t i = 0; two[i] && left >= 2; i++)
+		if (!memcmp(p, two[i], 2))
+			return 2;
+	return 1;
+}
+
+static void push_token(struct report_tokens *out, enum report_token_kind kind, const char *text,
+		       size_t start, size_t len, unsigned line, unsigned column, int directive,
+		       int directive_start)
+{
+	struct report_token *t;
+
+	ALLOC_GROW(out->v, out->nr + 1, out->alloc);
+	t = &out->v[out->nr++];
+	t->kind = kind;
+	t->text = text + start;
+	t->len = (unsigned)len;
+	t->line = line;
+	t->column = column;
+	t->offset = start;
+	t->directive = !!directive;
+	t->directive_start = !!directive_start;
+}
+
+/* Drop the tokens of #if 0 branches (up to the matching #else, #elif or #endif). */
+static void drop_if0(struct report_tokens *t)
+{
+	size_t out = 0, i = 0;
+
+	while (i < t->nr) {
+		struct report_token *v = t->v;
+
+		if (v[i].directive_start && i + 2 < t->nr && report_token_is(&v[i + 1], "if") &&
+		    report_token_is(&v[i + 2], "0") &&
+		    (i + 3 >= t->nr || !v[i + 3].directive || v[i + 3].directive_start)) {
+			int depth = 1;
+
+			for (i += 3; i < t->nr; i++) {
+				if (!v[i].directive_start || i + 1 >= t->nr)
+					continue;
+				if (report_token_is(&v[i + 1], "if") || report_token_is(&v[i + 1], "ifdef") ||
+				    report_token_is(&v[i + 1], "ifndef")) {
+					depth++;
+				} else if (report_token_is(&v[i + 1], "endif")) {
+					if (!--depth)
+						break;
+				} else if (depth == 1 && (report_token_is(&v[i + 1], "else") ||
+							  report_token_is(&v[i + 1], "elif"))) {
+					break;
+				}
+			}
+			/* keep the closing directive itself out too: skip to its end */
+			if (i < t->nr && report_token_is(&v[i + 1], "endif")) {
+				i++;
+				while (i < t->nr && v[i].directive && !v[i].directive_start)
+					i++;
+			} else if (i < t->nr) {
+				/* #else / #elif: the next branch is read; drop only its directive */
+				i++;
+				while (i < t->nr && v[i].directive && !v[i].directive_start)
+					i++;
+			}
+			continue;
+		}
+		t->v[out++] = t->v[i++];
+	}
+	t->nr = out;
+}
+
+static void report_tokenize_raw(const char *text, size_t len, struct report_tokens *out)
+{
+	size_t i = 0, line_start = 0;
+	unsigned line = 1;
+	int directive = 0, line_has_token = 0;
+
+	while (i < len) {
+		char c = text[i];
+		size_t start = i;
+		unsigned column = (unsigned)(i - line_start + 1);
+
+		if (c == '\\' && (i + 1 < len && (text[i + 1] == '\n' ||
+						  (text[i + 1] == '\r' && i + 2 < len && text[i + 2] == '\n')))) {
+			i += text[i + 1] == '\n' ? 2 : 3;
+			line++;
+			line_start = i;
+			continue;
+		}
+		if (c == '\n') {
+			i++;
+			line++;
+			line_start = i;
+			directive = 0;
+			line_has_token = 0;
+			continue;
+		}
+		if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
+			i++;
+			continue;
+		}
+		if (c == '/' && i + 1 < len && text[i + 1] == '/') {
+			while (i < len && text[i] != '\n')
+				i++;
+			continue;
+		}
+		if (c == '/' && i + 1 < len && text[i + 1] == '*') {
+			for (i += 2; i < len && !(text[i] == '*' && i + 1 < len && text[i + 1] == '/'); i++)
+				if (text[i] == '\n') {
+					line++;
+					line_start = i + 1;
+				}
+			i = i < len ? i + 2 : len;
+			continue;
+		}
+		if (c == '#' && !line_has_token) {
+			directive = 1;
+			line_has_token = 1;
+			push_token(out, TOKEN_PUNCT, text, i, 1, line, column, 1, 1);
+			i++;
+			continue;
+		}
+		line_has_token = 1;
+		if (c == '"' || c == '\'') {
+			for (i++; i < len && text[i] != c && text[i] != '\n'; i++)
+				if (text[i] == '\\' && i + 1 < len)
+					i++;
+			if (i < len && text[i] == c)
+				i++;
+			push_token(out, c == '"' ? TOKEN_STRING : TOKEN_CHAR, text, start, i - start, line,
+				   column, directive, 0);
+		} else if (ident_start(c)) {
+			while (i < len && ident_char(text[i]))
+				i++;
+			push_token(out, TOKEN_IDENT, text, start, i - start, line, column, directive, 0);
+		} else if ((c >= '0' && c <= '9') || (c == '.' && i + 1 < len && text[i + 1] >= '0' &&
+						      text[i + 1] <= '9')) {
+			while (i < len && (ident_char(text[i]) || text[i] == '.' ||
+					   ((text[i] == '+' || text[i] == '-') &&
+					    strchr("eEpP", text[i - 1]))))
+				i++;
+			push_token(out, TOKEN_NUMBER, text, start, i - start, line, column, directive, 0);
+		} else {
+			size_t n = punct_len(text + i, len - i);
+
+			i += n;
+			push_token(out, TOKEN_PUNCT, text, start, n, line, column, directive, 0);
+		}
+	}
+}
+
+void report_tokenize(const char *text, size_t len, struct report_tokens *out)
+{
+	report_tokenize_raw(text, len, out);
+	drop_if0(out);
+}
+
+/* One level of #if nesting. */
+struct cond_level {
+	int state;		/* the branch being read: 1 true, 0 false, -1 unknown */
+	int taken;		/* an earlier branch was true */
+	int maybe;		/* an earlier branch was unknown */
+	int parent;		/* the enclosing branch is read */
+};
+
+static int cond_value(const struct report_token *v, size_t n, report_condition_fn fn, void *data)
+{
+	if (n == 1 && report_token_is(&v[0], "0"))
+		return 0;
+	if (n == 1 && report_token_is(&v[0], "1"))
+		return 1;
+	return fn ? fn(v, n, data) : -1;
+}
+
+static int is_kw(const struct report_token *kw, const char *s)
+{
+	return kw && report_token_is(kw, s);
+}
+
+static void drop_inactive(struct report_tokens *t, report_condition_fn fn, void *data)
+{
+	struct cond_level stack[64];
+	size_t out = 0, i = 0, depth = 0;
+	int active = 1;
+
+	while (i < t->nr) {
+		struct report_token *v = t->v;
+		size_t end = i + 1;
+		const struct report_token *kw;
+		int line_active = active;
+
+		if (!v[i].directive_start) {
+			if (active)
+				t->v[out++] = v[i];
+			i++;
+			continue;
+		}
+		while (end < t->nr && v[end].directive && !v[end].directive_start)
+			end++;
+		kw = end > i + 1 ? &v[i + 1] : NULL;
+		if (is_kw(kw, "if") || is_kw(kw, "ifdef") || is_kw(kw, "ifndef")) {
+			int val = is_kw(kw, "if") ? cond_value(v + i + 2, end - i - 2, fn, data) : -1;
+
+			if (depth < 64) {
+				stack[depth].state = val;
+				stack[depth].taken = val == 1;
+				stack[depth].maybe = val == -1;
+				stack[depth].parent = active;
+			}
+			depth++;
+		} else if (depth && depth <= 64 && (is_kw(kw, "elif") || is_kw(kw, "else"))) {
+			struct cond_level *l = &stack[depth - 1];
+
+			line_active = l->parent;
+			if (l->taken) {
+				l->state = 0;
+			} else if (is_kw(kw, "else")) {
+				l->state = l->maybe ? -1 : 1;
+			} else {
+				int val = cond_value(v + i + 2, end - i - 2, fn, data);
+
+				l->state = val == 0 ? 0 : l->maybe ? -1 : val;
+				l->taken = val == 1 && !l->maybe;
+				l->maybe |= val == -1;
+			}
+		} else if (depth && is_kw(kw, "endif")) {
+			if (depth <= 64)
+				line_active = stack[depth - 1].parent;
+			depth--;
+		}
+		for (size_t k = i; line_active && k < end; k++)
+			t->v[out++] = v[k];
+		active = 1;
+		for (size_t d = 0; d < depth && d < 64; d++)
+			active &= stack[d].state != 0;
+		i = end;
+	}
+	t->nr = out;
+}
+
+void report_tokenize_cond(const char *text, size_t len, struct report_tokens *out,
+			  report_condition_fn fn, void *data)
+{
+	struct report_tokens mine = REPORT_TOKENS_INIT;
+
+	report_tokenize_raw(text, len, &mine);
+	drop_inactive(&mine, fn, data);
+	for (size_t i = 0; i < mine.nr; i++) {
+		ALLOC_GROW(out->v, out->nr + 1, out->alloc);
+		out->v[out->nr++] = mine.v[i];
+	}
+	report_tokens_release(&mine);
+}
+
+/* A side of a version comparison: LINUX_VERSION_CODE, KERNEL_VERSION(a,b,c) or a number. */
+static int version_operand(const struct report_token *v, size_t n, unsigned code, unsigned long *value)
+{
+	if (n == 1 && report_token_is(&v[0], "LINUX_VERSION_CODE")) {
+		*value = code;
+		return 1;
+	}
+	if (n == 1 && v[0].kind == TOKEN_NUMBER) {
+		*value = strtoul(v[0].text, NULL, 0);
+		return 1;
+	}
+	if (n == 8 && report_token_is(&v[0], "KERNEL_VERSION") && report_token_is(&v[1], "(") &&
+	    v[2].kind == TOKEN_NUMBER && report_token_is(&v[3], ",") && v[4].kind == TOKEN_NUMBER &&
+	    report_token_is(&v[5], ",") && v[6].kind == TOKEN_NUMBER && report_token_is(&v[7], ")")) {
+		*value = (strtoul(v[2].text, NULL, 10) << 16) + (strtoul(v[4].text, NULL, 10) << 8) +
+			 strtoul(v[6].text, NULL, 10);
+		return 1;
+	}
+	return 0;
+}
+
+int report_version_condition(const struct report_token *v, size_t n, void *data)
+{
+	static const char *const ops[] = { "<", "<=", ">", ">=", "==", "!=", NULL };
+	unsigned code = data ? *(const unsigned *)data : 0;
+	unsigned long a, b;
+
+	while (n >= 2 && report_token_is(&v[0], "(") && report_tokens_match(v, n, 0) == n - 1) {
+		v++;
+		n -= 2;
+	}
+	if (n >= 2 && report_token_is(&v[0], "!")) {
+		int inner = report_version_condition(v + 1, n - 1, data);
+
+		return inner < 0 ? -1 : !inner;
+	}
+	if (!code)
+		return -1;
+	for (size_t i = 1; i + 1 < n; i++) {
+		for (size_t o = 0; ops[o]; o++) {
+			if (!report_token_is(&v[i], ops[o]))
+				continue;
+			if (!version_operand(v, i, code, &a) || !version_operand(v + i + 1, n - i - 1, code, &b))
+				return -1;
+			switch (o) {
+			case 0: return a < b;
+			case 1: return a <= b;
+			case 2: return a > b;
+			case 3: return a >= b;
+			case 4: return a == b;
+			default: return a != b;
+			}
+		}
+	}
+	return -1;
+}
+
+void report_tokens_release(struct report_tokens *t)
+{
+	free(t->v);
+	t->v = NULL;
+	t->nr = t->alloc = 0;
+}
+
+/* ----------------------------------------------------------------- groups */
+
+const char *report_group_name(unsigned group)
+{
+	const struct manifest_step *m;
+	char num[16];
+
+	if (group == REPORT_GROUP_INACTIVE)
+		return "inactive";
+	snprintf(num, sizeof(num), "%u", group);
+	m = manifest_find(num);
+	return m ? m->name : "?";
+}
+
+static unsigned group_of(const char *file, const char *kind, const char *symbol)
+{
+	if (plan_is_driver_core(file))
+		return 70;
+	if (!strcmp(kind, "inactive"))
+		return REPORT_GROUP_INACTIVE;
+	if (!strcmp(kind, "static-class"))
+		return 10;
+	if (!strcmp(kind, "class-interface") || (!strcmp(kind, "token") && strstr(symbol, "class_interface")))
+		return 50;
+	return 40;
+}
+
+/* -------------------------------------------------------------- migration */
+
+static void migration_free(struct report_migration *m)
+{
+	if (!m)
+		return;
+	free(m->source);
+	free(m->tree);
+	for (size_t i = 0; i < m->nr_steps; i++) {
+		free(m->steps[i].name);
+		free(m->steps[i].action);
+	}
+	free(m->steps);
+	for (size_t i = 0; i < m->nr_files; i++) {
+		free(m->files[i].file);
+		free(m->files[i].step);
+		free(m->files[i].status);
+		free(m->files[i].detail);
+	}
+	free(m->files);
+	free(m);
+}
+
+static char *json_str(json_t *o, const char *key)
+{
+	const char *s = json_string_value(json_object_get(o, key));
+
+	return xstrdup(s ? s : "");
+}
+
+static int read_migration(const char *path, struct report_migration **out)
+{
+	json_error_t err;
+	json_t *root = json_load_file(path, 0, &err), *steps, *files;
+	struct report_migration *m;
+	size_t i;
+
+	if (!root)
+		return error("%s:%d: not a migration record (%s): rerun cdmigrate migrate", path, err.line,
+			     err.text);
+	steps = json_object_get(root, "steps");
+	files = json_object_get(root, "files");
+	if (!json_is_object(root) || !json_is_array(steps) || !json_is_array(files)) {
+		json_decref(root);
+		return error("%s: not a migration record (no steps and files): rerun cdmigrate migrate", path);
+	}
+	m = xcalloc(1, sizeof(*m));
+	m->source = xstrdup(path);
+	m->tree = json_str(root, "tree");
+	m->steps = xcalloc(json_array_size(steps) + 1, sizeof(*m->steps));
+	m->files = xcalloc(json_array_size(files) + 1, sizeof(*m->files));
+	for (i = 0; i < json_array_size(steps); i++) {
+		json_t *s = json_array_get(steps, i);
+		struct report_migration_step *st = &m->steps[m->nr_steps++];
+
+		st->order = (unsigned)json_integer_value(json_object_get(s, "order"));
+		st->name = json_str(s, "name");
+		st->action = json_str(s, "action");
+		st->files_changed = (size_t)json_integer_value(json_object_get(s, "files_changed"));
+		st->sites_converted = (size_t)json_integer_value(json_object_get(s, "sites_converted"));
+		m->files_changed += st->files_changed;
+		m->sites_converted += st->sites_converted;
+	}
+	for (i = 0; i < json_array_size(files); i++) {
+		json_t *f = json_array_get(files, i);
+		struct report_migration_file *mf = &m->files[m->nr_files++];
+
+		mf->file = json_str(f, "file");
+		mf->step = json_str(f, "step");
+		mf->status = json_str(f, "status");
+		mf->detail = json_str(f, "detail");
+	}
+	json_decref(root);
+	*out = m;
+	return 0;
+}
+
+static const struct report_migration_file *migration_file(const struct report_migration *m, const char *file)
+{
+	for (size_t i = 0; m && i < m->nr_files; i++)
+		if (!strcmp(m->files[i].file, file))
+			return &m->files[i];
+	return NULL;
+}
+
+static const struct report_migration_step *migration_step(const struct report_migration *m, unsigned order)
+{
+	for (size_t i = 0; m && i < m->nr_steps; i++)
+		if (m->steps[i].order == order)
+			return &m->steps[i];
+	return NULL;
+}
+
+/* ---------------------------------------------------------------- reasons */
+
+static const struct classify_file *parse_result(const struct scan_result *s, const char *file)
+{
+	for (size_t i = 0; i < s->parse.nr; i++)
+		if (!strcmp(s->parse.files[i].file, file))
+			return &s->parse.files[i];
+	return NULL;
+}
+
+static const char *after_prefix(const char *s, const char *prefix)
+{
+	return starts_with(s, prefix) ? s + strlen(prefix) : NULL;
+}
+
+/* The detail of a driver-core item that step 70 does not delete. */
+static const char core_keeps[] = "class_interface stays in the class-level API: step 70 keeps it";
+
+/* The reason of an item, as report.h orders the rules; *detail is allocated. */
+static const char *item_reason(unsigned group, const char *kind, const char *site_reason,
+			       int site_manual, const struct report_migration *m,
+			       const struct classify_file *parse, const char *file, char **detail)
+{
+	const struct report_migration_file *mf = migration_file(m, file);
+	const struct manifest_step *step;
+	const char *rest, *macro;
+	char num[16];
+
+	if (group == 70) {
+		*detail = xstrdup(!strcmp(kind, "class-interface") ? core_keeps
+								    : "step 70 deletes it with struct class_device");
+		return "driver-core";
+	}
+	if (group == REPORT_GROUP_INACTIVE) {
+		rest = after_prefix(site_reason, "inactive-#if: ");
+		*detail = xstrdup(rest ? rest : site_reason);
+		return "inactive-#if";
+	}
+	if (mf && strcmp(mf->status, "converted")) {
+		const char *in = mf->step[0] ? mf->step : "?";
+
+		if (!strcmp(mf->status, "parse-failure")) {
+			*detail = xstrfmt("spatch could not parse it (step %s): %s", in, mf->detail);
+			return "parse-failure";
+		}
+		if (!strcmp(mf->status, "timeout")) {
+			*detail = xstrfmt("spatch timed out on it (step %s)%s%s", in, mf->detail[0] ? ": " : "",
+					  mf->detail);
+			return "timeout";
+		}
+		if (!strcmp(mf->status, "crashed"))
+			*detail = xstrfmt("spatch crashed on it (step %s): %s", in, mf->detail);
+		else if (!strcmp(mf->status, "held-back"))
+			*detail = xstrfmt("its conversion was held back, it added a parse error (step %s): %s", in,
+					  mf->detail);
+		else if (!strcmp(mf->status, "conflict"))
+			*detail = xstrfmt("conflicting edits (step %s): %s", in, mf->detail);
+		else
+			*detail = xstrfmt("the last migration says %s (step %s): %s", mf->status, in, mf->detail);
+		return "needs-human";
+	}
+	if ((rest = after_prefix(site_reason, "needs-human: "))) {
+		*detail = xstrdup(rest);
+		return "needs-human";
+	}
+	if ((rest = after_prefix(site_reason, "no-rule: ")) || !strcmp(site_reason, "no-rule")) {
+		*detail = xstrdup(rest ? rest : "");
+		return "no-rule";
+	}
+	if ((macro = strstr(site_reason, "macro-generated from "))) {
+		*detail = xstrdup(macro + strlen("macro-generated "));
+		return "macro-generated";
+	}
+	if (parse && parse->errors) {
+		*detail = xstrfmt("libclang: %u error%s, first: %s", parse->errors, parse->errors == 1 ? "" : "s",
+				  parse->first_error ? parse->first_error : "?");
+		return "parse-failure";
+	}
+	snprintf(num, sizeof(num), "%u", group);
+	step = manifest_find(num);
+	if (!step || !manifest_count(step->patches)) {
+		*detail = xstrfmt("step %u %s has no semantic patch yet", group, report_group_name(group));
+	} else if (m) {
+		const struct report_migration_step *ms = migration_step(m, group);
+
+		if (ms && !strcmp(ms->action, "run") && mf && m->in_place)
+			*detail = xstrfmt("step %u %s ran and changed this file but left this site", group,
+					  step->name);
+		else if (ms && !strcmp(ms->action, "run") && mf)
+			*detail = xstrfmt("step %u %s ran and changed this file, but this site is still here: "
+					  "apply the series, or the rule does not cover it", group, step->name);
+		else if (ms && !strcmp(ms->action, "run"))
+			*detail = xstrfmt("step %u %s ran and did not change this file", group, step->name);
+		else
+			*detail = xstrfmt("step %u %s did not run in the last migration", group, step->name);
+	} else {
+		*detail = xstrfmt("not converted yet: step %u %s has a rule; run cdmigrate migrate", group,
+				  step->name);
+	}
+	if (!site_manual && site_reason[0] && strcmp(kind, "token")) {
+		char *more = xstrfmt("%s (%s)", *detail, site_reason);
+
+		free(*detail);
+		*detail = more;
+	}
+	return "no-rule";
+}
+
+/* ------------------------------------------------------------------ items */
+
+static void add_item(struct report *r, size_t *alloc, const char *file, unsigned line, unsigned column,
+		     const char *kind, const char *symbol, const char *function, const char *subsystem,
+		     unsigned group, int blocks, const char *reason, char *detail)
+{
+	struct report_item *it;
+
+	ALLOC_GROW(r->items, r->nr + 1, *alloc);
+	it = &r->items[r->nr++];
+	it->id = NULL;
+	it->file = xstrdup(file);
+	it->line = line;
+	it->column = column;
+	it->kind = kind;
+	it->symbol = xstrdup(symbol);
+	it->function = xstrdup(function);
+	it->subsystem = xstrdup(subsystem);
+	it->group = group;
+	it->blocks = blocks;
+	it->reason = reason;
+	it->detail = detail;
+}
+
+struct token_search {
+	struct report *r;
+	size_t *alloc;
+	const char *file;
+	const struct site *sites;	/* the file's sites */
+	size_t nr_sites;
+	const char *subsystem;
+	const struct report_migration *m;
+	const struct classify_file *parse;
+	const struct deletion *deletion;
+};
+
+static void on_token(const char *ident, size_t len, unsigned line, unsigned column, void *data)
+{
+	struct token_search *ts = data;
+	char *symbol;
+	unsigned group;
+	const char *reason;
+	char *detail;
+	int blocks = 0;
+
+	for (size_t i = 0; i < ts->nr_sites; i++)
+		if (ts->sites[i].line == line)
+			return;
+	symbol = xstrndup(ident, len);
+	group = group_of(ts->file, "token", symbol);
+	if (group == 70) {
+		reason = "driver-core";
+		detail = xstrdup(strstr(symbol, "class_interface") && !strstr(symbol, "class_device")
+				 ? core_keeps : "step 70 deletes it with struct class_device");
+	} else {
+		reason = "no-rule";
+		blocks = deletion_blocks(ts->deletion, "token", symbol, NULL, NULL);
+		/* bl_class_device_attributes, not class_device_attr_x: a name, not the API
+		 * (api-map: renaming is optional) */
+		detail = xstrdup(!blocks && strncmp(symbol, "class_device", 12) && strstr(symbol, "class_device")
+				 ? "no site covers this token: a name that contains class_device, not "
+				   "the API: renaming it is optional; it does not block step 70"
+				 : "no site covers this token: no rule knows it");
+	}
+	add_item(ts->r, ts->alloc, ts->file, line, column, "token", symbol, NULL, ts->subsystem, group,
+		 blocks, reason, detail);
+	free(symbol);
+}
+
+static int compare_identity(const void *va, const void *vb)
+{
+	const struct report_item *a = va, *b = vb;
+	int c;
+
+	if ((c = strcmp(a->file, b->file)))
+		return c;
+	if (a->line != b->line)
+		return a->line < b->line ? -1 : 1;
+	if (a->column != b->column)
+		return a->column < b->column ? -1 : 1;
+	if ((c = strcmp(a->kind, b->kind)))
+		return c;
+	return strcmp(a->symbol, b->symbol);
+}
+
+static int compare_display(const void *va, const void *vb)
+{
+	const struct report_item *a = va, *b = vb;
+	int c;
+
+	if (a->group != b->group)
+		return a->group < b->group ? -1 : 1;
+	if ((c = strcmp(a->subsystem, b->subsystem)))
+		return c;
+	return compare_identity(va, vb);
+}
+
+/* Ids in file order: the hash of the identity, "#n" for the n-th repeat. */
+static void assign_ids(struct report *r)
+{
+	struct strbuf key = STRBUF_INIT;
+	char **hashes = xcalloc(r->nr + 1, sizeof(char *));
+
+	qsort(r->items, r->nr, sizeof(*r->items), compare_identity);
+	for (size_t i = 0; i < r->nr; i++) {
+		const struct report_item *it = &r->items[i];
+		unsigned n = 1;
+
+		strbuf_reset(&key);
+		strbuf_addstr(&key, it->file);
+		strbuf_addch(&key, '\0');
+		strbuf_addstr(&key, it->function ? it->function : "");
+		strbuf_addch(&key, '\0');
+		strbuf_addstr(&key, it->kind);
+		strbuf_addch(&key, '\0');
+		strbuf_addstr(&key, it->symbol);
+		hashes[i] = xstrfmt("%016llx", (unsigned long long)XXH64(key.buf, key.len, 0));
+		for (size_t j = i; j > 0 && !strcmp(r->items[j - 1].file, it->file); j--)
+			n += !strcmp(hashes[j - 1], hashes[i]);
+		r->items[i].id = n > 1 ? xstrfmt("%s#%u", hashes[i], n) : xstrdup(hashes[i]);
+	}
+	for (size_t i = 0; i < r->nr; i++)
+		free(hashes[i]);
+	free(hashes);
+	strbuf_release(&key);
+}
+
+/* ---------------------------------------------------------------- summary */
+
+static struct report_count *count_find(struct report_count **v, size_t *nr, unsigned order, const char *name)
+{
+	for (size_t i = 0; i < *nr; i++)
+		if ((*v)[i].order == order && !strcmp((*v)[i].name, name))
+			return &(*v)[i];
+	*v = xrealloc(*v, (*nr + 1) * sizeof(**v));
+	(*v)[*nr].order = order;
+	(*v)[*nr].name = xstrdup(name);
+	(*v)[*nr].sites = (*v)[*nr].files = 0;
+	return &(*v)[(*nr)++];
+}
+
+static int compare_counts(const void *va, const void *vb)
+{
+	const struct report_count *a = va, *b = vb;
+
+	if (a->order != b->order)
+		return a->order < b->order ? -1 : 1;
+	return strcmp(a->name, b->name);
+}
+
+static void summarize(struct report *r)
+{
+	struct strvec seen = STRVEC_INIT;
+
+	for (size_t i = 0; i < r->nr; i++) {
+		const struct report_item *it = &r->items[i];
+		char *keys[3];
+		struct report_count *counts[3];
+
+		counts[0] = count_find(&r->steps, &r->nr_steps, it->group, report_group_name(it->group));
+		counts[1] = count_find(&r->subsystems, &r->nr_subsystems, 0, it->subsystem);
+		counts[2] = count_find(&r->reasons, &r->nr_reasons, 0, it->reason);
+		keys[0] = xstrfmt("s%u\n%s", it->group, it->file);
+		keys[1] = xstrfmt("u%s\n%s", it->subsystem, it->file);
+		keys[2] = xstrfmt("r%s\n%s", it->reason, it->file);
+		for (int k = 0; k < 3; k++) {
+			counts[k]->sites++;
+			strvec_push(&seen, keys[k]);
+			free(keys[k]);
+		}
+		r->blocking += it->blocks;
+	}
+	/* files per count: the distinct (count, file) keys */
+	strvec_sort(&seen);
+	for (size_t i = 0; i < seen.nr; i++) {
+		char *nl;
+		struct report_count *c;
+
+		if (i && !strcmp(seen.v[i], seen.v[i - 1]))
+			continue;
+		nl = strchr(seen.v[i], '\n');
+		*nl = '\0';
+		if (seen.v[i][0] == 's') {
+			unsigned g = (unsigned)strtoul(seen.v[i] + 1, NULL, 10);
+
+			c = count_find(&r->steps, &r->nr_steps, g, report_group_name(g));
+		} else {
+			c = count_find(seen.v[i][0] == 'u' ? &r->subsystems : &r->reasons,
+				       seen.v[i][0] == 'u' ? &r->nr_subsystems : &r->nr_reasons, 0, seen.v[i] + 1);
+		}
+		c->files++;
+		*nl = '\n';
+	}
+	strvec_clear(&seen);
+	qsort(r->steps, r->nr_steps, sizeof(*r->steps), compare_counts);
+	qsort(r->subsystems, r->nr_subsystems, sizeof(*r->subsystems), compare_counts);
+	qsort(r->reasons, r->nr_reasons, sizeof(*r->reasons), compare_counts);
+	for (size_t i = 0; i < r->nr; i++)
+		if (!i || strcmp(r->items[i].file, r->items[i - 1].file)) {
+			int dup = 0;
+
+			for (size_t j = 0; j < i && !dup; j++)
+				dup = !strcmp(r->items[j].file, r->items[i].file);
+			r->files += !dup;
+		}
+}
+
+int report_deletion_possible(const struct report *r)
+{
+	return r->blocking == 0;
+}
+
+char *report_deletion_text(const struct report *r)
+{
+	if (!r->nr)
+		return xstrdup("possible: nothing is left");
+	if (!r->blocking) {
+		size_t core = 0;
+
+		for (size_t i = 0; i < r->nr; i++)
+			core += r->items[i].group == 70;
+		if (core == r->nr)
+			return xstrfmt("possible: only the driver core is left (%zu site%s step 70 deletes)",
+				       r->nr, r->nr == 1 ? "" : "s");
+		return xstrfmt("possible: nothing outside the driver core uses what step 70 deletes "
+			       "(%zu other site%s outside it stay%s in the class-level API)",
+			       r->nr - core, r->nr - core == 1 ? "" : "s", r->nr - core == 1 ? "s" : "");
+	}
+	return xstrfmt("not yet: %zu site%s outside the driver core use%s what step 70 deletes", r->blocking,
+		       r->blocking == 1 ? "" : "s", r->blocking == 1 ? "s" : "");
+}
+
+/* ---------------------------------------------------------------- patches */
+
+static int compare_patch(const void *a, const void *b)
+{
+	return strcmp(((const struct report_patch *)a)->path, ((const struct report_patch *)b)->path);
+}
+
+static int read_series(const char *dir, struct report *r)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	struct strbuf text = STRBUF_INIT;
+
+	if (!d)
+		return error_errno("--series %s: cannot read the directory", dir);
+	while ((de = readdir(d))) {
+		struct report_patch *p;
+		char *path, *subject = NULL, *s;
+
+		if (!ends_with(de->d_name, ".patch") || starts_with(de->d_name, "0000-"))
+			continue;
+		path = path_join(dir, de->d_name);
+		strbuf_reset(&text);
+		if (strbuf_read_file(&text, path) < 0) {
+			warning("%s: cannot read it: %s", path, strerror(errno));
+			free(path);
+			continue;
+		}
+		s = strstr(text.buf, "\nSubject: ");
+		if (s) {
+			char *end = strchr(s + 1, '\n');
+
+			subject = xstrndup(s + 10, end ? (size_t)(end - s - 10) : strlen(s + 10));
+			if (subject[0] == '[' && strchr(subject, ']')) {
+				char *rest = xstrdup(strchr(subject, ']') + 1 + (strchr(subject, ']')[1] == ' '));
+
+				free(subject);
+				subject = rest;
+			}
+		}
+		r->patches = xrealloc(r->patches, (r->nr_patches + 1) * sizeof(*r->patches));
+		p = &r->patches[r->nr_patches++];
+		p->path = path;
+		p->subject = subject ? subject : xstrdup(de->d_name);
+		s = strchr(p->subject, ':');
+		p->subsystem = s ? xstrndup(p->subject, (size_t)(s - p->subject)) : xstrdup("");
+	}
+	closedir(d);
+	strbuf_release(&text);
+	qsort(r->patches, r->nr_patches, sizeof(*r->patches), compare_patch);
+	return 0;
+}
+
+/* ------------------------------------------------------------------- make */
+
+static int compare_failures(const void *va, const void *vb)
+{
+	const struct report_failure *a = va, *b = vb;
+	int c = strcmp(a->file, b->file);
+
+	return c ? c : strcmp(a->source, b->source);
+}
+
+static void add_failure(struct report *r, const char *file, const char *source, const char *status,
+			char *detail, unsigned errors)
+{
+	struct report_failure *f;
+
+	r->failures = xrealloc(r->failures, (r->nr_failures + 1) * sizeof(*r->failures));
+	f = &r->failures[r->nr_failures++];
+	f->file = xstrdup(file);
+	f->source = source;
+	f->status = xstrdup(status);
+	f->detail = detail;
+	f->errors = errors;
+}
+
+static int is_dir(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+int report_make(const struct report_options *opts, struct report *r)
+{
+	struct scan_options so = { opts->tree, opts->kernel, opts->arch, opts->jobs, opts->paths };
+	struct scan_result s = SCAN_RESULT_INIT;
+	struct strvec all = STRVEC_INIT;
+	const struct strvec *everything = &s.files;
+	struct strbuf text = STRBUF_INIT;
+	size_t alloc = 0;
+	char *record = NULL;
+	struct deletion *deletion;
+
+	memset(r, 0, sizeof(*r));
+	r->out_of_tree = opts->kernel != NULL;
+	if (opts->series) {
+		if (!is_dir(opts->series))
+			return error("--series %s: not a directory: give the OUT of cdmigrate migrate -o OUT",
+				     opts->series);
+		record = path_join(opts->series, "report.json");
+		if (access(record, R_OK) < 0) {
+			warning("%s: no migration record there: per-file outcomes are not shown", record);
+			free(record);
+			record = NULL;
+		}
+	} else {
+		char *dir = path_join(opts->tree, ".cdmigrate");
+
+		record = path_join(dir, "migrate.json");
+		free(dir);
+		if (access(record, R_OK) < 0) {
+			free(record);
+			record = NULL;
+		}
+	}
+	if (record && read_migration(record, &r->migration) < 0) {
+		free(record);
+		return -1;
+	}
+	if (r->migration)
+		r->migration->in_place = !opts->series;
+	free(record);
+	if (opts->series && read_series(opts->series, r) < 0)
+		return -1;
+
+	if (scan_tree(&so, &s) < 0) {
+		scan_result_release(&s);
+		return -1;
+	}
+	r->tree_name = xstrdup(s.tree_name);
+	r->tree_path = xstrdup(opts->tree);
+	/* what step 70 would delete from the core these users are built against */
+	deletion = deletion_read(opts->kernel ? opts->kernel : opts->tree);
+
+	for (size_t i = 0; i < s.sites.nr; i++) {
+		const struct site *site = &s.sites.items[i];
+		unsigned group = group_of(site->file, site->kind, site->symbol);
+		char *detail;
+		const char *reason = item_reason(group, site->kind, site->reason, site->verdict == SITE_MANUAL,
+						 r->migration, parse_result(&s, site->file), site->file, &detail);
+
+		add_item(r, &alloc, site->file, site->line, site->column, site->kind, site->symbol,
+			 site->function, site->subsystem, group,
+			 group != 70 && deletion_blocks(deletion, site->kind, site->symbol, site->reason, NULL),
+			 reason, detail);
+	}
+
+	/* tokens no site covers, and the parse failures of the candidates */
+	for (size_t f = 0, first = 0; f < s.candidate_files.nr; f++) {
+		const char *file = s.candidate_files.v[f];
+		struct token_search ts;
+		char *abs = path_join(opts->tree, file);
+		const struct classify_file *parse = parse_result(&s, file);
+
+		while (first < s.sites.nr && strcmp(s.sites.items[first].file, file) < 0)
+			first++;
+		memset(&ts, 0, sizeof(ts));
+		ts.r = r;
+		ts.alloc = &alloc;
+		ts.file = file;
+		ts.sites = s.sites.items + first;
+		while (ts.nr_sites + first < s.sites.nr && !strcmp(s.sites.items[first + ts.nr_sites].file, file))
+			ts.nr_sites++;
+		ts.subsystem = opts->kernel ? s.tree_name : NULL;
+		ts.m = r->migration;
+		ts.deletion = deletion;
+		strbuf_reset(&text);
+		if (strbuf_read_file(&text, abs) == 0) {
+			char *sub = opts->kernel ? NULL : subsystem_for(file, &s.includes);
+
+			if (sub)
+				ts.subsystem = sub;
+			lexscan_identifiers(text.buf, 0, text.len, lexscan_class_device_needles, 0, on_token, &ts);
+			free(sub);
+		}
+		free(abs);
+		if (parse && parse->errors)
+			add_failure(r, file, "scan", "parse-failure",
+				    xstrdup(parse->first_error ? parse->first_error : ""), parse->errors);
+	}
+	for (size_t i = 0; r->migration && i < r->migration->nr_files; i++) {
+		const struct report_migration_file *mf = &r->migration->files[i];
+
+		if (strcmp(mf->status, "converted"))
+			add_failure(r, mf->file, "migrate", mf->status,
+				    xstrfmt("%s%s%s", mf->step[0] ? mf->step : "", mf->step[0] ? ": " : "",
+					    mf->detail), 0);
+	}
+	qsort(r->failures, r->nr_failures, sizeof(*r->failures), compare_failures);
+
+	assign_ids(r);
+	qsort(r->items, r->nr, sizeof(*r->items), compare_display);
+	summarize(r);
+
+	if (opts->paths && opts->paths->nr) {
+		if (walk_tree(opts->tree, NULL, &all, NULL) == 0)
+			everything = &all;
+	}
+	if (!r->out_of_tree) {
+		exports_find_unused(opts->tree, everything, &r->exports);
+		r->exports_done = 1;
+	}
+	sysfs_analyze(opts->tree, opts->kernel, everything, opts->jobs, &r->sysfs);
+
+	strvec_clear(&all);
+	strbuf_release(&text);
+	scan_result_release(&s);
+	deletion_free(deletion);
+	return 0;
+}
+
+void report_release(struct report *r)
+{
+	free(r->tree_name);
+	free(r->tree_path);
+	for (size_t i = 0; i < r->nr; i++) {
+		free(r->items[i].id);
+		free(r->items[i].file);
+		free(r->items[i].symbol);
+		free(r->items[i].function);
+		free(r->items[i].subsystem);
+		free(r->items[i].detail);
+	}
+	free(r->items);
+	for (size_t i = 0; i < r->nr_failures; i++) {
+		free(r->failures[i].file);
+		free(r->failures[i].status);
+		free(r->failures[i].detail);
+	}
+	free(r->failures);
+	migration_free(r->migration);
+	for (size_t i = 0; i < r->nr_patches; i++) {
+		free(r->patches[i].path);
+		free(r->patches[i].subject);
+		free(r->patches[i].subsystem);
+	}
+	free(r->patches);
+	export_list_release(&r->exports);
+	sysfs_report_release(&r->sysfs);
+	for (size_t i = 0; i < r->nr_steps; i++)
+		free(r->steps[i].name);
+	free(r->steps);
+	for (size_t i = 0; i < r->nr_subsystems; i++)
+		free(r->subsystems[i].name);
+	free(r->subsystems);
+	for (size_t i = 0; i < r->nr_reasons; i++)
+		free(r->reasons[i].name);
+	free(r->reasons);
+	if (r->baseline) {
+		free(r->baseline->file);
+		free(r->baseline->new_items);
+		for (size_t i = 0; i < r->baseline->nr_new_failures; i++)
+			free(r->baseline->new_failures[i]);
+		free(r->baseline->new_failures);
+		free(r->baseline);
+	}
+	memset(r, 0, sizeof(*r));
+}
+
+/* --------------------------------------------------------------- baseline */
+
+static int counts_as_parse_failure(const char *status)
+{
+	return !strcmp(status, "parse-failure") || !strcmp(status, "held-back");
+}
+
+static int compare_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int report_compare_baseline(struct report *r, const char *path)
+{
+	json_error_t err;
+	json_t *root = json_load_file(path, 0, &err), *sites, *failures;
+	struct strvec ids = STRVEC_INIT, fails = STRVEC_INIT;
+	struct report_baseline *b;
+
+	if (!root)
+		return error("--baseline %s:%d: %s: give the output of an earlier report --format json",
+			     path, err.line, err.text);
+	sites = json_object_get(root, "sites");
+	failures = json_object_get(root, "failures");
+	if (!json_is_array(sites)) {
+		json_decref(root);
+		return error("--baseline %s: no \"sites\" array: give the output of an earlier report --format json",
+			     path);
+	}
+	for (size_t i = 0; i < json_array_size(sites); i++) {
+		const char *id = json_string_value(json_object_get(json_array_get(sites, i), "id"));
+
+		if (!id) {
+			json_decref(root);
+			strvec_clear(&ids);
+			return error("--baseline %s: site %zu has no \"id\": the baseline is older than this report format",
+				     path, i);
+		}
+		strvec_push(&ids, id);
+	}
+	for (size_t i = 0; json_is_array(failures) && i < json_array_size(failures); i++) {
+		json_t *f = json_array_get(failures, i);
+		const char *file = json_string_value(json_object_get(f, "file"));
+		const char *source = json_string_value(json_object_get(f, "source"));
+		const char *status = json_string_value(json_object_get(f, "status"));
+
+		if (file && source && status && counts_as_parse_failure(status))
+			strvec_pushf(&fails, "%s (%s)", file, source);
+	}
+	json_decref(root);
+	strvec_sort(&ids);
+	strvec_sort(&fails);
+
+	b = xcalloc(1, sizeof(*b));
+	b->file = xstrdup(path);
+	b->new_items = xcalloc(r->nr + 1, sizeof(size_t));
+	b->new_failures = xcalloc(r->nr_failures + 1, sizeof(char *));
+	for (size_t i = 0; i < r->nr; i++)
+		if (!ids.nr || !bsearch(&r->items[i].id, ids.v, ids.nr, sizeof(char *), compare_str))
+			b->new_items[b->nr_new_items++] = i;
+	for (size_t i = 0; i < ids.nr; i++) {
+		int present = 0;
+
+		for (size_t j = 0; j < r->nr && !present; j++)
+			present = !strcmp(r->items[j].id, ids.v[i]);
+		b->gone += !present;
+	}
+	for (size_t i = 0; i < r->nr_failures; i++) {
+		const struct report_failure *f = &r->failures[i];
+		char *key;
+
+		if (!counts_as_parse_failure(f->status))
+			continue;
+		key = xstrfmt("%s (%s)", f->file, f->source);
+		if (!fails.nr || !bsearch(&key, fails.v, fails.nr, sizeof(char *), compare_str))
+			b->new_failures[b->nr_new_failures++] = key;
+		else
+			free(key);
+	}
+	strvec_clear(&ids);
+	strvec_clear(&fails);
+	r->baseline = b;
+	return 0;
+}
+
+/* ----------------------------------------------------------------- output */
+
+static void item_text(struct strbuf *sb, const struct report_item *it)
+{
+	strbuf_addf(sb, "%s:%u:%u: %s: %s: %s", it->file, it->line, it->column, it->kind, it->symbol,
+		    it->reason);
+	if (it->detail[0])
+		strbuf_addf(sb, ": %s", it->detail);
+}
+
+void report_print_baseline(FILE *out, const struct report *r)
+{
+	const struct report_baseline *b = r->baseline;
+	struct strbuf sb = STRBUF_INIT;
+
+	if (!b)
+		return;
+	fprintf(out, "cdmigrate report: against %s: %zu new residual site%s, %zu new parse failure%s, %zu gone\n",
+		b->file, b->nr_new_items, b->nr_new_items == 1 ? "" : "s", b->nr_new_failures,
+		b->nr_new_failures == 1 ? "" : "s", b->gone);
+	for (size_t i = 0; i < b->nr_new_items; i++) {
+		strbuf_reset(&sb);
+		item_text(&sb, &r->items[b->new_items[i]]);
+		fprintf(out, "new: %s\n", sb.buf);
+	}
+	for (size_t i = 0; i < b->nr_new_failures; i++)
+		fprintf(out, "new parse failure: %s\n", b->new_failures[i]);
+	strbuf_release(&sb);
+}
+
+/* "10 class-create", "inactive #if", or a subsystem's or reason's name. */
+static char *report_count_label(const struct report_count *c, int steps)
+{
+	if (!steps)
+		return xstrdup(c->name);
+	if (c->order == REPORT_GROUP_INACTIVE)
+		return xstrdup("inactive #if");
+	return xstrfmt("%u %s", c->order, c->name);
+}
+
+static void print_counts(FILE *out, const char *title, const struct report_count *v, size_t nr, int steps)
+{
+	size_t width = 0;
+
+	fprintf(out, "  %s:\n", title);
+	for (size_t i = 0; i < nr; i++) {
+		char *label = report_count_label(&v[i], steps);
+
+		if (strlen(label) > width)
+			width = strlen(label);
+		free(label);
+	}
+	for (size_t i = 0; i < nr; i++) {
+		char *label = report_count_label(&v[i], steps);
+
+		fprintf(out, "    %-*s %5zu site%s in %zu file%s\n", (int)width, label, v[i].sites,
+			v[i].sites == 1 ? " " : "s", v[i].files, v[i].files == 1 ? "" : "s");
+		free(label);
+	}
+}
+
+void report_print_text(FILE *out, const struct report *r)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *deletion = report_deletion_text(r);
+	unsigned group = 0;
+	const char *subsystem = NULL;
+
+	fprintf(out, "cdmigrate report: %s\n", r->tree_path);
+	if (r->nr)
+		fprintf(out, "\nResidual sites, by step and subsystem:\n");
+	for (size_t i = 0; i < r->nr; i++) {
+		const struct report_item *it = &r->items[i];
+
+		if (!i || it->group != group) {
+			const struct report_count *c = NULL;
+
+			for (size_t k = 0; k < r->nr_steps; k++)
+				if (r->steps[k].order == it->group)
+					c = &r->steps[k];
+			group = it->group;
+			subsystem = NULL;
+			if (group == REPORT_GROUP_INACTIVE)
+				fprintf(out, "== inactive #if branches: %zu site%s in %zu file%s\n", c->sites,
+					c->sites == 1 ? "" : "s", c->files, c->files == 1 ? "" : "s");
+			else
+				fprintf(out, "== step %u %s: %zu site%s in %zu file%s\n", group,
+					report_group_name(group), c->sites, c->sites == 1 ? "" : "s", c->files,
+					c->files == 1 ? "" : "s");
+		}
+		if (!subsystem || strcmp(subsystem, it->subsystem)) {
+			size_t n = 0;
+			struct strvec files = STRVEC_INIT;
+
+			for (size_t j = i; j < r->nr && r->items[j].group == group &&
+			     !strcmp(r->items[j].subsystem, it->subsystem); j++) {
+				n++;
+				if (!files.nr || strcmp(files.v[files.nr - 1], r->items[j].file))
+					strvec_push(&files, r->items[j].file);
+			}
+			subsystem = it->subsystem;
+			fprintf(out, "-- %s: %zu site%s in %zu file%s\n", subsystem, n, n == 1 ? "" : "s", files.nr,
+				files.nr == 1 ? "" : "s");
+			strvec_clear(&files);
+		}
+		strbuf_reset(&sb);
+		item_text(&sb, it);
+		fprintf(out, "%s\n", sb.buf);
+	}
+
+	if (r->nr_failures) {
+		fprintf(out, "\nFiles that did not parse or convert:\n");
+		for (size_t i = 0; i < r->nr_failures; i++) {
+			const struct report_failure *f = &r->failures[i];
+
+			if (!strcmp(f->source, "scan"))
+				fprintf(out, "%s: parse-failure: libclang, %u error%s: %s\n", f->file, f->errors,
+					f->errors == 1 ? "" : "s", f->detail);
+			else
+				fprintf(out, "%s: %s: last migration, step %s\n", f->file, f->status, f->detail);
+		}
+	}
+
+	fprintf(out, "\nUnused exported class functions:\n");
+	if (!r->exports_done)
+		fprintf(out, "  not computed out of tree (step 20 is for the kernel's own driver core)\n");
+	else if (!r->exports.nr)
+		fprintf(out, "  none: every exported class_* function of drivers/base/ has a user\n");
+	for (size_t i = 0; i < r->exports.nr; i++) {
+		const struct export_entry *e = &r->exports.v[i];
+
+		fprintf(out, "%s:%u:%u: unused-export: %s: %s at %s:%u, no user outside the driver core\n",
+			e->def_file, e->def_line, e->def_column, e->symbol, e->macro, e->export_file,
+			e->export_line);
+	}
+
+	fputc('\n', out);
+	sysfs_print_text(out, &r->sysfs);
+
+	fprintf(out, "\nSummary:\n");
+	fprintf(out, "  %zu site%s left in %zu file%s", r->nr, r->nr == 1 ? "" : "s", r->files,
+		r->files == 1 ? "" : "s");
+	if (r->nr_failures)
+		fprintf(out, "; %zu file%s did not parse or convert", r->nr_failures,
+			r->nr_failures == 1 ? "" : "s");
+	fputc('\n', out);
+	if (r->migration) {
+		fprintf(out, "  converted by the last migration: %zu site%s, %zu file%s changed (%s)\n",
+			r->migration->sites_converted, r->migration->sites_converted == 1 ? "" : "s",
+			r->migration->files_changed, r->migration->files_changed == 1 ? "" : "s",
+			r->migration->source);
+		for (size_t i = 0; i < r->migration->nr_steps; i++) {
+			const struct report_migration_step *st = &r->migration->steps[i];
+
+			if (st->files_changed || st->sites_converted)
+				fprintf(out, "    %u %s: %zu site%s, %zu file%s changed\n", st->order, st->name,
+					st->sites_converted, st->sites_converted == 1 ? "" : "s", st->files_changed,
+					st->files_changed == 1 ? "" : "s");
+		}
+	} else
+		fprintf(out, "  converted: no migration record (run cdmigrate migrate, or give --series OUT)\n");
+	if (r->nr_steps)
+		print_counts(out, "per step", r->steps, r->nr_steps, 1);
+	if (r->nr_subsystems)
+		print_counts(out, "per subsystem", r->subsystems, r->nr_subsystems, 0);
+	if (r->nr_reasons)
+		print_counts(out, "per reason", r->reasons, r->nr_reasons, 0);
+	if (r->exports_done)
+		fprintf(out, "  unused exports: %zu of %zu exported class functions\n", r->exports.nr,
+			r->exports.exported);
+	fprintf(out, "  sysfs: %zu class%s, %zu device kind%s, %zu clashing attribute%s\n", r->sysfs.nr_classes,
+		r->sysfs.nr_classes == 1 ? "" : "es", r->sysfs.nr_devices, r->sysfs.nr_devices == 1 ? "" : "s",
+		r->sysfs.clashes, r->sysfs.clashes == 1 ? "" : "s");
+	fprintf(out, "  deletion (step 70): %s\n", deletion);
+	free(deletion);
+	strbuf_release(&sb);
+}
+
+static json_t *counts_json(const struct report_count *v, size_t nr, int steps)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; i < nr; i++) {
+		json_t *o = json_object();
+
+		if (steps)
+			json_object_set_new(o, "step", v[i].order == REPORT_GROUP_INACTIVE ? json_null()
+											: json_integer(v[i].order));
+		json_object_set_new(o, "name", json_string(v[i].name));
+		json_object_set_new(o, "sites", json_integer((json_int_t)v[i].sites));
+		json_object_set_new(o, "files", json_integer((json_int_t)v[i].files));
+		json_array_append_new(a, o);
+	}
+	return a;
+}
+
+static json_t *location_json(const char *file, unsigned line, unsigned column, size_t start, size_t end)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(o, "file", json_string(file));
+	json_object_set_new(o, "line", json_integer(line));
+	json_object_set_new(o, "column", json_integer(column));
+	json_object_set_new(o, "start", json_integer((json_int_t)start));
+	json_object_set_new(o, "end", json_integer((json_int_t)end));
+	return o;
+}
+
+json_t *report_json(const struct report *r)
+{
+	json_t *o = json_object(), *summary = json_object(), *sites = json_array(), *fails = json_array();
+	json_t *deletion = json_object(), *sysfs = sysfs_json(&r->sysfs);
+	char *text = report_deletion_text(r);
+
+	json_object_set_new(o, "tree", json_string(r->tree_name));
+	json_object_set_new(o, "path", json_string(r->tree_path));
+
+	json_object_set_new(summary, "sites", json_integer((json_int_t)r->nr));
+	json_object_set_new(summary, "files", json_integer((json_int_t)r->files));
+	json_object_set_new(summary, "blocking", json_integer((json_int_t)r->blocking));
+	json_object_set_new(deletion, "possible", json_boolean(report_deletion_possible(r)));
+	json_object_set_new(deletion, "text", json_string(text));
+	json_object_set_new(summary, "deletion", deletion);
+	if (r->migration) {
+		json_t *conv = json_object();
+
+		json_object_set_new(conv, "sites", json_integer((json_int_t)r->migration->sites_converted));
+		json_object_set_new(conv, "files", json_integer((json_int_t)r->migration->files_changed));
+		json_object_set_new(conv, "source", json_string(r->migration->source));
+		json_object_set_new(summary, "converted", conv);
+	} else {
+		json_object_set_new(summary, "converted", json_null());
+	}
+	json_object_set_new(summary, "failures", json_integer((json_int_t)r->nr_failures));
+	json_object_set_new(summary, "unused_exports",
+			    r->exports_done ? json_integer((json_int_t)r->exports.nr) : json_null());
+	json_object_set_new(summary, "steps", counts_json(r->steps, r->nr_steps, 1));
+	json_object_set_new(summary, "subsystems", counts_json(r->subsystems, r->nr_subsystems, 0));
+	json_object_set_new(summary, "reasons", counts_json(r->reasons, r->nr_reasons, 0));
+	json_object_set_new(o, "summary", summary);
+
+	for (size_t i = 0; i < r->nr; i++) {
+		const struct report_item *it = &r->items[i];
+		json_t *s = json_object();
+
+		json_object_set_new(s, "id", json_string(it->id));
+		json_object_set_new(s, "file", json_string(it->file));
+		json_object_set_new(s, "line", json_integer(it->line));
+		json_object_set_new(s, "column", json_integer(it->column));
+		json_object_set_new(s, "kind", json_string(it->kind));
+		json_object_set_new(s, "symbol", json_string(it->symbol));
+		json_object_set_new(s, "function", it->function ? json_string(it->function) : json_null());
+		json_object_set_new(s, "subsystem", json_string(it->subsystem));
+		json_object_set_new(s, "step", it->group == REPORT_GROUP_INACTIVE ? json_null()
+										 : json_integer(it->group));
+		json_object_set_new(s, "step_name", json_string(report_group_name(it->group)));
+		json_object_set_new(s, "blocks", json_boolean(it->blocks));
+		json_object_set_new(s, "reason", json_string(it->reason));
+		json_object_set_new(s, "detail", json_string(it->detail));
+		json_array_append_new(sites, s);
+	}
+	json_object_set_new(o, "sites", sites);
+
+	for (size_t i = 0; i < r->nr_failures; i++) {
+		const struct report_failure *f = &r->failures[i];
+		json_t *j = json_object();
+
+		json_object_set_new(j, "file", json_string(f->file));
+		json_object_set_new(j, "source", json_string(f->source));
+		json_object_set_new(j, "status", json_string(f->status));
+		json_object_set_new(j, "errors", json_integer(f->errors));
+		json_object_set_new(j, "detail", json_string(f->detail));
+		json_array_append_new(fails, j);
+	}
+	json_object_set_new(o, "failures", fails);
+
+	if (r->exports_done) {
+		json_t *ex = json_array();
+
+		for (size_t i = 0; i < r->exports.nr; i++) {
+			const struct export_entry *e = &r->exports.v[i];
+			json_t *j = json_object();
+
+			json_object_set_new(j, "symbol", json_string(e->symbol));
+			json_object_set_new(j, "macro", json_string(e->macro));
+			json_object_set_new(j, "definition", location_json(e->def_file, e->def_line, e->def_column,
+									   e->def_start, e->def_end));
+			json_object_set_new(j, "export", location_json(e->export_file, e->export_line,
+								       e->export_column, e->export_start,
+								       e->export_end));
+			json_array_append_new(ex, j);
+		}
+		json_object_set_new(o, "unused_exports", ex);
+	} else {
+		json_object_set_new(o, "unused_exports", json_null());
+	}
+	json_object_set_new(o, "sysfs", sysfs);
+
+	if (r->migration) {
+		json_t *m = json_object(), *steps = json_array();
+
+		json_object_set_new(m, "source", json_string(r->migration->source));
+		json_object_set_new(m, "tree", json_string(r->migration->tree));
+		for (size_t i = 0; i < r->migration->nr_steps; i++) {
+			const struct report_migration_step *st = &r->migration->steps[i];
+			json_t *j = json_object();
+
+			json_object_set_new(j, "order", json_integer(st->order));
+			json_object_set_new(j, "name", json_string(st->name));
+			json_object_set_new(j, "action", json_string(st->action));
+			json_object_set_new(j, "files_changed", json_integer((json_int_t)st->files_changed));
+			json_object_set_new(j, "sites_converted", json_integer((json_int_t)st->sites_converted));
+			json_array_append_new(steps, j);
+		}
+		json_object_set_new(m, "steps", steps);
+		json_object_set_new(o, "migration", m);
+	} else {
+		json_object_set_new(o, "migration", json_null());
+	}
+	if (r->nr_patches) {
+		json_t *series = json_array();
+
+		for (size_t i = 0; i < r->nr_patches; i++) {
+			json_t *j = json_object();
+			const char *base = strrchr(r->patches[i].path, '/');
+
+			json_object_set_new(j, "patch", json_string(base ? base + 1 : r->patches[i].path));
+			json_object_set_new(j, "subject", json_string(r->patches[i].subject));
+			json_object_set_new(j, "subsystem", json_string(r->patches[i].subsystem));
+			json_array_append_new(series, j);
+		}
+		json_object_set_new(o, "series", series);
+	}
+	if (r->baseline) {
+		json_t *b = json_object(), *ns = json_array(), *nf = json_array();
+
+		json_object_set_new(b, "file", json_string(r->baseline->file));
+		for (size_t i = 0; i < r->baseline->nr_new_items; i++)
+			json_array_append_new(ns, json_string(r->items[r->baseline->new_items[i]].id));
+		for (size_t i = 0; i < r->baseline->nr_new_failures; i++)
+			json_array_append_new(nf, json_string(r->baseline->new_failures[i]));
+		json_object_set_new(b, "new_sites", ns);
+		json_object_set_new(b, "new_parse_failures", nf);
+		json_object_set_new(b, "gone", json_integer((json_int_t)r->baseline->gone));
+		json_object_set_new(o, "baseline", b);
+	}
+	free(text);
+	return o;
+}
+
+void report_print_json(FILE *out, const struct report *r)
+{
+	json_t *o = report_json(r);
+
+	output_json_print(out, o);
+	json_decref(o);
+}

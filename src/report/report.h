@@ -1,0 +1,296 @@
+/*
+ * report.h: what is left before struct class_device can be deleted.
+ *
+ * report_make() scans the tree as it is now (scan_tree()), and turns every
+ * site still using class_device, a static struct class or class_interface
+ * into a residual item with the step that converts it and the reason it is
+ * still there; it adds every class_device / CLASS_DEVICE / class_interface
+ * token of a candidate file that no site covers (kind "token"), the parse
+ * failures, the driver core's unused exported class functions (exports.h)
+ * and the sysfs layout of every class before and after (sysfs.h).
+ *
+ * Steps and groups of an item:
+ *   driver-core file (drivers/base/, include/linux/device.h) -> 70 delete
+ *   kind inactive                                           -> inactive group
+ *   static-class                                            -> 10 class-create
+ *   class-interface, or a class_interface token             -> 50 class-interface-to-virtual-bus
+ *   class-device-*, or any other token                      -> 40 class-device-to-device
+ * Groups print in the order 10, 40, 50, inactive, 70.  An item outside
+ * the driver core "blocks" the deletion when deletion_blocks()
+ * (rewrite-core.h) says so, on the driver core of the tree (or of
+ * --kernel): the very rule step 70 refuses by.  Static classes and
+ * class_interface objects that use nothing step 70 deletes are residual
+ * (steps 10 and 50 convert them) but do not block.
+ *
+ * Reasons (the vocabulary of design.md §2.6; `reason` is the word, `detail`
+ * says more and may be empty), first match wins:
+ *   driver-core      the item is in the driver core: step 70 deletes it
+ *                    (a class_interface one: it stays, step 70 keeps it)
+ *   inactive-#if     in an #if branch the parser did not see
+ *   parse-failure    the last migration reported a parse failure for the
+ *                    file (spatch could not parse part of it)
+ *   timeout          the last migration timed out on the file
+ *   needs-human      the last migration crashed on the file, held its
+ *                    change back (verify) or found conflicting edits; or
+ *                    the classifier's own "needs-human: <why>"
+ *   no-rule          the classifier says no rule exists ("no-rule: ...")
+ *   macro-generated  the site is spelled inside a macro expansion
+ *   parse-failure    libclang reported errors in the file now
+ *   no-rule          everything else: the step has no rule yet, its rule
+ *                    ran and left the site, or it has not run on this tree
+ *                    (the detail says which)
+ *
+ * Identity: every item has an "id" that survives line moves: the xxHash64
+ * of (file, function, kind, symbol) in hex, with "#2", "#3"... appended to
+ * the second and later items of equal key in file order.
+ *
+ * JSON (report_json(); keys in this order, an interface baselines read):
+ *   tree, path
+ *   summary: sites, files, blocking, deletion {possible, text},
+ *            converted {sites, files, source} or null, failures,
+ *            unused_exports (null out of tree),
+ *            steps [{step (null: inactive), name, sites, files}],
+ *            subsystems [{name, sites, files}], reasons [{name, sites, files}]
+ *   sites: [{id, file, line, column, kind, symbol, function, subsystem,
+ *            step (null: inactive), step_name, blocks, reason, detail}]
+ *   failures: [{file, source, status, errors, detail}]
+ *   unused_exports: [{symbol, macro, definition {file, line, column, start,
+ *            end}, export {...}}] or null
+ *   sysfs: see sysfs_json()
+ *   migration: {source, tree, steps [{order, name, action, files_changed,
+ *            sites_converted}]} or null
+ *   series: [{patch, subject, subsystem}] (with --series)
+ *   baseline: {file, new_sites [ids], new_parse_failures, gone} (with --baseline)
+ */
+#ifndef CDMIGRATE_REPORT_H
+#define CDMIGRATE_REPORT_H
+
+#include <jansson.h>
+#include <stdio.h>
+
+#include "analyze/exports.h"
+#include "base/util.h"
+#include "report/sysfs.h"
+
+/* Group order of inactive items (between step 50 and step 70). */
+#define REPORT_GROUP_INACTIVE 65
+
+struct report_options {
+	const char *tree;
+	const char *kernel;		/* --kernel DIR, NULL in-tree */
+	const char *arch;
+	int jobs;
+	const struct strvec *paths;	/* restrict the scan, or NULL */
+	const char *series;		/* --series OUT, or NULL */
+};
+
+struct report_item {
+	char *id;
+	char *file;
+	unsigned line, column;
+	const char *kind;		/* a site kind (site.h) or "token" */
+	char *symbol;
+	char *function;			/* may be NULL */
+	char *subsystem;
+	unsigned group;			/* 10, 40, 50, REPORT_GROUP_INACTIVE, 70 */
+	int blocks;			/* keeps step 70 from running (deletion_blocks()) */
+	const char *reason;		/* a static vocabulary word */
+	char *detail;			/* never NULL, may be "" */
+};
+
+/*
+ * A file that does not parse now (libclang, source "scan"), or that the
+ * last migration did not convert (source "migrate": parse-failure, timeout,
+ * crashed, held-back, conflict).  A baseline compares only parse-failure
+ * and held-back ones (a held-back change added a parse error).
+ */
+struct report_failure {
+	char *file;
+	const char *source;		/* "scan" or "migrate" */
+	char *status;			/* migrate status, or "parse-failure" */
+	char *detail;
+	unsigned errors;		/* libclang errors (scan), else 0 */
+};
+
+/* The last migration, from OUT/report.json or TREE/.cdmigrate/migrate.json. */
+struct report_migration_step {
+	unsigned order;
+	char *name;
+	char *action;			/* "run", "skip"...; "" when absent */
+	size_t files_changed, sites_converted;
+};
+
+struct report_migration_file {
+	char *file, *step, *status, *detail;
+};
+
+struct report_migration {
+	char *source;			/* the JSON file read */
+	int in_place;			/* TREE/.cdmigrate/migrate.json: the tree holds the result */
+	char *tree;
+	struct report_migration_step *steps;
+	size_t nr_steps;
+	struct report_migration_file *files;
+	size_t nr_files;
+	size_t sites_converted, files_changed;
+};
+
+/* One count line of the summary. */
+struct report_count {
+	unsigned order;			/* group order, or 0 */
+	char *name;
+	size_t sites, files;
+};
+
+struct report_patch {
+	char *path;			/* OUT/NNNN-....patch */
+	char *subject;			/* from the Subject: line, "[PATCH n/m] " removed */
+	char *subsystem;		/* the subject's "<subsystem>:" prefix */
+};
+
+struct report_baseline {
+	char *file;
+	size_t *new_items;		/* indexes into report.items */
+	size_t nr_new_items;
+	char **new_failures;		/* "file (source)" strings */
+	size_t nr_new_failures;
+	size_t gone;			/* baseline items no longer present */
+};
+
+struct report {
+	char *tree_name;		/* basename of TREE */
+	char *tree_path;		/* TREE as given */
+	int out_of_tree;
+	struct report_item *items;	/* sorted: group, subsystem, file, line, column, kind, symbol */
+	size_t nr;
+	struct report_failure *failures;	/* sorted by file, source */
+	size_t nr_failures;
+	struct report_migration *migration;	/* NULL when there is none */
+	struct report_patch *patches;		/* the .patch files of --series OUT, sorted */
+	size_t nr_patches;
+	int exports_done;		/* 0 out of tree: not computed */
+	struct export_list exports;
+	struct sysfs_report sysfs;
+	/* Summary, computed by report_make(). */
+	struct report_count *steps;	/* the groups that have items, in group order */
+	size_t nr_steps;
+	struct report_count *subsystems;	/* by name */
+	size_t nr_subsystems;
+	struct report_count *reasons;	/* by name */
+	size_t nr_reasons;
+	size_t files;			/* distinct files with items */
+	size_t blocking;		/* items that block step 70 */
+	struct report_baseline *baseline;	/* after report_compare_baseline() */
+};
+
+/*
+ * Build the report of opts->tree.  Returns 0, or -1 after printing an
+ * error (the tree cannot be scanned, a migration record or series that
+ * cannot be read).  Release with report_release() in either case.
+ */
+int report_make(const struct report_options *opts, struct report *r);
+void report_release(struct report *r);
+
+/* Nonzero when step 70 can run now: no item blocks it. */
+int report_deletion_possible(const struct report *r);
+
+/*
+ * Compare with an earlier `report --format json` in `path`: sets
+ * r->baseline (the items whose id, and the failures whose file and source,
+ * the baseline does not have).  Returns 0, or -1 after printing an error
+ * (unreadable or not a report).
+ */
+int report_compare_baseline(struct report *r, const char *path);
+
+/* The whole report as JSON (new reference). */
+json_t *report_json(const struct report *r);
+
+void report_print_text(FILE *out, const struct report *r);
+void report_print_json(FILE *out, const struct report *r);
+
+/*
+ * After report_compare_baseline(): one line with the counts, then every new
+ * item (as the text report prints it) and every new parse failure.
+ */
+void report_print_baseline(FILE *out, const struct report *r);
+
+/*
+ * The one-line deletion verdict, e.g. "possible: only the driver core is
+ * left" (caller frees).
+ */
+char *report_deletion_text(const struct report *r);
+
+/* "class-create" for 10...; "inactive" for REPORT_GROUP_INACTIVE. */
+const char *report_group_name(unsigned group);
+
+/*
+ * A small C tokenizer for the lexical analyses of the report (exports,
+ * sysfs): identifiers, numbers, string and character literals (quotes
+ * kept), punctuators (the two- and three-character ones C has as one
+ * token).  Comments and backslash-newlines are skipped; tokens of a
+ * preprocessor directive line are marked `directive` (its '#' is marked
+ * `directive_start` too).  The text of `#if 0` ... `#else`/`#elif`/`#endif`
+ * (nesting followed) yields no token.  Tokens point into the text, which
+ * must outlive them.
+ */
+enum report_token_kind {
+	TOKEN_IDENT,
+	TOKEN_NUMBER,
+	TOKEN_STRING,
+	TOKEN_CHAR,
+	TOKEN_PUNCT,
+};
+
+struct report_token {
+	enum report_token_kind kind;
+	const char *text;
+	unsigned len;
+	unsigned line, column;		/* 1-based, columns in bytes */
+	size_t offset;			/* byte offset in the text */
+	unsigned directive:1;
+	unsigned directive_start:1;
+};
+
+struct report_tokens {
+	struct report_token *v;
+	size_t nr, alloc;
+};
+#define REPORT_TOKENS_INIT { NULL, 0, 0 }
+
+void report_tokenize(const char *text, size_t len, struct report_tokens *out);
+void report_tokens_release(struct report_tokens *t);
+
+/*
+ * The value of the condition of an #if or #elif (its tokens after the
+ * keyword): 1 true, 0 false, -1 unknown.
+ */
+typedef int (*report_condition_fn)(const struct report_token *v, size_t n, void *data);
+
+/*
+ * Like report_tokenize(), but every conditional is decided by fn: the
+ * branches it makes false (and the #else of a true one) yield no token;
+ * with an unknown condition every branch is read.  The directive lines of
+ * the conditionals themselves are kept when their enclosing branch is read.
+ */
+void report_tokenize_cond(const char *text, size_t len, struct report_tokens *out,
+			  report_condition_fn fn, void *data);
+
+/*
+ * A report_condition_fn that knows 0, 1 and comparisons of
+ * LINUX_VERSION_CODE with KERNEL_VERSION(a, b, c) or a number (also
+ * negated with !); data points to the unsigned version code; anything else
+ * is unknown.
+ */
+int report_version_condition(const struct report_token *v, size_t n, void *data);
+
+/* Nonzero when token t is spelled s. */
+int report_token_is(const struct report_token *t, const char *s);
+
+/*
+ * The index of the token closing the bracket ('(', '[' or '{') at v[open],
+ * counting only non-directive tokens when open is not a directive token;
+ * nr when it is not closed.
+ */
+size_t report_tokens_match(const struct report_token *v, size_t nr, size_t open);
+
+#endif

@@ -1,0 +1,1195 @@
+#define _GNU_SOURCE
+#include "analyze/site.h"
+#include "base/walk.h"
+#include "lex/lexscan.h"
+#include "rewrite/rewrite-core.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The files the deletion edits; every other file is a possible user. */
+static const char *const core_paths[] = {
+	"include/linux/device.h", "drivers/base/class.c", "drivers/base/base.h",
+};
+#define NR_CORE (sizeof(core_paths) / sizeof(*core_paths))
+#define DEVICE_H 0
+
+static const char *const seeds[] = { "class_device", "class_device_attribute", "CLASS_DEVICE_ATTR", NULL };
+
+/* The class-level API: functions that stay even where they mention class devices. */
+static const char *const keep_functions[] = {
+	"class_create", "class_destroy", "class_register", "class_unregister",
+	"class_create_file", "class_remove_file", "class_interface_register",
+	"class_interface_unregister", "classes_init", NULL,
+};
+
+/* Members that go although their declaration names no class_device type. */
+static const struct {
+	const char *tag, *member;
+} doomed_members[] = {
+	{ "class", "children" },	/* the class's list of class devices */
+	{ NULL, NULL },
+};
+
+/* Macros that define an object named after their first argument. */
+static const struct {
+	const char *macro, *suffix;
+} declarers[] = {
+	{ "decl_subsys", "_subsys" },
+	{ "decl_subsys_name", "_subsys" },
+	{ NULL, NULL },
+};
+
+static const char *const export_macros[] = {
+	"EXPORT_SYMBOL", "EXPORT_SYMBOL_GPL", "EXPORT_SYMBOL_GPL_FUTURE", NULL,
+};
+
+static const char *const topic[] = { "class device", "class_device", NULL };
+
+static const char *const statement_keywords[] = {
+	"if", "else", "for", "while", "do", "switch", "return", "goto", "break", "continue",
+	"case", "default", "sizeof", NULL,
+};
+
+struct member {
+	char *tag, *name;
+};
+
+struct deletion {
+	struct rewrite_context *ctx;
+	struct rewrite_file *files[NR_CORE];
+	struct core_file parsed[NR_CORE];
+	unsigned char *doomed[NR_CORE];
+	size_t nr_doomed;
+	struct strvec names;		/* doomed identifiers, sorted */
+	struct strvec public;		/* those a user can name, sorted */
+	struct member *members;
+	size_t nr_members, alloc_members;
+	struct core_removals rm[NR_CORE];
+	struct strvec problems;		/* "file:line: what" the edit cannot do */
+	struct classify_unsaved *overlay;	/* the classifier's, while the pass runs */
+	/* deletion_read(): the core files as read from disk */
+	struct rewrite_file own[NR_CORE];
+	struct strbuf own_text[NR_CORE];
+};
+
+/* One use outside the edited files that blocks the deletion. */
+struct blocker {
+	char *file;
+	unsigned line, column;
+	const char *kind;
+	char *symbol;
+};
+
+struct blockers {
+	struct blocker *v;
+	size_t nr, alloc;
+};
+
+static int in_list(const char *const *list, const char *s, size_t n)
+{
+	for (size_t i = 0; list[i]; i++)
+		if (strlen(list[i]) == n && !memcmp(list[i], s, n))
+			return 1;
+	return 0;
+}
+
+static int in_sorted(const struct strvec *v, const char *s, size_t n)
+{
+	size_t lo = 0, hi = v->nr;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		int c = strncmp(v->v[mid], s, n);
+
+		if (!c)
+			c = v->v[mid][n] ? 1 : 0;
+		if (!c)
+			return 1;
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return 0;
+}
+
+static void add_sorted(struct strvec *v, const char *s)
+{
+	if (in_sorted(v, s, strlen(s)))
+		return;
+	strvec_push(v, s);
+	strvec_sort(v);
+}
+
+static int tok_is(const struct core_file *f, size_t i, const char *s)
+{
+	return i < f->tokens.nr && report_token_is(&f->tokens.v[i], s);
+}
+
+static int names_token(const struct deletion *d, const struct report_token *t)
+{
+	return t->kind == TOKEN_IDENT && in_sorted(&d->names, t->text, t->len);
+}
+
+static int mentions(const struct deletion *d, const struct core_file *f, size_t a, size_t b)
+{
+	for (size_t k = a; k <= b && k < f->tokens.nr; k++)
+		if (names_token(d, &f->tokens.v[k]))
+			return 1;
+	return 0;
+}
+
+static int member_doomed(const struct deletion *d, const char *tag, const char *name, size_t n)
+{
+	for (size_t i = 0; i < d->nr_members; i++)
+		if (!strcmp(d->members[i].tag, tag) && strlen(d->members[i].name) == n &&
+		    !memcmp(d->members[i].name, name, n))
+			return 1;
+	return 0;
+}
+
+static int tag_has_doomed_members(const struct deletion *d, const char *tag, size_t n)
+{
+	for (size_t i = 0; i < d->nr_members; i++)
+		if (strlen(d->members[i].tag) == n && !memcmp(d->members[i].tag, tag, n))
+			return 1;
+	return 0;
+}
+
+/* The symbol of EXPORT_SYMBOL(x): the token index of x, or 0. */
+static size_t export_symbol(const struct core_file *f, const struct core_item *it)
+{
+	if (!it->name || !in_list(export_macros, it->name, strlen(it->name)))
+		return 0;
+	for (size_t j = it->first; j + 1 <= it->last; j++)
+		if (tok_is(f, j, "(") && f->tokens.v[j + 1].kind == TOKEN_IDENT)
+			return j + 1;
+	return 0;
+}
+
+/* The name an item declares (decl_subsys(x, ...) declares x_subsys); NULL for none. */
+static char *declared_name(const struct core_file *f, const struct core_item *it)
+{
+	if (!it->name || export_symbol(f, it))
+		return NULL;
+	if (it->kind == CORE_ITEM_DECLARATION && !it->is_struct)
+		for (size_t m = 0; declarers[m].macro; m++) {
+			if (strcmp(it->name, declarers[m].macro))
+				continue;
+			for (size_t j = it->first; j + 1 <= it->last; j++)
+				if (tok_is(f, j, "(") && f->tokens.v[j + 1].kind == TOKEN_IDENT)
+					return xstrfmt("%.*s%s", (int)f->tokens.v[j + 1].len,
+						       f->tokens.v[j + 1].text, declarers[m].suffix);
+		}
+	return xstrdup(it->name);
+}
+
+static void doom_item(struct deletion *d, size_t fi, size_t idx)
+{
+	struct core_file *f = &d->parsed[fi];
+	char *name = declared_name(f, &f->items[idx]);
+
+	d->doomed[fi][idx] = 1;
+	d->nr_doomed++;
+	if (!name)
+		return;
+	add_sorted(&d->names, name);
+	if (fi == DEVICE_H)
+		add_sorted(&d->public, name);
+	free(name);
+}
+
+/* A name of the class_device API, declared or not where it is defined. */
+static int api_name(const char *name)
+{
+	return name && (starts_with(name, "class_device_") || !strcmp(name, "class_device"));
+}
+
+/* Uses of the identifier `name` in the items of the edited files, kept or doomed. */
+static void count_uses(const struct deletion *d, const char *name, size_t skip_fi, size_t skip_item,
+		       size_t *kept, size_t *doomed)
+{
+	*kept = *doomed = 0;
+	for (size_t fi = 0; fi < NR_CORE; fi++) {
+		const struct core_file *f = &d->parsed[fi];
+
+		for (size_t i = 0; d->files[fi] && i < f->nr; i++) {
+			if (fi == skip_fi && i == skip_item)
+				continue;
+			for (size_t k = f->items[i].first; k <= f->items[i].last; k++)
+				if (f->tokens.v[k].kind == TOKEN_IDENT && report_token_is(&f->tokens.v[k], name))
+					++*(d->doomed[fi][i] ? doomed : kept);
+		}
+	}
+}
+
+/*
+ * Private helpers: a static item of a .c file, or an item of a private
+ * header, that only doomed items use goes too.  Returns nonzero when one
+ * more went.
+ */
+static int doom_private_helpers(struct deletion *d)
+{
+	int changed = 0;
+
+	for (size_t fi = 0; fi < NR_CORE; fi++) {
+		struct core_file *f = &d->parsed[fi];
+		int header = ends_with(core_paths[fi], ".h");
+
+		if (fi == DEVICE_H)
+			continue;	/* public: a user may name it */
+		for (size_t i = 0; d->files[fi] && i < f->nr; i++) {
+			struct core_item *it = &f->items[i];
+			size_t kept, doomed;
+			char *name;
+
+			if (d->doomed[fi][i] || !it->name || it->is_struct || it->kind == CORE_ITEM_DIRECTIVE ||
+			    in_list(keep_functions, it->name, strlen(it->name)))
+				continue;
+			if (!header && !tok_is(f, it->first, "static"))
+				continue;
+			name = declared_name(f, it);
+			if (!name)
+				continue;
+			count_uses(d, name, fi, i, &kept, &doomed);
+			free(name);
+			if (kept || !doomed)
+				continue;
+			doom_item(d, fi, i);
+			changed = 1;
+		}
+	}
+	return changed;
+}
+
+/* Doom what names a doomed name, until nothing more does. */
+static void find_doomed(struct deletion *d)
+{
+	int changed = 1;
+
+	strvec_pushv(&d->names, seeds);
+	strvec_sort(&d->names);
+	strvec_pushv(&d->public, seeds);
+	strvec_sort(&d->public);
+	while (changed) {
+		changed = doom_private_helpers(d);
+		for (size_t fi = 0; fi < NR_CORE; fi++) {
+			struct core_file *f = &d->parsed[fi];
+
+			for (size_t i = 0; d->files[fi] && i < f->nr; i++) {
+				struct core_item *it = &f->items[i];
+				size_t sym;
+
+				if (d->doomed[fi][i])
+					continue;
+				switch (it->kind) {
+				case CORE_ITEM_DIRECTIVE:
+					continue;
+				case CORE_ITEM_DEFINE:
+					if (!mentions(d, f, it->first + 2, it->last))
+						continue;	/* its own name counts: a seed */
+					break;
+				case CORE_ITEM_FUNCTION:
+					if (it->name && in_list(keep_functions, it->name, strlen(it->name)))
+						continue;
+					if (!mentions(d, f, it->first, it->last) && !api_name(it->name))
+						continue;
+					break;
+				case CORE_ITEM_DECLARATION:
+					if (it->is_struct) {
+						if (!in_sorted(&d->names, it->name, strlen(it->name)))
+							continue;
+						break;
+					}
+					sym = export_symbol(f, it);
+					if (sym) {
+						if (!names_token(d, &f->tokens.v[sym]))
+							continue;
+						break;
+					}
+					if (it->name && in_list(keep_functions, it->name, strlen(it->name)))
+						continue;
+					if (!mentions(d, f, it->first, it->last) && !api_name(it->name))
+						continue;
+					break;
+				}
+				doom_item(d, fi, i);
+				changed = 1;
+			}
+		}
+	}
+	/* Exported symbols are public whatever file declares them. */
+	for (size_t fi = 0; fi < NR_CORE; fi++) {
+		struct core_file *f = &d->parsed[fi];
+
+		for (size_t i = 0; d->files[fi] && i < f->nr; i++) {
+			size_t sym = d->doomed[fi][i] ? export_symbol(f, &f->items[i]) : 0;
+			char *s;
+
+			if (!sym)
+				continue;
+			s = xstrndup(f->tokens.v[sym].text, f->tokens.v[sym].len);
+			add_sorted(&d->public, s);
+			free(s);
+		}
+	}
+}
+
+/* ------------------------------------------------------------- members */
+
+/* The name of the member declared by tokens [a, b]. */
+static size_t member_name(const struct core_file *f, size_t a, size_t b)
+{
+	const struct report_token *v = f->tokens.v;
+	size_t last_ident = 0;
+
+	for (size_t k = a; k <= b; k++) {
+		if (tok_is(f, k, "(") && k + 2 <= b && tok_is(f, k + 1, "*") &&
+		    v[k + 2].kind == TOKEN_IDENT)
+			return k + 2;	/* int (*name)(...) */
+		if (tok_is(f, k, "[") || tok_is(f, k, ":") || tok_is(f, k, ";"))
+			break;
+		if (tok_is(f, k, "(") || tok_is(f, k, "{")) {
+			k = core_match(f, k);
+			continue;
+		}
+		if (v[k].kind == TOKEN_IDENT)
+			last_ident = k;
+	}
+	return last_ident;
+}
+
+static void doom_members(struct deletion *d)
+{
+	for (size_t fi = 0; fi < NR_CORE; fi++) {
+		struct core_file *f = &d->parsed[fi];
+
+		for (size_t i = 0; d->files[fi] && i < f->nr; i++) {
+			struct core_item *it = &f->items[i];
+			size_t close, j;
+
+			if (d->doomed[fi][i] || !it->is_struct || it->open == (size_t)-1)
+				continue;
+			close = core_match(f, it->open);
+			for (j = it->open + 1; j < close && j < f->tokens.nr;) {
+				size_t k = j, name;
+				int gone;
+
+				if (f->tokens.v[j].directive) {
+					j++;
+					continue;
+				}
+				while (k < close && !tok_is(f, k, ";")) {
+					if (tok_is(f, k, "(") || tok_is(f, k, "[") || tok_is(f, k, "{"))
+						k = core_match(f, k);
+					k++;
+				}
+				if (k >= close)
+					break;
+				name = member_name(f, j, k);
+				gone = mentions(d, f, j, k);
+				for (size_t m = 0; !gone && name && doomed_members[m].tag; m++)
+					gone = !strcmp(it->name, doomed_members[m].tag) &&
+					       report_token_is(&f->tokens.v[name], doomed_members[m].member);
+				if (gone) {
+					ALLOC_GROW(d->members, d->nr_members + 1, d->alloc_members);
+					d->members[d->nr_members].tag = xstrdup(it->name);
+					d->members[d->nr_members].name =
+						name ? xstrndup(f->tokens.v[name].text, f->tokens.v[name].len)
+						     : xstrdup("");
+					d->nr_members++;
+					core_removals_add(&d->rm[fi], core_token_start(f, j), core_token_end(f, k), 1);
+				}
+				j = k + 1;
+			}
+		}
+	}
+}
+
+/* ---------------------------------------------------------- statements */
+
+struct typed {
+	char *var;
+	const char *tag;
+};
+
+struct walk {
+	struct deletion *d;
+	size_t fi;
+	struct core_file *f;
+	struct strvec local;		/* locals declared with a doomed type */
+	struct typed *typed;
+	size_t nr_typed, alloc_typed;
+	const char *function;
+};
+
+static const char *typed_tag(const struct walk *w, const struct report_token *t)
+{
+	for (size_t i = 0; i < w->nr_typed; i++)
+		if (report_token_is(t, w->typed[i].var))
+			return w->typed[i].tag;
+	return NULL;
+}
+
+/* A statement (or condition) names something doomed. */
+static int stmt_mentions(const struct walk *w, size_t a, size_t b)
+{
+	const struct core_file *f = w->f;
+	const struct report_token *v = f->tokens.v;
+
+	for (size_t k = a; k <= b && k < f->tokens.nr; k++) {
+		const char *tag;
+
+		if (v[k].directive)
+			continue;
+		if (v[k].kind == TOKEN_IDENT &&
+		    (names_token(w->d, &v[k]) || in_sorted(&w->local, v[k].text, v[k].len)))
+			return 1;
+		if (!(tok_is(f, k, "->") || tok_is(f, k, ".")) || k == 0 || k + 1 > b ||
+		    v[k + 1].kind != TOKEN_IDENT || v[k - 1].kind != TOKEN_IDENT)
+			continue;
+		if (report_token_is(&v[k - 1], "class") && k >= 2 &&
+		    (tok_is(f, k - 2, "->") || tok_is(f, k - 2, ".")))
+			tag = "class";
+		else
+			tag = typed_tag(w, &v[k - 1]);
+		if (tag && member_doomed(w->d, tag, v[k + 1].text, v[k + 1].len))
+			return 1;
+	}
+	return 0;
+}
+
+static size_t next_tok(const struct core_file *f, size_t i, size_t end)
+{
+	while (i < end && f->tokens.v[i].directive)
+		i++;
+	return i;
+}
+
+static size_t clamp(size_t i, size_t end)
+{
+	return i < end ? i : end - 1;
+}
+
+static int is_iterator(const struct core_file *f, size_t i, size_t end)
+{
+	const struct report_token *v = f->tokens.v;
+	size_t pc, n;
+
+	if (v[i].kind != TOKEN_IDENT || in_list(statement_keywords, v[i].text, v[i].len) ||
+	    !tok_is(f, i + 1, "("))
+		return 0;
+	pc = core_match(f, i + 1);
+	if (pc >= end)
+		return 0;
+	n = next_tok(f, pc + 1, end);
+	return n < end && (tok_is(f, n, "{") ||
+			   (v[n].kind == TOKEN_IDENT && !report_token_is(&v[n], "else")));
+}
+
+static size_t stmt_end(const struct core_file *f, size_t i, size_t end)
+{
+	size_t pc, e, k;
+
+	if (i >= end)
+		return end - 1;
+	if (tok_is(f, i, "{"))
+		return clamp(core_match(f, i), end);
+	if (tok_is(f, i, "if")) {
+		pc = clamp(core_match(f, i + 1), end);
+		e = stmt_end(f, next_tok(f, pc + 1, end), end);
+		k = next_tok(f, e + 1, end);
+		if (k < end && tok_is(f, k, "else"))
+			e = stmt_end(f, next_tok(f, k + 1, end), end);
+		return e;
+	}
+	if (tok_is(f, i, "for") || tok_is(f, i, "while") || tok_is(f, i, "switch") ||
+	    is_iterator(f, i, end)) {
+		pc = clamp(core_match(f, i + 1), end);
+		return stmt_end(f, next_tok(f, pc + 1, end), end);
+	}
+	if (tok_is(f, i, "do")) {
+		e = stmt_end(f, next_tok(f, i + 1, end), end);
+		k = next_tok(f, e + 1, end);
+		if (k < end && tok_is(f, k, "while")) {
+			pc = clamp(core_match(f, k + 1), end);
+			return next_tok(f, pc + 1, end) < end ? next_tok(f, pc + 1, end) : end - 1;
+		}
+		return e;
+	}
+	for (k = i; k < end; k++) {
+		if (f->tokens.v[k].directive)
+			continue;
+		if (tok_is(f, k, "(") || tok_is(f, k, "[") || tok_is(f, k, "{")) {
+			k = core_match(f, k);
+			if (k >= end)
+				return end - 1;
+			continue;
+		}
+		if (tok_is(f, k, ";"))
+			return k;
+	}
+	return end - 1;
+}
+
+static void problem(struct walk *w, size_t tok, const char *what)
+{
+	strvec_pushf(&w->d->problems, "%s:%u: %s in %s()", core_paths[w->fi], w->f->tokens.v[tok].line,
+		     what, w->function);
+}
+
+static void remove_tokens(struct walk *w, size_t a, size_t b)
+{
+	core_removals_add(&w->d->rm[w->fi], core_token_start(w->f, a), core_token_end(w->f, b), 1);
+}
+
+/* The names a declaration statement [a, b] declares go on the local list. */
+static void note_declared(struct walk *w, size_t a, size_t b)
+{
+	const struct core_file *f = w->f;
+	int in_init = 0;
+
+	for (size_t k = a; k <= b; k++) {
+		if (tok_is(f, k, "(") || tok_is(f, k, "{")) {
+			k = core_match(f, k);
+			continue;
+		}
+		if (tok_is(f, k, "="))
+			in_init = 1;
+		else if (tok_is(f, k, ","))
+			in_init = 0;
+		else if (!in_init && f->tokens.v[k].kind == TOKEN_IDENT && k + 1 <= b &&
+			 (tok_is(f, k + 1, ",") || tok_is(f, k + 1, ";") || tok_is(f, k + 1, "=") ||
+			  tok_is(f, k + 1, "["))) {
+			char *s = xstrndup(f->tokens.v[k].text, f->tokens.v[k].len);
+
+			add_sorted(&w->local, s);
+			free(s);
+		}
+	}
+}
+
+static void walk_block(struct walk *w, size_t open, size_t close, int *all_gone);
+
+static size_t walk_stmt(struct walk *w, size_t i, size_t end, int *gone)
+{
+	const struct core_file *f = w->f;
+	size_t pc, e, k;
+	int g1 = 0, g2 = 0;
+
+	*gone = 0;
+	if (tok_is(f, i, "{")) {
+		e = clamp(core_match(f, i), end);
+		walk_block(w, i, e, gone);
+		return e;
+	}
+	if (tok_is(f, i, "if")) {
+		pc = clamp(core_match(f, i + 1), end);
+		if (stmt_mentions(w, i + 1, pc)) {
+			*gone = 1;
+			return stmt_end(f, i, end);
+		}
+		e = walk_stmt(w, next_tok(f, pc + 1, end), end, &g1);
+		k = next_tok(f, e + 1, end);
+		if (k < end && tok_is(f, k, "else")) {
+			size_t e2 = walk_stmt(w, next_tok(f, k + 1, end), end, &g2);
+
+			if (g1 && g2) {
+				*gone = 1;
+			} else if (g2) {
+				size_t from = f->tokens.v[k].line == f->tokens.v[e].line
+					? core_token_end(f, e) : core_token_start(f, k);
+
+				core_removals_add(&w->d->rm[w->fi], from, core_token_end(f, e2), 1);
+			} else if (g1) {
+				problem(w, i, "an if whose branch goes but whose else stays");
+			}
+			return e2;
+		}
+		*gone = g1;
+		return e;
+	}
+	if (tok_is(f, i, "for") || tok_is(f, i, "while") || tok_is(f, i, "switch") ||
+	    is_iterator(f, i, end)) {
+		pc = clamp(core_match(f, i + 1), end);
+		if (stmt_mentions(w, i + 1, pc)) {
+			*gone = 1;
+			return stmt_end(f, i, end);
+		}
+		e = walk_stmt(w, next_tok(f, pc + 1, end), end, &g1);
+		*gone = g1;
+		return e;
+	}
+	if (tok_is(f, i, "do")) {
+		e = stmt_end(f, i, end);
+		if (stmt_mentions(w, i, e))
+			*gone = 1;
+		return e;
+	}
+	e = stmt_end(f, i, end);
+	if (stmt_mentions(w, i, e)) {
+		size_t a = i;
+
+		*gone = 1;
+		while (a < e && (tok_is(f, a, "static") || tok_is(f, a, "const") ||
+				 tok_is(f, a, "register") || tok_is(f, a, "volatile")))
+			a++;
+		if (tok_is(f, a, "struct") || tok_is(f, a, "union"))
+			note_declared(w, a, e);
+	}
+	return e;
+}
+
+static void walk_block(struct walk *w, size_t open, size_t close, int *all_gone)
+{
+	const struct core_file *f = w->f;
+	size_t j = open + 1, n = 0, ngone = 0;
+
+	while (j < close) {
+		size_t e;
+		int gone;
+
+		j = next_tok(f, j, close);
+		if (j >= close)
+			break;
+		if (tok_is(f, j, "case")) {
+			while (j < close && !tok_is(f, j, ":"))
+				j++;
+			j++;
+			continue;
+		}
+		if (f->tokens.v[j].kind == TOKEN_IDENT && tok_is(f, j + 1, ":") && j + 1 < close) {
+			j += 2;		/* a label, or default: */
+			continue;
+		}
+		if (tok_is(f, j, ";")) {
+			j++;
+			continue;
+		}
+		e = walk_stmt(w, j, close, &gone);
+		n++;
+		if (gone) {
+			ngone++;
+			remove_tokens(w, j, e);
+		}
+		j = e + 1;
+	}
+	*all_gone = n > 0 && ngone == n;
+}
+
+/* Variables declared `struct <tag> ...` for a tag that loses members. */
+static void collect_typed(struct walk *w, const struct core_item *it)
+{
+	const struct core_file *f = w->f;
+	const struct report_token *v = f->tokens.v;
+
+	for (size_t k = it->first; k + 1 <= it->last; k++) {
+		const char *tag = NULL;
+		size_t p;
+
+		if (!tok_is(f, k, "struct") || v[k + 1].kind != TOKEN_IDENT ||
+		    !tag_has_doomed_members(w->d, v[k + 1].text, v[k + 1].len))
+			continue;
+		for (size_t m = 0; m < w->d->nr_members; m++)
+			if (report_token_is(&v[k + 1], w->d->members[m].tag))
+				tag = w->d->members[m].tag;
+		for (p = k + 2; p <= it->last;) {
+			while (p <= it->last && (tok_is(f, p, "*") || tok_is(f, p, "const") ||
+						 tok_is(f, p, "volatile")))
+				p++;
+			if (p > it->last || v[p].kind != TOKEN_IDENT)
+				break;
+			ALLOC_GROW(w->typed, w->nr_typed + 1, w->alloc_typed);
+			w->typed[w->nr_typed].var = xstrndup(v[p].text, v[p].len);
+			w->typed[w->nr_typed].tag = tag;
+			w->nr_typed++;
+			p++;
+			if (!tok_is(f, p, ",") || p + 1 > it->last ||
+			    !(tok_is(f, p + 1, "*") ||
+			      (v[p + 1].kind == TOKEN_IDENT && !tok_is(f, p + 1, "struct") &&
+			       !tok_is(f, p + 1, "const") && !tok_is(f, p + 1, "union") &&
+			       !tok_is(f, p + 1, "enum") && !tok_is(f, p + 1, "unsigned"))))
+				break;
+			p++;
+		}
+	}
+}
+
+static void edit_functions(struct deletion *d)
+{
+	for (size_t fi = 0; fi < NR_CORE; fi++) {
+		struct core_file *f = &d->parsed[fi];
+
+		for (size_t i = 0; d->files[fi] && i < f->nr; i++) {
+			struct core_item *it = &f->items[i];
+			struct walk w;
+			size_t close;
+			int all_gone;
+
+			if (d->doomed[fi][i] || it->kind != CORE_ITEM_FUNCTION)
+				continue;
+			memset(&w, 0, sizeof(w));
+			w.d = d;
+			w.fi = fi;
+			w.f = f;
+			w.function = it->name ? it->name : "?";
+			collect_typed(&w, it);
+			if (stmt_mentions(&w, it->first, it->open - 1))
+				problem(&w, it->first, "a class_device parameter or return type");
+			close = core_match(f, it->open);
+			if (close < f->tokens.nr)
+				walk_block(&w, it->open, close, &all_gone);
+			for (size_t t = 0; t < w.nr_typed; t++)
+				free(w.typed[t].var);
+			free(w.typed);
+			strvec_clear(&w.local);
+		}
+	}
+}
+
+/* ------------------------------------------------------------ blockers */
+
+static void add_blocker(struct blockers *b, const char *file, unsigned line, unsigned column,
+			const char *kind, const char *symbol)
+{
+	struct blocker *x;
+
+	ALLOC_GROW(b->v, b->nr + 1, b->alloc);
+	x = &b->v[b->nr++];
+	x->file = xstrdup(file);
+	x->line = line;
+	x->column = column;
+	x->kind = kind;
+	x->symbol = xstrdup(symbol);
+}
+
+static int compare_blockers(const void *va, const void *vb)
+{
+	const struct blocker *a = va, *b = vb;
+	int c = strcmp(a->file, b->file);
+
+	if (c)
+		return c;
+	if (a->line != b->line)
+		return a->line < b->line ? -1 : 1;
+	if (a->column != b->column)
+		return a->column < b->column ? -1 : 1;
+	return strcmp(a->kind, b->kind);
+}
+
+static int is_core_path(const char *file)
+{
+	for (size_t i = 0; i < NR_CORE; i++)
+		if (!strcmp(file, core_paths[i]))
+			return 1;
+	return 0;
+}
+
+/* A static class whose initializer sets a member the deletion removes. */
+static const char *sets_doomed_member(const struct deletion *d, const char *reason)
+{
+	const char *p = strstr(reason, "sets: ");
+
+	if (!p)
+		return NULL;
+	p += strlen("sets: ");
+	while (*p) {
+		size_t n = strcspn(p, ",; ");
+
+		for (size_t i = 0; i < d->nr_members; i++)
+			if (!strcmp(d->members[i].tag, "class") && strlen(d->members[i].name) == n &&
+			    !memcmp(d->members[i].name, p, n))
+				return d->members[i].name;
+		p += n;
+		if (*p != ',')
+			break;
+		p++;
+	}
+	return NULL;
+}
+
+int deletion_blocks(const struct deletion *d, const char *kind, const char *symbol, const char *reason,
+		    const char **member)
+{
+	const char *m;
+
+	if (member)
+		*member = NULL;
+	if (starts_with(kind, "class-device-"))
+		return 1;
+	if (!strcmp(kind, "inactive"))
+		return symbol && strcasestr(symbol, "class_device") != NULL;
+	if (!strcmp(kind, "static-class")) {
+		m = reason ? sets_doomed_member(d, reason) : NULL;
+		if (m && member)
+			*member = m;
+		return m != NULL;
+	}
+	if (!strcmp(kind, "token"))
+		return symbol && in_sorted(&d->public, symbol, strlen(symbol));
+	return 0;
+}
+
+struct token_search {
+	const struct deletion *d;
+	struct blockers *out;
+	const char *file;
+};
+
+static void on_public(const char *ident, size_t len, unsigned line, unsigned column, void *data)
+{
+	struct token_search *s = data;
+	char *name = xstrndup(ident, len);
+
+	if (deletion_blocks(s->d, "token", name, NULL, NULL))
+		add_blocker(s->out, s->file, line, column, "token", name);
+	free(name);
+}
+
+/* Text that uses class_device (what a held-back file keeps). */
+static const char *const user_needles[] = {
+	"class_device", "CLASS_DEVICE", "class_get_devdata", "class_set_devdata", NULL,
+};
+
+static const char *const site_needles[] = {
+	"class_device", "CLASS_DEVICE", "class_get_devdata", "class_set_devdata", "struct class ", NULL,
+};
+
+/*
+ * Files whose conversion the final verify will hold back (it adds parse
+ * errors) keep their text on disk: when that text uses class_device, they
+ * block.  `changed` are the working files that differ from the disk and
+ * whose disk text has a site needle; `overlay` holds every working file
+ * that differs from the disk (the classifier's overlay, set back after).
+ */
+static void held_back_users(struct deletion *d, const struct strvec *changed,
+			    const struct classify_unsaved *overlay, size_t nr_overlay,
+			    struct blockers *out)
+{
+	struct classify *c = d->ctx->classify;
+	int *after = xcalloc(changed->nr + 1, sizeof(int)), *before = xcalloc(changed->nr + 1, sizeof(int));
+	char **first = xcalloc(changed->nr + 1, sizeof(char *));
+
+	classify_set_overlay(c, overlay, nr_overlay);
+	classify_count_errors_many(c, changed, after, first);
+	for (size_t i = 0; i < changed->nr; i++)
+		free(first[i]);
+	classify_set_overlay(c, NULL, 0);
+	classify_count_errors_many(c, changed, before, first);
+	for (size_t i = 0; i < changed->nr; i++)
+		free(first[i]);
+	free(first);
+	classify_set_overlay(c, overlay, nr_overlay);
+	for (size_t i = 0; i < changed->nr; i++) {
+		char *why;
+
+		if (after[i] <= before[i])
+			continue;
+		why = xstrfmt("its conversion adds %d parse error(s): verify will hold it back, and its text on disk uses class_device",
+			      after[i] - before[i]);
+		add_blocker(out, changed->v[i], 0, 0, "held-back", why);
+		free(why);
+	}
+	free(after);
+	free(before);
+}
+
+/* Every use outside the edited files of what the deletion removes. */
+static int find_blockers(struct deletion *d, struct blockers *out)
+{
+	static const char *const needles[] = { "class_", "CLASS_", "_subsys", NULL };
+	struct rewrite_context *ctx = d->ctx;
+	struct strvec files = STRVEC_INIT, cands = STRVEC_INIT;
+	struct site_list sites = SITE_LIST_INIT;
+	struct blockers tokens = { NULL, 0, 0 };
+	struct strbuf disk = STRBUF_INIT;
+	struct strvec changed = STRVEC_INIT;
+	struct classify_unsaved *overlay = d->overlay = xcalloc(ctx->nr + 1, sizeof(*overlay));
+	size_t nr_overlay = 0;
+
+	/* What differs from the disk: the overlay, and the users whose change verify may refuse. */
+	for (size_t i = 0; i < ctx->nr; i++) {
+		struct rewrite_file *rf = &ctx->files[i];
+		char *abs = path_join(ctx->tree, rf->path);
+		int read = (strbuf_reset(&disk), strbuf_read_file(&disk, abs));
+
+		free(abs);
+		if (!read && disk.len == rf->content->len && !memcmp(disk.buf, rf->content->buf, disk.len))
+			continue;
+		overlay[nr_overlay].file = rf->path;
+		overlay[nr_overlay].content = rf->content->buf;
+		overlay[nr_overlay].len = rf->content->len;
+		nr_overlay++;
+		if (read || is_core_path(rf->path))
+			continue;
+		for (size_t n = 0; user_needles[n]; n++)
+			if (memmem(disk.buf, disk.len, user_needles[n], strlen(user_needles[n]))) {
+				strvec_push(&changed, rf->path);
+				break;
+			}
+	}
+	if (changed.nr)
+		held_back_users(d, &changed, overlay, nr_overlay, out);
+
+	if (walk_tree(ctx->tree, NULL, &files, NULL) < 0)
+		return -1;
+	for (size_t i = 0; i < files.nr; i++) {
+		struct rewrite_file *rf = rewrite_file_find(ctx, files.v[i]);
+		const char *text;
+		size_t len;
+		struct token_search s;
+
+		if (is_core_path(files.v[i]))
+			continue;
+		if (rf) {
+			text = rf->content->buf;
+			len = rf->content->len;
+		} else {
+			char *abs = path_join(ctx->tree, files.v[i]);
+
+			strbuf_reset(&disk);
+			if (strbuf_read_file(&disk, abs) < 0) {
+				warning("%s: cannot read it (%s): its uses are not counted", files.v[i],
+					strerror(errno));
+				free(abs);
+				continue;
+			}
+			free(abs);
+			text = disk.buf;
+			len = disk.len;
+		}
+		if (memchr(text, '\0', len))
+			continue;	/* binary: never a user (prefilter.h), as in the report */
+		for (size_t n = 0; site_needles[n]; n++)
+			if (memmem(text, len, site_needles[n], strlen(site_needles[n]))) {
+				strvec_push(&cands, files.v[i]);
+				break;
+			}
+		s.d = d;
+		s.out = &tokens;
+		s.file = files.v[i];
+		if (memmem(text, len, "class_", 6) || memmem(text, len, "CLASS_", 6) ||
+		    memmem(text, len, "_subsys", 7))
+			lexscan_identifiers(text, 0, len, needles, 0, on_public, &s);
+	}
+	if (cands.nr)
+		classify_files(ctx->classify, &cands, &sites, NULL);
+	for (size_t i = 0; i < sites.nr; i++) {
+		const struct site *s = &sites.items[i];
+		const char *member = NULL;
+
+		if (is_core_path(s->file) || !deletion_blocks(d, s->kind, s->symbol, s->reason, &member))
+			continue;
+		if (member) {
+			char *what = xstrfmt("%s (sets .%s)", s->symbol, member);
+
+			add_blocker(out, s->file, s->line, s->column, s->kind, what);
+			free(what);
+		} else {
+			add_blocker(out, s->file, s->line, s->column, s->kind, s->symbol);
+		}
+	}
+	/* A token on a line that already has a site adds nothing. */
+	for (size_t t = 0; t < tokens.nr; t++) {
+		int covered = 0;
+
+		for (size_t i = 0; i < out->nr && !covered; i++)
+			covered = !strcmp(out->v[i].file, tokens.v[t].file) &&
+				  out->v[i].line == tokens.v[t].line;
+		if (!covered)
+			add_blocker(out, tokens.v[t].file, tokens.v[t].line, tokens.v[t].column, "token",
+				    tokens.v[t].symbol);
+		free(tokens.v[t].file);
+		free(tokens.v[t].symbol);
+	}
+	free(tokens.v);
+	qsort(out->v, out->nr, sizeof(*out->v), compare_blockers);
+	site_list_release(&sites);
+	strvec_clear(&cands);
+	strvec_clear(&files);
+	strvec_clear(&changed);
+	strbuf_release(&disk);
+	return 0;
+}
+
+static void blockers_release(struct blockers *b)
+{
+	for (size_t i = 0; i < b->nr; i++) {
+		free(b->v[i].file);
+		free(b->v[i].symbol);
+	}
+	free(b->v);
+}
+
+#define SHOWN 5
+
+static void refuse_for_users(const struct blockers *b, const char *tree)
+{
+	struct strbuf msg = STRBUF_INIT;
+
+	strbuf_addf(&msg, "step 70 delete refused: %zu use%s of struct class_device and its API %s left outside the driver core:",
+		    b->nr, b->nr == 1 ? "" : "s", b->nr == 1 ? "is" : "are");
+	for (size_t i = 0; i < b->nr && i < SHOWN; i++)
+		if (b->v[i].line)
+			strbuf_addf(&msg, "\n  %s:%u:%u: %s: %s", b->v[i].file, b->v[i].line,
+				    b->v[i].column, b->v[i].kind, b->v[i].symbol);
+		else
+			strbuf_addf(&msg, "\n  %s: %s: %s", b->v[i].file, b->v[i].kind, b->v[i].symbol);
+	if (b->nr > SHOWN)
+		strbuf_addf(&msg, "\n  ... and %zu more", b->nr - SHOWN);
+	strbuf_addf(&msg, "\n  convert %s (cdmigrate report %s lists each with its reason), then run step 70 again",
+		    b->nr == 1 ? "it" : "them", tree);
+	error("%s", msg.buf);
+	strbuf_release(&msg);
+}
+
+/* ---------------------------------------------------------------- pass */
+
+static void deletion_release(struct deletion *d)
+{
+	for (size_t fi = 0; fi < NR_CORE; fi++) {
+		core_file_release(&d->parsed[fi]);
+		free(d->doomed[fi]);
+		core_removals_release(&d->rm[fi]);
+	}
+	for (size_t i = 0; i < d->nr_members; i++) {
+		free(d->members[i].tag);
+		free(d->members[i].name);
+	}
+	free(d->members);
+	strvec_clear(&d->names);
+	strvec_clear(&d->public);
+	strvec_clear(&d->problems);
+	/* the engine sets the overlay again after every pass */
+	if (d->overlay)
+		classify_set_overlay(d->ctx->classify, NULL, 0);
+	free(d->overlay);
+	for (size_t fi = 0; fi < NR_CORE; fi++)
+		strbuf_release(&d->own_text[fi]);
+}
+
+/* Parse the core files of d->files (NULL: missing) and find what goes. */
+static void deletion_analyze(struct deletion *d)
+{
+	for (size_t fi = 0; fi < NR_CORE; fi++) {
+		d->parsed[fi] = (struct core_file)CORE_FILE_INIT;
+		d->rm[fi] = (struct core_removals)CORE_REMOVALS_INIT;
+		d->rm[fi].topic = topic;
+		if (!d->files[fi])
+			continue;
+		core_file_parse(&d->parsed[fi], d->files[fi]->content->buf, d->files[fi]->content->len);
+		d->doomed[fi] = xcalloc(d->parsed[fi].nr + 1, 1);
+	}
+	find_doomed(d);
+	doom_members(d);
+}
+
+struct deletion *deletion_read(const char *root)
+{
+	struct deletion *d = xcalloc(1, sizeof(*d));
+
+	for (size_t fi = 0; fi < NR_CORE; fi++) {
+		char *path = path_join(root, core_paths[fi]);
+
+		d->own_text[fi] = (struct strbuf)STRBUF_INIT;
+		if (strbuf_read_file(&d->own_text[fi], path) == 0) {
+			d->own[fi].path = core_paths[fi];
+			d->own[fi].content = &d->own_text[fi];
+			d->files[fi] = &d->own[fi];
+		}
+		free(path);
+	}
+	deletion_analyze(d);
+	return d;
+}
+
+void deletion_free(struct deletion *d)
+{
+	if (!d)
+		return;
+	deletion_release(d);
+	free(d);
+}
+
+/* Names the edited text still holds: "file:line: name". */
+static void leftovers(const struct deletion *d, size_t fi, const struct strbuf *text, struct strvec *out)
+{
+	struct report_tokens t = REPORT_TOKENS_INIT;
+
+	report_tokenize(text->buf, text->len, &t);
+	for (size_t k = 0; k < t.nr; k++)
+		if (names_token(d, &t.v[k]))
+			strvec_pushf(out, "%s:%u: %.*s", core_paths[fi], t.v[k].line, (int)t.v[k].len,
+				     t.v[k].text);
+	report_tokens_release(&t);
+}
+
+int rewrite_delete_class_device(struct rewrite_context *ctx)
+{
+	struct deletion d;
+	struct blockers users = { NULL, 0, 0 };
+	struct strbuf edited[NR_CORE];
+	int rc = 0;
+
+	memset(&d, 0, sizeof(d));
+	d.ctx = ctx;
+	for (size_t fi = 0; fi < NR_CORE; fi++) {
+		d.files[fi] = rewrite_file_find(ctx, core_paths[fi]);
+		edited[fi] = (struct strbuf)STRBUF_INIT;
+	}
+	deletion_analyze(&d);
+	if (!d.nr_doomed)
+		goto out;	/* nothing of class_device is left: done before */
+
+	if (find_blockers(&d, &users) < 0) {
+		rc = -1;
+		goto out;
+	}
+	if (users.nr) {
+		refuse_for_users(&users, ctx->tree);
+		rc = REWRITE_REFUSED;
+		goto out;
+	}
+
+	edit_functions(&d);
+	for (size_t fi = 0; fi < NR_CORE; fi++) {
+		struct core_file *f = &d.parsed[fi];
+
+		for (size_t i = 0; d.files[fi] && i < f->nr; i++)
+			if (d.doomed[fi][i])
+				core_removals_add(&d.rm[fi], core_token_start(f, f->items[i].first),
+						  core_token_end(f, f->items[i].last), 0);
+		if (!d.files[fi])
+			continue;
+		core_removals_apply(&d.rm[fi], d.files[fi]->content->buf, d.files[fi]->content->len,
+				    &edited[fi]);
+		leftovers(&d, fi, &edited[fi], &d.problems);
+	}
+	if (d.problems.nr) {
+		struct strbuf msg = STRBUF_INIT;
+
+		for (size_t i = 0; i < d.problems.nr; i++)
+			strbuf_addf(&msg, "\n  %s", d.problems.v[i]);
+		error("step 70 delete refused: the driver core keeps shapes it cannot edit:%s\n  edit them by hand, then run step 70 again",
+		      msg.buf);
+		strbuf_release(&msg);
+		rc = REWRITE_REFUSED;
+		goto out;
+	}
+	for (size_t fi = 0; fi < NR_CORE; fi++) {
+		if (!d.files[fi] || !d.rm[fi].nr)
+			continue;
+		strvec_pushf(ctx->log, "%s: deleted %zu piece%s of struct class_device", core_paths[fi],
+			     d.rm[fi].nr, d.rm[fi].nr == 1 ? "" : "s");
+		strbuf_reset(d.files[fi]->content);
+		strbuf_add(d.files[fi]->content, edited[fi].buf, edited[fi].len);
+	}
+out:
+	for (size_t fi = 0; fi < NR_CORE; fi++)
+		strbuf_release(&edited[fi]);
+	blockers_release(&users);
+	deletion_release(&d);
+	return rc;
+}

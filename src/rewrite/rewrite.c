@@ -1,0 +1,55 @@
+#include "rewrite/rewrite.h"
+#include "rewrite/rewrite-aligned-structs.h"
+#include "rewrite/rewrite-attr-names.h"
+#include "rewrite/rewrite-class-initializer.h"
+#include "rewrite/rewrite-core-text.h"
+#include "rewrite/rewrite-core.h"
+#include "rewrite/rewrite-macro-callbacks.h"
+#include "rewrite/rewrite-virtual-bus.h"
+
+#include <string.h>
+
+/*
+ * The registry.  Passes live in their own files (rewrite-<name>.c) and are
+ * listed here once they exist; the manifest may name passes before that.
+ */
+static const struct rewrite_pass passes[] = {
+	{ "pasted-macros", rewrite_macro_callbacks_pasted },
+	{ "attr-names", rewrite_attr_names },
+	{ "macro-callbacks", rewrite_macro_callbacks },
+	{ "aligned-structs", rewrite_aligned_structs },
+	{ "unused-exports", rewrite_unused_exports },
+	{ "virtual-parent", rewrite_virtual_parent },
+	{ "delete-class-device", rewrite_delete_class_device },
+	{ "class-initializer", rewrite_class_initializer },
+	{ "core-text", rewrite_core_text },
+	{ "virtual-bus", rewrite_virtual_bus },
+	{ "virtual-bus-markers", rewrite_virtual_bus_markers },
+	{ NULL, NULL },
+};
+
+const struct rewrite_pass *rewrite_find(const char *name)
+{
+	for (size_t i = 0; passes[i].name; i++)
+		if (!strcmp(passes[i].name, name))
+			return &passes[i];
+	return NULL;
+}
+
+struct rewrite_file *rewrite_file_find(struct rewrite_context *ctx, const char *path)
+{
+	size_t lo = 0, hi = ctx->nr;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		int c = strcmp(ctx->files[mid].path, path);
+
+		if (!c)
+			return &ctx->files[mid];
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}

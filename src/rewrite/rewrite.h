@@ -1,0 +1,89 @@
+/*
+ * rewrite.h: the C rewriter: the edits spatch cannot make, done on the text
+ * with extents from libclang (through classify.h) or from the lexical
+ * modules.  A step's `rewriter:` passes (semantic-patches/steps) run after
+ * its semantic patches, its `prepare:` passes before them (not for a
+ * variant), on the same working contents, inside the engine.
+ *
+ * Known passes (rewrite_find() names):
+ *   pasted-macros      step 40, before the rules: macro bodies that paste a
+ *                      callback's name or class_device_attr_## with ##, and
+ *                      functions named by a macro (rewrite-macro-callbacks.h)
+ *   attr-names         step 40, before the rules: class_device_attr_<x> ->
+ *                      dev_attr_<x>, clashing names get the file's stem
+ *                      (rewrite-attr-names.h)
+ *   macro-callbacks    step 40: the other macro bodies still holding the
+ *                      old API (show/store callbacks, CLASS_DEVICE_ATTR)
+ *   aligned-structs    step 40: structs carrying __attribute__((aligned)),
+ *                      which spatch cannot parse
+ *   unused-exports     steps 20 and 55: remove the export, declaration and
+ *                      definition of driver-core class functions nobody uses
+ *   virtual-parent     step 60: refuse the step unless the core places
+ *                      parentless class devices under /sys/devices/virtual
+ *   delete-class-device step 70: remove struct class_device and its API
+ *                      from the driver core, refused while users are left
+ *   virtual-bus        step 50, before its semantic patch (`prepare:`):
+ *                      which classes move to a virtual bus, their bus code
+ *   virtual-bus-markers step 50, after it: the names it was given go
+ *                      (both in rewrite-virtual-bus.h)
+ * (the driver-core passes are documented in rewrite-core.h)
+ * A pass that is named in the manifest but not registered makes the step
+ * report "not written yet" (plan.c) instead of pretending to run.
+ */
+#ifndef CDMIGRATE_REWRITE_H
+#define CDMIGRATE_REWRITE_H
+
+#include "analyze/classify.h"
+#include "base/util.h"
+
+/* One working file as the engine holds it. */
+struct rewrite_file {
+	const char *path;		/* relative to the tree */
+	const char *subsystem;
+	struct strbuf *content;		/* current text; a pass may replace it */
+	int in_step;			/* a candidate of the running step */
+	/* The text when the step began, before its prepare passes. */
+	const struct strbuf *step_start;
+};
+
+struct rewrite_context {
+	const char *tree;		/* the user's tree (read only) */
+	const char *kernel;		/* headers root (tree in-tree) */
+	int out_of_tree;
+	struct rewrite_file *files;	/* sorted by path */
+	size_t nr;
+	/*
+	 * A classifier whose overlay is the current contents of every working
+	 * file: parse results reflect the earlier steps' edits.  Borrowed.
+	 */
+	struct classify *classify;
+	/* Lines for the user (one per edit or refusal), printed by the engine. */
+	struct strvec *log;
+};
+
+/*
+ * A pass: edit ctx->files in place.  Returns 0, or -1 after error() when it
+ * cannot run at all; a file it cannot handle is left unchanged and named in
+ * the log.  A pass must be idempotent: run on its own output it changes
+ * nothing.  REWRITE_REFUSED: the step must not happen on this tree (what
+ * only the working contents tell, e.g. users left before a deletion); the
+ * pass printed why with error().  The engine then drops every change of the
+ * step, skips its later passes, goes on with the next steps, and the run
+ * ends with EXIT_FINDINGS (in place too).
+ */
+#define REWRITE_REFUSED 1
+
+typedef int (*rewrite_pass_fn)(struct rewrite_context *ctx);
+
+struct rewrite_pass {
+	const char *name;
+	rewrite_pass_fn fn;
+};
+
+/* The pass called `name`, or NULL when it is not written (yet). */
+const struct rewrite_pass *rewrite_find(const char *name);
+
+/* The working file at `path`, or NULL. */
+struct rewrite_file *rewrite_file_find(struct rewrite_context *ctx, const char *path);
+
+#endif
