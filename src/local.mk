@@ -9,6 +9,7 @@ src_libcdmigrate_a_SOURCES = \
 	src/base/pool.c src/base/pool.h \
 	src/base/util.c src/base/util.h \
 	src/base/walk.c src/base/walk.h \
+	src/lex/lex.c src/lex/lex.h \
 	src/lex/lexscan.c src/lex/lexscan.h \
 	src/lex/realign.c src/lex/realign.h \
 	src/lex/template.c src/lex/template.h \
@@ -36,12 +37,25 @@ src_libcdmigrate_a_SOURCES = \
 	src/plan/plan.c src/plan/plan.h \
 	src/report/html.c src/report/html.h \
 	src/report/report.c src/report/report.h \
-	src/report/sysfs.c src/report/sysfs.h \
+	src/report/sysfs.h \
+	src/report/sysfs-attrs.c \
+	src/report/sysfs-devices.c \
+	src/report/sysfs-predict.c \
+	src/report/sysfs-print.c \
+	src/report/sysfs-read.c src/report/sysfs-read.h \
 	src/engine/diff.c src/engine/diff.h \
+	src/engine/engine.h \
+	src/engine/group.c \
 	src/engine/journal.c src/engine/journal.h \
 	src/engine/migrate.c src/engine/migrate.h \
+	src/engine/result.c \
 	src/engine/series.c src/engine/series.h \
 	src/engine/spatch.c src/engine/spatch.h \
+	src/engine/step-cache.c \
+	src/engine/step.c \
+	src/engine/task.c \
+	src/engine/verify.c \
+	src/engine/working-set.c \
 	$(NULL)
 nodist_src_libcdmigrate_a_SOURCES = src/kernel/manifest-table.c
 

@@ -13,6 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "lex/lex.h"
 #include "report/html.h"
 #include "report/report.h"
 
@@ -179,31 +180,31 @@ START_TEST(tokenizer_directives_if0_and_punctuators)
 			   "int a = b->c; /* c\n */ s = \"x\\\"y\"; // z\n"
 			   "#if 0\nint hidden;\n#if X\n#endif\n#else\nint shown;\n#endif\n"
 			   "x <<= 2 ... y != z;\n";
-	struct report_tokens t = REPORT_TOKENS_INIT;
+	struct lex_tokens t = LEX_TOKENS_INIT;
 	size_t i;
 
-	report_tokenize(text, strlen(text), &t);
-	ck_assert(t.v[0].directive_start && report_token_is(&t.v[0], "#"));
-	ck_assert(report_token_is(&t.v[7], "##") && t.v[7].directive);
-	ck_assert(report_token_is(&t.v[9], "+") && t.v[9].directive && t.v[9].line == 2);
-	ck_assert(report_token_is(&t.v[11], "int") && !t.v[11].directive && t.v[11].line == 3);
-	ck_assert(report_token_is(&t.v[14], "b") && report_token_is(&t.v[15], "->"));
+	lex_tokenize(text, strlen(text), &t);
+	ck_assert(t.v[0].directive_start && lex_token_is(&t.v[0], "#"));
+	ck_assert(lex_token_is(&t.v[7], "##") && t.v[7].directive);
+	ck_assert(lex_token_is(&t.v[9], "+") && t.v[9].directive && t.v[9].line == 2);
+	ck_assert(lex_token_is(&t.v[11], "int") && !t.v[11].directive && t.v[11].line == 3);
+	ck_assert(lex_token_is(&t.v[14], "b") && lex_token_is(&t.v[15], "->"));
 	ck_assert_uint_eq(t.v[15].column, 10);
-	ck_assert(report_token_is(&t.v[18], "s") && t.v[18].line == 4);
+	ck_assert(lex_token_is(&t.v[18], "s") && t.v[18].line == 4);
 	ck_assert_int_eq(t.v[20].kind, TOKEN_STRING);
-	ck_assert(report_token_is(&t.v[20], "\"x\\\"y\""));
+	ck_assert(lex_token_is(&t.v[20], "\"x\\\"y\""));
 	for (i = 0; i < t.nr; i++)
-		ck_assert_msg(!report_token_is(&t.v[i], "hidden"), "#if 0 text was kept");
-	for (i = 0; i < t.nr && !report_token_is(&t.v[i], "shown"); i++)
+		ck_assert_msg(!lex_token_is(&t.v[i], "hidden"), "#if 0 text was kept");
+	for (i = 0; i < t.nr && !lex_token_is(&t.v[i], "shown"); i++)
 		;
 	ck_assert_uint_lt(i, t.nr);
 	ck_assert_uint_eq(t.v[i].line, 10);
 	ck_assert(!t.v[i].directive);
-	for (i = 0; i < t.nr && !report_token_is(&t.v[i], "<<="); i++)
+	for (i = 0; i < t.nr && !lex_token_is(&t.v[i], "<<="); i++)
 		;
-	ck_assert(i + 3 < t.nr && report_token_is(&t.v[i + 2], "...") && report_token_is(&t.v[i + 4], "!="));
-	ck_assert_uint_eq(report_tokens_match(t.v, t.nr, 3), 5);	/* A( x ) */
-	report_tokens_release(&t);
+	ck_assert(i + 3 < t.nr && lex_token_is(&t.v[i + 2], "...") && lex_token_is(&t.v[i + 4], "!="));
+	ck_assert_uint_eq(lex_tokens_match(t.v, t.nr, 3), 5);	/* A( x ) */
+	lex_tokens_release(&t);
 }
 END_TEST
 

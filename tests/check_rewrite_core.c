@@ -122,7 +122,7 @@ START_TEST(test_items)
 		ck_assert_int_eq(f.items[i].is_struct, want[i].is_struct);
 	}
 	/* the function's body brace, and the extent of the last item */
-	ck_assert(report_token_is(&f.tokens.v[f.items[6].open], "{"));
+	ck_assert(lex_token_is(&f.tokens.v[f.items[6].open], "{"));
 	ck_assert_uint_eq(core_token_end(&f, f.items[8].last), strlen(text) - 1);
 	core_file_release(&f);
 }

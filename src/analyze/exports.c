@@ -1,8 +1,8 @@
 #define _GNU_SOURCE
 #include "analyze/exports.h"
+#include "lex/lex.h"
 #include "lex/lexscan.h"
 #include "plan/plan.h"
-#include "report/report.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -28,9 +28,9 @@ static int in_driver_core_dir(const char *file)
 	return starts_with(file, "drivers/base/") && !strchr(rest, '/') && ends_with(file, ".c");
 }
 
-static size_t matching(const struct report_tokens *t, size_t open)
+static size_t matching(const struct lex_tokens *t, size_t open)
 {
-	return report_tokens_match(t->v, t->nr, open);
+	return lex_tokens_match(t->v, t->nr, open);
 }
 
 /*
@@ -41,32 +41,32 @@ static size_t matching(const struct report_tokens *t, size_t open)
 static void scan_base_file(const char *file, const char *text, struct file_defs *defs,
 			   struct export_list *exports)
 {
-	struct report_tokens t = REPORT_TOKENS_INIT;
+	struct lex_tokens t = LEX_TOKENS_INIT;
 	size_t decl_start = 0;
 
-	report_tokenize(text, strlen(text), &t);
+	lex_tokenize(text, strlen(text), &t);
 	for (size_t i = 0; i < t.nr; i++) {
-		const struct report_token *tok = &t.v[i];
+		const struct lex_token *tok = &t.v[i];
 
 		if (tok->directive) {
 			decl_start = i + 1;
 			continue;
 		}
-		if (report_token_is(tok, ";") || report_token_is(tok, "}")) {
+		if (lex_token_is(tok, ";") || lex_token_is(tok, "}")) {
 			decl_start = i + 1;
 			continue;
 		}
-		if (report_token_is(tok, "{")) {
+		if (lex_token_is(tok, "{")) {
 			/* an initializer or a struct body at file scope: skip it */
 			i = matching(&t, i);
 			continue;
 		}
-		if (tok->kind != TOKEN_IDENT || i + 1 >= t.nr || !report_token_is(&t.v[i + 1], "("))
+		if (tok->kind != TOKEN_IDENT || i + 1 >= t.nr || !lex_token_is(&t.v[i + 1], "("))
 			continue;
-		if ((report_token_is(tok, "EXPORT_SYMBOL") || report_token_is(tok, "EXPORT_SYMBOL_GPL")) &&
-		    i + 3 < t.nr && t.v[i + 2].kind == TOKEN_IDENT && report_token_is(&t.v[i + 3], ")")) {
-			const struct report_token *name = &t.v[i + 2];
-			size_t end = i + 4 < t.nr && report_token_is(&t.v[i + 4], ";") ? i + 4 : i + 3;
+		if ((lex_token_is(tok, "EXPORT_SYMBOL") || lex_token_is(tok, "EXPORT_SYMBOL_GPL")) &&
+		    i + 3 < t.nr && t.v[i + 2].kind == TOKEN_IDENT && lex_token_is(&t.v[i + 3], ")")) {
+			const struct lex_token *name = &t.v[i + 2];
+			size_t end = i + 4 < t.nr && lex_token_is(&t.v[i + 4], ";") ? i + 4 : i + 3;
 			struct export_entry *e;
 
 			if (name->len > 6 && !memcmp(name->text, "class_", 6)) {
@@ -88,7 +88,7 @@ static void scan_base_file(const char *file, const char *text, struct file_defs 
 		} else {
 			size_t close = matching(&t, i + 1);
 
-			if (close + 1 < t.nr && report_token_is(&t.v[close + 1], "{")) {
+			if (close + 1 < t.nr && lex_token_is(&t.v[close + 1], "{")) {
 				size_t body_end = matching(&t, close + 1);
 				struct definition *d;
 
@@ -106,7 +106,7 @@ static void scan_base_file(const char *file, const char *text, struct file_defs 
 			}
 		}
 	}
-	report_tokens_release(&t);
+	lex_tokens_release(&t);
 }
 
 struct use_search {

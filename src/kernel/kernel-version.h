@@ -6,6 +6,7 @@
  */
 #ifndef CDMIGRATE_KERNEL_VERSION_H
 #define CDMIGRATE_KERNEL_VERSION_H
+#include "lex/lex.h"
 
 /* KERNEL_VERSION(a, b, c) as the kernel computes it. */
 #define KERNEL_VERSION_CODE(a, b, c) (((unsigned)(a) << 16) + ((unsigned)(b) << 8) + (unsigned)(c))
@@ -16,5 +17,13 @@
  * when the file cannot be read or one of the three is missing.
  */
 unsigned kernel_version_code(const char *root);
+
+/*
+ * A lex_condition_fn that knows 0, 1 and comparisons of
+ * LINUX_VERSION_CODE with KERNEL_VERSION(a, b, c) or a number (also
+ * negated with !); data points to the unsigned version code; anything else
+ * is unknown.
+ */
+int kernel_version_condition(const struct lex_token *v, size_t n, void *data);
 
 #endif

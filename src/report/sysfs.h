@@ -9,7 +9,7 @@
  * attribute named like an entry every struct device has (power, uevent,
  * dev, subsystem, device, driver) clashes and must be renamed.
  *
- * Lexical analysis of the text (report_tokenize(); no libclang):
+ * Lexical analysis of the text (lex_tokenize(); no libclang):
  *
  * Classes: `X = class_create(owner, "name")`, and file-scope
  *   `struct class X = { .name = "name", ... }` outside the driver core.

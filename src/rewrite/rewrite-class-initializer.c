@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/report.h"
+#include "lex/lex.h"
 
 #define ARGS "CDMIGRATE_CLASS_ARGS"
 #define FIELDS "CDMIGRATE_CLASS_FIELDS"
@@ -311,8 +311,8 @@ void class_initializer_release(struct class_initializer *ci)
 
 /* Code tokens of a text (directive lines left out) and their brace depth. */
 struct code {
-	struct report_tokens all;
-	struct report_token *v;
+	struct lex_tokens all;
+	struct lex_token *v;
 	int *brace;
 	size_t nr;
 };
@@ -322,33 +322,33 @@ static void code_init(struct code *c, const char *text, size_t len)
 	int brace = 0;
 
 	memset(c, 0, sizeof(*c));
-	report_tokenize(text, len, &c->all);
+	lex_tokenize(text, len, &c->all);
 	c->v = xcalloc(c->all.nr + 1, sizeof(*c->v));
 	c->brace = xcalloc(c->all.nr + 1, sizeof(int));
 	for (size_t i = 0; i < c->all.nr; i++) {
-		const struct report_token *t = &c->all.v[i];
+		const struct lex_token *t = &c->all.v[i];
 
 		if (t->directive)
 			continue;
 		c->brace[c->nr] = brace;
 		c->v[c->nr++] = *t;
-		if (report_token_is(t, "{"))
+		if (lex_token_is(t, "{"))
 			brace++;
-		else if (report_token_is(t, "}") && brace)
+		else if (lex_token_is(t, "}") && brace)
 			brace--;
 	}
 }
 
 static void code_release(struct code *c)
 {
-	report_tokens_release(&c->all);
+	lex_tokens_release(&c->all);
 	free(c->v);
 	free(c->brace);
 }
 
 static int tok_is(const struct code *c, size_t i, const char *s)
 {
-	return i < c->nr && report_token_is(&c->v[i], s);
+	return i < c->nr && lex_token_is(&c->v[i], s);
 }
 
 static size_t tok_end(const struct code *c, size_t i)
@@ -387,7 +387,7 @@ static int find_definition(const struct code *c, const char *name, struct defini
 		d->start = i;
 		d->name = i + 2;
 		d->open = k + 2;
-		d->close = report_tokens_match(c->v, c->nr, d->open);
+		d->close = lex_tokens_match(c->v, c->nr, d->open);
 		d->semi = d->close + 1;
 		if (!tok_is(c, d->semi, ";"))
 			continue;

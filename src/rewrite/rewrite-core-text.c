@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "engine/spatch.h"
-#include "report/report.h"
+#include "lex/lex.h"
 
 /* ------------------------------------------------------------ fragment files */
 
@@ -197,8 +197,8 @@ void core_text_release(struct core_text *ct)
 struct code {
 	const char *text;
 	size_t len;
-	struct report_tokens all;
-	struct report_token *v;
+	struct lex_tokens all;
+	struct lex_token *v;
 	int *brace, *paren;
 	size_t nr;
 };
@@ -210,13 +210,13 @@ static void code_init(struct code *c, const char *text, size_t len)
 	memset(c, 0, sizeof(*c));
 	c->text = text;
 	c->len = len;
-	c->all = (struct report_tokens)REPORT_TOKENS_INIT;
-	report_tokenize(text, len, &c->all);
+	c->all = (struct lex_tokens)LEX_TOKENS_INIT;
+	lex_tokenize(text, len, &c->all);
 	c->v = xcalloc(c->all.nr + 1, sizeof(*c->v));
 	c->brace = xcalloc(c->all.nr + 1, sizeof(int));
 	c->paren = xcalloc(c->all.nr + 1, sizeof(int));
 	for (size_t i = 0; i < c->all.nr; i++) {
-		const struct report_token *t = &c->all.v[i];
+		const struct lex_token *t = &c->all.v[i];
 
 		if (t->directive)
 			continue;
@@ -238,7 +238,7 @@ static void code_init(struct code *c, const char *text, size_t len)
 
 static void code_release(struct code *c)
 {
-	report_tokens_release(&c->all);
+	lex_tokens_release(&c->all);
 	free(c->v);
 	free(c->brace);
 	free(c->paren);
@@ -246,12 +246,12 @@ static void code_release(struct code *c)
 
 static int tok_is(const struct code *c, size_t i, const char *s)
 {
-	return i < c->nr && report_token_is(&c->v[i], s);
+	return i < c->nr && lex_token_is(&c->v[i], s);
 }
 
 static int tok_ident(const struct code *c, size_t i, const char *name)
 {
-	return i < c->nr && c->v[i].kind == TOKEN_IDENT && report_token_is(&c->v[i], name);
+	return i < c->nr && c->v[i].kind == TOKEN_IDENT && lex_token_is(&c->v[i], name);
 }
 
 /* A member or field access: the token before i is "->" or ".". */
@@ -272,18 +272,18 @@ static int find_function(const struct code *c, const char *name, size_t *at, siz
 
 		if (c->brace[i] || c->paren[i] || !tok_ident(c, i, name) || !tok_is(c, i + 1, "("))
 			continue;
-		k = report_tokens_match(c->v, c->nr, i + 1) + 1;
+		k = lex_tokens_match(c->v, c->nr, i + 1) + 1;
 		/* attributes between the parameters and the body */
 		while (k + 1 < c->nr && c->v[k].kind == TOKEN_IDENT) {
 			k++;
 			if (tok_is(c, k, "("))
-				k = report_tokens_match(c->v, c->nr, k) + 1;
+				k = lex_tokens_match(c->v, c->nr, k) + 1;
 		}
 		if (!tok_is(c, k, "{"))
 			continue;
 		*at = i;
 		*open = k;
-		*close = report_tokens_match(c->v, c->nr, k);
+		*close = lex_tokens_match(c->v, c->nr, k);
 		if (*close >= c->nr)
 			return 0;
 		return 1;
@@ -348,7 +348,7 @@ static int find_struct(const struct code *c, const char *tag, size_t *open, size
 		    !tok_is(c, i + 2, "{"))
 			continue;
 		*open = i + 2;
-		*close = report_tokens_match(c->v, c->nr, i + 2);
+		*close = lex_tokens_match(c->v, c->nr, i + 2);
 		return *close < c->nr;
 	}
 	return 0;

@@ -9,7 +9,7 @@
 
 static int tok_is(const struct core_file *f, size_t i, const char *s)
 {
-	return i < f->tokens.nr && report_token_is(&f->tokens.v[i], s);
+	return i < f->tokens.nr && lex_token_is(&f->tokens.v[i], s);
 }
 
 size_t core_token_start(const struct core_file *f, size_t first)
@@ -24,7 +24,7 @@ size_t core_token_end(const struct core_file *f, size_t last)
 
 size_t core_match(const struct core_file *f, size_t open)
 {
-	return report_tokens_match(f->tokens.v, f->tokens.nr, open);
+	return lex_tokens_match(f->tokens.v, f->tokens.nr, open);
 }
 
 static struct core_item *add_item(struct core_file *f, enum core_item_kind kind, size_t first,
@@ -54,7 +54,7 @@ static char *token_str(const struct core_file *f, size_t i)
  */
 static void name_item(struct core_file *f, struct core_item *it)
 {
-	const struct report_token *v = f->tokens.v;
+	const struct lex_token *v = f->tokens.v;
 
 	for (size_t j = it->first; j <= it->last; j++) {
 		int prev_ident = j > it->first && v[j - 1].kind == TOKEN_IDENT && !v[j - 1].directive;
@@ -85,12 +85,12 @@ static void name_item(struct core_file *f, struct core_item *it)
 
 void core_file_parse(struct core_file *f, const char *text, size_t len)
 {
-	const struct report_token *v;
+	const struct lex_token *v;
 	size_t nr;
 
 	f->text = text;
 	f->len = len;
-	report_tokenize(text, len, &f->tokens);
+	lex_tokenize(text, len, &f->tokens);
 	v = f->tokens.v;
 	nr = f->tokens.nr;
 	for (size_t i = 0; i < nr;) {
@@ -169,7 +169,7 @@ void core_file_release(struct core_file *f)
 	free(f->items);
 	f->items = NULL;
 	f->nr = f->alloc = 0;
-	report_tokens_release(&f->tokens);
+	lex_tokens_release(&f->tokens);
 }
 
 /* ---------------------------------------------------------------- removals */

@@ -51,7 +51,7 @@
 #define CDMIGRATE_REWRITE_CORE_H
 
 #include "base/util.h"
-#include "report/report.h"
+#include "lex/lex.h"
 #include "rewrite/rewrite.h"
 
 int rewrite_unused_exports(struct rewrite_context *ctx);
@@ -111,15 +111,15 @@ struct core_item {
 	int is_struct;		/* "struct tag { ... };": name is the tag */
 };
 
-/* A C text cut into file-scope items (report_tokenize() tokens). */
+/* A C text cut into file-scope items (lex_tokenize() tokens). */
 struct core_file {
 	const char *text;	/* borrowed: must outlive the struct */
 	size_t len;
-	struct report_tokens tokens;
+	struct lex_tokens tokens;
 	struct core_item *items;
 	size_t nr, alloc;
 };
-#define CORE_FILE_INIT { NULL, 0, REPORT_TOKENS_INIT, NULL, 0, 0 }
+#define CORE_FILE_INIT { NULL, 0, LEX_TOKENS_INIT, NULL, 0, 0 }
 
 void core_file_parse(struct core_file *f, const char *text, size_t len);
 void core_file_release(struct core_file *f);

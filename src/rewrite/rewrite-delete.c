@@ -125,10 +125,10 @@ static void add_sorted(struct strvec *v, const char *s)
 
 static int tok_is(const struct core_file *f, size_t i, const char *s)
 {
-	return i < f->tokens.nr && report_token_is(&f->tokens.v[i], s);
+	return i < f->tokens.nr && lex_token_is(&f->tokens.v[i], s);
 }
 
-static int names_token(const struct deletion *d, const struct report_token *t)
+static int names_token(const struct deletion *d, const struct lex_token *t)
 {
 	return t->kind == TOKEN_IDENT && in_sorted(&d->names, t->text, t->len);
 }
@@ -219,7 +219,7 @@ static void count_uses(const struct deletion *d, const char *name, size_t skip_f
 			if (fi == skip_fi && i == skip_item)
 				continue;
 			for (size_t k = f->items[i].first; k <= f->items[i].last; k++)
-				if (f->tokens.v[k].kind == TOKEN_IDENT && report_token_is(&f->tokens.v[k], name))
+				if (f->tokens.v[k].kind == TOKEN_IDENT && lex_token_is(&f->tokens.v[k], name))
 					++*(d->doomed[fi][i] ? doomed : kept);
 		}
 	}
@@ -342,7 +342,7 @@ static void find_doomed(struct deletion *d)
 /* The name of the member declared by tokens [a, b]. */
 static size_t member_name(const struct core_file *f, size_t a, size_t b)
 {
-	const struct report_token *v = f->tokens.v;
+	const struct lex_token *v = f->tokens.v;
 	size_t last_ident = 0;
 
 	for (size_t k = a; k <= b; k++) {
@@ -392,7 +392,7 @@ static void doom_members(struct deletion *d)
 				gone = mentions(d, f, j, k);
 				for (size_t m = 0; !gone && name && doomed_members[m].tag; m++)
 					gone = !strcmp(it->name, doomed_members[m].tag) &&
-					       report_token_is(&f->tokens.v[name], doomed_members[m].member);
+					       lex_token_is(&f->tokens.v[name], doomed_members[m].member);
 				if (gone) {
 					ALLOC_GROW(d->members, d->nr_members + 1, d->alloc_members);
 					d->members[d->nr_members].tag = xstrdup(it->name);
@@ -425,10 +425,10 @@ struct walk {
 	const char *function;
 };
 
-static const char *typed_tag(const struct walk *w, const struct report_token *t)
+static const char *typed_tag(const struct walk *w, const struct lex_token *t)
 {
 	for (size_t i = 0; i < w->nr_typed; i++)
-		if (report_token_is(t, w->typed[i].var))
+		if (lex_token_is(t, w->typed[i].var))
 			return w->typed[i].tag;
 	return NULL;
 }
@@ -437,7 +437,7 @@ static const char *typed_tag(const struct walk *w, const struct report_token *t)
 static int stmt_mentions(const struct walk *w, size_t a, size_t b)
 {
 	const struct core_file *f = w->f;
-	const struct report_token *v = f->tokens.v;
+	const struct lex_token *v = f->tokens.v;
 
 	for (size_t k = a; k <= b && k < f->tokens.nr; k++) {
 		const char *tag;
@@ -450,7 +450,7 @@ static int stmt_mentions(const struct walk *w, size_t a, size_t b)
 		if (!(tok_is(f, k, "->") || tok_is(f, k, ".")) || k == 0 || k + 1 > b ||
 		    v[k + 1].kind != TOKEN_IDENT || v[k - 1].kind != TOKEN_IDENT)
 			continue;
-		if (report_token_is(&v[k - 1], "class") && k >= 2 &&
+		if (lex_token_is(&v[k - 1], "class") && k >= 2 &&
 		    (tok_is(f, k - 2, "->") || tok_is(f, k - 2, ".")))
 			tag = "class";
 		else
@@ -475,7 +475,7 @@ static size_t clamp(size_t i, size_t end)
 
 static int is_iterator(const struct core_file *f, size_t i, size_t end)
 {
-	const struct report_token *v = f->tokens.v;
+	const struct lex_token *v = f->tokens.v;
 	size_t pc, n;
 
 	if (v[i].kind != TOKEN_IDENT || in_list(statement_keywords, v[i].text, v[i].len) ||
@@ -486,7 +486,7 @@ static int is_iterator(const struct core_file *f, size_t i, size_t end)
 		return 0;
 	n = next_tok(f, pc + 1, end);
 	return n < end && (tok_is(f, n, "{") ||
-			   (v[n].kind == TOKEN_IDENT && !report_token_is(&v[n], "else")));
+			   (v[n].kind == TOKEN_IDENT && !lex_token_is(&v[n], "else")));
 }
 
 static size_t stmt_end(const struct core_file *f, size_t i, size_t end)
@@ -683,7 +683,7 @@ static void walk_block(struct walk *w, size_t open, size_t close, int *all_gone)
 static void collect_typed(struct walk *w, const struct core_item *it)
 {
 	const struct core_file *f = w->f;
-	const struct report_token *v = f->tokens.v;
+	const struct lex_token *v = f->tokens.v;
 
 	for (size_t k = it->first; k + 1 <= it->last; k++) {
 		const char *tag = NULL;
@@ -693,7 +693,7 @@ static void collect_typed(struct walk *w, const struct core_item *it)
 		    !tag_has_doomed_members(w->d, v[k + 1].text, v[k + 1].len))
 			continue;
 		for (size_t m = 0; m < w->d->nr_members; m++)
-			if (report_token_is(&v[k + 1], w->d->members[m].tag))
+			if (lex_token_is(&v[k + 1], w->d->members[m].tag))
 				tag = w->d->members[m].tag;
 		for (p = k + 2; p <= it->last;) {
 			while (p <= it->last && (tok_is(f, p, "*") || tok_is(f, p, "const") ||
@@ -1116,14 +1116,14 @@ void deletion_free(struct deletion *d)
 /* Names the edited text still holds: "file:line: name". */
 static void leftovers(const struct deletion *d, size_t fi, const struct strbuf *text, struct strvec *out)
 {
-	struct report_tokens t = REPORT_TOKENS_INIT;
+	struct lex_tokens t = LEX_TOKENS_INIT;
 
-	report_tokenize(text->buf, text->len, &t);
+	lex_tokenize(text->buf, text->len, &t);
 	for (size_t k = 0; k < t.nr; k++)
 		if (names_token(d, &t.v[k]))
 			strvec_pushf(out, "%s:%u: %.*s", core_paths[fi], t.v[k].line, (int)t.v[k].len,
 				     t.v[k].text);
-	report_tokens_release(&t);
+	lex_tokens_release(&t);
 }
 
 int rewrite_delete_class_device(struct rewrite_context *ctx)

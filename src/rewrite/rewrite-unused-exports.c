@@ -93,13 +93,13 @@ static int core_uses(const struct unused *u, struct unused *all, size_t nr, stru
 	*elsewhere = 0;
 	for (size_t t = 0; t < nr_texts; t++) {
 		const struct core_text *c = &texts[t];
-		const struct report_tokens *tok = &c->parsed.tokens;
+		const struct lex_tokens *tok = &c->parsed.tokens;
 
 		for (size_t k = 0; k < tok->nr; k++) {
 			size_t off = tok->v[k].offset;
 			int skip = 0;
 
-			if (tok->v[k].kind != TOKEN_IDENT || !report_token_is(&tok->v[k], u->e->symbol))
+			if (tok->v[k].kind != TOKEN_IDENT || !lex_token_is(&tok->v[k], u->e->symbol))
 				continue;
 			if (c == u->exp && inside(off, u->e->export_start, u->e->export_end))
 				continue;
@@ -136,8 +136,8 @@ static int is_prototype(const struct core_file *f, const struct core_item *it, c
 	if (it->kind != CORE_ITEM_DECLARATION || it->is_struct || !it->name || strcmp(it->name, name))
 		return 0;
 	for (size_t k = it->first; k < it->last; k++)
-		if (report_token_is(&f->tokens.v[k], name))
-			return report_token_is(&f->tokens.v[k + 1], "(");
+		if (lex_token_is(&f->tokens.v[k], name))
+			return lex_token_is(&f->tokens.v[k + 1], "(");
 	return 0;
 }
 
@@ -158,13 +158,13 @@ static void drop_private_helpers(struct core_text *c, struct strvec *log)
 			size_t start = core_token_start(f, it->first), kept = 0, removed = 0;
 
 			if (it->kind != CORE_ITEM_FUNCTION || !it->name ||
-			    !report_token_is(&f->tokens.v[it->first], "static") || in_removals(&c->rm, start))
+			    !lex_token_is(&f->tokens.v[it->first], "static") || in_removals(&c->rm, start))
 				continue;
 			for (size_t j = 0; j < f->nr; j++) {
 				if (j == i || is_prototype(f, &f->items[j], it->name))
 					continue;
 				for (size_t k = f->items[j].first; k <= f->items[j].last; k++)
-					if (report_token_is(&f->tokens.v[k], it->name))
+					if (lex_token_is(&f->tokens.v[k], it->name))
 						++*(in_removals(&c->rm, f->tokens.v[k].offset) ? &removed : &kept);
 			}
 			if (kept || !removed)

@@ -7,7 +7,7 @@
 
 #include "engine/spatch.h"
 #include "kernel/subsystem.h"
-#include "report/report.h"
+#include "lex/lex.h"
 
 #define STEP_DIR "50-class-interface-to-virtual-bus"
 #define TEMPLATE "virtual-bus.c.in"
@@ -367,8 +367,8 @@ void virtual_bus_render(const struct virtual_bus_template *t, const char *name,
 /* A file of the step: its code tokens (no directive lines), their depths. */
 struct vfile {
 	struct rewrite_file *rf;
-	struct report_tokens all;
-	struct report_token *v;
+	struct lex_tokens all;
+	struct lex_token *v;
 	size_t nr;
 	int *brace;		/* brace depth before the token */
 	size_t *pair;		/* the other bracket of a bracket token */
@@ -383,8 +383,8 @@ static void vfile_init(struct vfile *c, struct rewrite_file *rf)
 
 	memset(c, 0, sizeof(*c));
 	c->rf = rf;
-	c->all = (struct report_tokens)REPORT_TOKENS_INIT;
-	report_tokenize(rf->content->buf, rf->content->len, &c->all);
+	c->all = (struct lex_tokens)LEX_TOKENS_INIT;
+	lex_tokenize(rf->content->buf, rf->content->len, &c->all);
 	c->v = xcalloc(c->all.nr + 1, sizeof(*c->v));
 	c->brace = xcalloc(c->all.nr + 1, sizeof(*c->brace));
 	c->pair = xcalloc(c->all.nr + 1, sizeof(*c->pair));
@@ -394,7 +394,7 @@ static void vfile_init(struct vfile *c, struct rewrite_file *rf)
 		if (!c->all.v[i].directive)
 			c->v[c->nr++] = c->all.v[i];
 	for (size_t i = 0, top = c->nr; i < c->nr; i++) {
-		const struct report_token *t = &c->v[i];
+		const struct lex_token *t = &c->v[i];
 		char ch = t->kind == TOKEN_PUNCT && t->len == 1 ? *t->text : 0;
 
 		c->pair[i] = c->nr;
@@ -417,7 +417,7 @@ static void vfile_init(struct vfile *c, struct rewrite_file *rf)
 
 static void vfile_release(struct vfile *c)
 {
-	report_tokens_release(&c->all);
+	lex_tokens_release(&c->all);
 	free(c->v);
 	free(c->brace);
 	free(c->pair);
@@ -426,7 +426,7 @@ static void vfile_release(struct vfile *c)
 
 static int is(const struct vfile *c, size_t i, const char *s)
 {
-	return i < c->nr && report_token_is(&c->v[i], s);
+	return i < c->nr && lex_token_is(&c->v[i], s);
 }
 
 static int is_ident(const struct vfile *c, size_t i)
@@ -1181,12 +1181,12 @@ static size_t line_start(const struct strbuf *text, size_t at)
 static size_t after_directive(const struct vfile *c, const char *key, const char *word,
 			      const char *word2)
 {
-	const struct report_tokens *a = &c->all;
+	const struct lex_tokens *a = &c->all;
 
 	for (size_t i = 0; i + 2 < a->nr; i++) {
 		size_t k = i + 2;
 
-		if (!a->v[i].directive_start || !report_token_is(&a->v[i + 1], key))
+		if (!a->v[i].directive_start || !lex_token_is(&a->v[i + 1], key))
 			continue;
 		if (!strcmp(key, "include")) {
 			/* <linux/x.h> is tokens < linux / x . h > */
@@ -1204,13 +1204,13 @@ static size_t after_directive(const struct vfile *c, const char *key, const char
 				return line_after(c->rf->content, a->v[i].offset);
 			continue;
 		}
-		if (!report_token_is(&a->v[i + 2], word))
+		if (!lex_token_is(&a->v[i + 2], word))
 			continue;
 		if (!word2)
 			return line_after(c->rf->content, a->v[i].offset);
 		/* "#ifndef G" then "#define G" on the next line */
 		if (i + 5 < a->nr && a->v[i + 3].directive_start && a->v[i + 3].line == a->v[i].line + 1 &&
-		    report_token_is(&a->v[i + 4], "define") && report_token_is(&a->v[i + 5], word2))
+		    lex_token_is(&a->v[i + 4], "define") && lex_token_is(&a->v[i + 5], word2))
 			return line_after(c->rf->content, a->v[i + 3].offset);
 	}
 	return 0;
@@ -1219,13 +1219,13 @@ static size_t after_directive(const struct vfile *c, const char *key, const char
 /* The include guard of a header: after its "#define G" line (0: none). */
 static size_t after_guard(const struct vfile *c)
 {
-	const struct report_tokens *a = &c->all;
+	const struct lex_tokens *a = &c->all;
 
 	for (size_t i = 0; i + 2 < a->nr; i++) {
 		char *g;
 		size_t at;
 
-		if (!a->v[i].directive_start || !report_token_is(&a->v[i + 1], "ifndef"))
+		if (!a->v[i].directive_start || !lex_token_is(&a->v[i + 1], "ifndef"))
 			continue;
 		g = xstrndup(a->v[i + 2].text, a->v[i + 2].len);
 		at = after_directive(c, "ifndef", g, g);

@@ -24,8 +24,8 @@ static const char *caller_of(const struct core_file *f, const char *name)
 		if (it->kind != CORE_ITEM_FUNCTION || !it->name || !strcmp(it->name, name))
 			continue;
 		for (size_t k = it->open; k + 1 <= it->last; k++)
-			if (report_token_is(&f->tokens.v[k], name) &&
-			    report_token_is(&f->tokens.v[k + 1], "("))
+			if (lex_token_is(&f->tokens.v[k], name) &&
+			    lex_token_is(&f->tokens.v[k + 1], "("))
 				return it->name;
 	}
 	return NULL;
@@ -37,7 +37,7 @@ static size_t second_parameter(const struct core_file *f, const struct core_item
 	size_t open = 0, close, comma = 0, last = 0;
 
 	for (size_t k = it->first; k < it->open; k++)
-		if (report_token_is(&f->tokens.v[k], "(")) {
+		if (lex_token_is(&f->tokens.v[k], "(")) {
 			open = k;
 			break;
 		}
@@ -45,11 +45,11 @@ static size_t second_parameter(const struct core_file *f, const struct core_item
 		return 0;
 	close = core_match(f, open);
 	for (size_t k = open + 1; k < close && k < it->open; k++) {
-		if (report_token_is(&f->tokens.v[k], "(")) {
+		if (lex_token_is(&f->tokens.v[k], "(")) {
 			k = core_match(f, k);
 			continue;
 		}
-		if (report_token_is(&f->tokens.v[k], ",")) {
+		if (lex_token_is(&f->tokens.v[k], ",")) {
 			if (comma)
 				break;
 			comma = k;
@@ -68,36 +68,36 @@ static size_t second_parameter(const struct core_file *f, const struct core_item
  */
 static unsigned refuses_null(const struct core_file *f, const struct core_item *it, size_t param)
 {
-	const struct report_token *v = f->tokens.v;
-	const struct report_token *p = &v[param];
+	const struct lex_token *v = f->tokens.v;
+	const struct lex_token *p = &v[param];
 
 	for (size_t k = it->open; k + 4 <= it->last; k++) {
 		size_t close, end;
 		int null_test;
 
-		if (!report_token_is(&v[k], "if") || !report_token_is(&v[k + 1], "("))
+		if (!lex_token_is(&v[k], "if") || !lex_token_is(&v[k + 1], "("))
 			continue;
 		close = core_match(f, k + 1);
 		if (close > it->last)
 			continue;
 		null_test =
-			(close == k + 4 && report_token_is(&v[k + 2], "!") &&
+			(close == k + 4 && lex_token_is(&v[k + 2], "!") &&
 			 v[k + 3].len == p->len && !memcmp(v[k + 3].text, p->text, p->len)) ||
-			(close == k + 5 && report_token_is(&v[k + 3], "==") &&
+			(close == k + 5 && lex_token_is(&v[k + 3], "==") &&
 			 ((v[k + 2].len == p->len && !memcmp(v[k + 2].text, p->text, p->len) &&
-			   report_token_is(&v[k + 4], "NULL")) ||
-			  (report_token_is(&v[k + 2], "NULL") && v[k + 4].len == p->len &&
+			   lex_token_is(&v[k + 4], "NULL")) ||
+			  (lex_token_is(&v[k + 2], "NULL") && v[k + 4].len == p->len &&
 			   !memcmp(v[k + 4].text, p->text, p->len))));
 		if (!null_test)
 			continue;
 		end = close + 1;
-		if (report_token_is(&v[end], "{"))
+		if (lex_token_is(&v[end], "{"))
 			end = core_match(f, end);
 		else
-			while (end < it->last && !report_token_is(&v[end], ";"))
+			while (end < it->last && !lex_token_is(&v[end], ";"))
 				end++;
 		for (size_t j = close + 1; j <= end && j <= it->last; j++)
-			if (report_token_is(&v[j], "goto") || report_token_is(&v[j], "return"))
+			if (lex_token_is(&v[j], "goto") || lex_token_is(&v[j], "return"))
 				return v[k].line;
 	}
 	return 0;

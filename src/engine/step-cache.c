@@ -1,0 +1,537 @@
+#define _GNU_SOURCE
+#include "engine/engine.h"
+#include "base/cache.h"
+#include "base/walk.h"
+#include "engine/spatch.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "config.h"
+
+/*
+ * Results of whole steps and of verify are kept in the cache too, keyed by
+ * everything they read: a rerun over an unchanged tree replays them
+ * instead of running spatch, the rewriter and libclang again.
+ */
+
+/* What cdmigrate itself is: its rewriter passes and classifier make results. */
+static const char *binary_key(void)
+{
+	static char key[33];
+
+	if (!key[0]) {
+		struct cache_hasher *h = cache_hasher_new();
+		struct strbuf exe = STRBUF_INIT;
+
+		cache_hasher_add_string(h, "cdmigrate " PACKAGE_VERSION);
+		if (strbuf_read_file(&exe, "/proc/self/exe") == 0)
+			cache_hasher_add(h, exe.buf, exe.len);
+		strbuf_release(&exe);
+		cache_hasher_finish(h, key);
+	}
+	return key;
+}
+
+/*
+ * The tree's key is made of its files' contents, so that the same tree at
+ * another path (a copy, a fresh clone) finds its steps in the cache.  Each
+ * file's content hash is remembered with its lstat() numbers (size, times,
+ * inode; like git's index): an unchanged rerun reads no file, a tree at a
+ * new path reads each once.
+ */
+struct fingerprint {
+	struct strvec stats;		/* "rel\tsize mtime ctime ino" as walked */
+	struct strvec memo;		/* "rel\tsize mtime ctime ino\thash", sorted */
+	int memo_changed;
+};
+
+static void fingerprint_file(const char *rel, const struct stat *st, void *data)
+{
+	struct fingerprint *fp = data;
+
+	strvec_pushf(&fp->stats, "%s\t%lld %lld.%09ld %lld.%09ld %llu", rel, (long long)st->st_size,
+		     (long long)st->st_mtim.tv_sec, st->st_mtim.tv_nsec, (long long)st->st_ctim.tv_sec,
+		     st->st_ctim.tv_nsec, (unsigned long long)st->st_ino);
+}
+
+/* The memo line of `stat_line` ("rel\tnumbers"), when its numbers match. */
+static const char *memo_find(const struct strvec *memo, const char *stat_line)
+{
+	size_t lo = 0, hi = memo->nr, n = strlen(stat_line);
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		int c = strncmp(memo->v[mid], stat_line, n);
+
+		if (!c && memo->v[mid][n] == '\t')
+			return memo->v[mid] + n + 1;
+		if (c < 0 || (!c && memo->v[mid][n] < '\t'))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+static void memo_key_of(const char *root, char key[33])
+{
+	struct cache_hasher *h = cache_hasher_new();
+
+	cache_hasher_add_string(h, "cdmigrate-tree-memo 1");
+	cache_hasher_add_string(h, root);
+	cache_hasher_finish(h, key);
+}
+
+static void fingerprint_root(struct cache_hasher *h, const char *root)
+{
+	struct strvec files = STRVEC_INIT;
+	struct fingerprint fp = { STRVEC_INIT, STRVEC_INIT, 0 };
+	struct walk_stats ws = { 0, 0, fingerprint_file, &fp };
+	struct strbuf text = STRBUF_INIT, err = STRBUF_INIT;
+	struct stat st;
+	char *makefile = path_join(root, "Makefile");
+	char memo_key[33];
+	int status;
+
+	memo_key_of(root, memo_key);
+	if (cache_get(memo_key, &text, &err, &status) && status == 0) {
+		for (char *p = text.buf, *nl; p < text.buf + text.len; p = nl + 1) {
+			nl = memchr(p, '\n', (size_t)(text.buf + text.len - p));
+			if (!nl)
+				break;
+			*nl = '\0';
+			strvec_push(&fp.memo, p);
+		}
+		strvec_sort(&fp.memo);
+	}
+	walk_tree(root, NULL, &files, &ws);
+	if (lstat(makefile, &st) == 0)
+		fingerprint_file("Makefile", &st, &fp);
+	free(makefile);
+	strbuf_reset(&text);
+	for (size_t i = 0; i < fp.stats.nr; i++) {
+		const char *hash = memo_find(&fp.memo, fp.stats.v[i]);
+		const char *tab = strchr(fp.stats.v[i], '\t');
+		char *rel = xstrndup(fp.stats.v[i], (size_t)(tab - fp.stats.v[i]));
+		char fresh[33];
+
+		if (!hash) {
+			struct cache_hasher *fh = cache_hasher_new();
+			struct strbuf content = STRBUF_INIT;
+			char *abs = path_join(root, rel);
+
+			if (strbuf_read_file(&content, abs) == 0)
+				cache_hasher_add(fh, content.buf, content.len);
+			else
+				cache_hasher_add_string(fh, "\001unreadable");
+			cache_hasher_finish(fh, fresh);
+			strbuf_release(&content);
+			free(abs);
+			hash = fresh;
+			fp.memo_changed = 1;
+		}
+		cache_hasher_add_string(h, rel);
+		cache_hasher_add_string(h, hash);
+		strbuf_addf(&text, "%s\t%s\n", fp.stats.v[i], hash);
+		free(rel);
+	}
+	/* a file gone from the tree also changes the memo */
+	if (fp.memo_changed || fp.memo.nr != fp.stats.nr)
+		cache_put(memo_key, text.buf, text.len, "", 0, 0);
+	strbuf_release(&text);
+	strbuf_release(&err);
+	strvec_clear(&fp.stats);
+	strvec_clear(&fp.memo);
+	strvec_clear(&files);
+}
+
+/*
+ * A key that changes whenever the contents of a .c or .h file of the tree
+ * (or of --kernel) or of its Makefile do, wherever the tree is.  The
+ * rewriter passes and the plan read the whole tree, not only the working
+ * files.
+ */
+void step_cache_tree_fingerprint(struct engine *e, char key[33])
+{
+	struct cache_hasher *h = cache_hasher_new();
+
+	cache_hasher_add_string(h, "cdmigrate-tree 2");
+	cache_hasher_add_string(h, binary_key());
+	fingerprint_root(h, e->tree);
+	if (e->opts->kernel) {
+		/* the kernel is not the tree: the same files there are another input */
+		cache_hasher_add_string(h, "\001kernel");
+		fingerprint_root(h, e->opts->kernel);
+	}
+	cache_hasher_finish(h, key);
+}
+
+static void hash_opt(struct cache_hasher *h, const char *s)
+{
+	cache_hasher_add_string(h, s ? s : "\001(none)");
+}
+
+/* The engine's state a step or verify starts from. */
+void step_cache_hash_state(struct engine *e, struct cache_hasher *h)
+{
+	cache_hasher_add_string(h, binary_key());
+	cache_hasher_add_string(h, e->tree_key);
+	/*
+	 * Messages name the tree as it was given: a relative name is the same
+	 * wherever the tree is; the absolute one is put back on replay
+	 * (step_cache_diag_for_cache()).
+	 */
+	if (strcmp(e->opts->tree, e->tree))
+		cache_hasher_add_string(h, e->opts->tree);
+	hash_opt(h, e->opts->kernel);
+	hash_opt(h, e->opts->only_subsystem);
+	hash_opt(h, e->opts->variant);
+	for (size_t i = 0; e->opts->paths && i < e->opts->paths->nr; i++)
+		cache_hasher_add_string(h, e->opts->paths->v[i]);
+	for (size_t i = 0; i < e->class_objects.nr; i++)
+		cache_hasher_add_string(h, e->class_objects.v[i]);
+	for (size_t i = 0; i < e->class_homes.nr; i++)
+		cache_hasher_add_string(h, e->class_homes.v[i]);
+	for (size_t i = 0; i < e->nr; i++) {
+		const struct work_file *f = &e->files[i];
+
+		cache_hasher_add_string(h, f->path);
+		cache_hasher_add_string(h, f->subsystem);
+		cache_hasher_add(h, &f->original.len, sizeof(f->original.len));
+		cache_hasher_add(h, f->original.buf, f->original.len);
+		cache_hasher_add(h, &f->current.len, sizeof(f->current.len));
+		cache_hasher_add(h, f->current.buf, f->current.len);
+		hash_opt(h, f->status);
+		hash_opt(h, f->status_step);
+		hash_opt(h, f->detail);
+		cache_hasher_add(h, &f->excluded, sizeof(f->excluded));
+	}
+}
+
+void step_cache_key(struct engine *e, size_t step, char key[33])
+{
+	const struct manifest_step *m = e->plan.steps[step].step;
+	const struct manifest_variant *variant = manifest_variant(m, e->opts->variant);
+	const char *const *patches = variant ? variant->patches : m->patches;
+	struct cache_hasher *h = cache_hasher_new();
+	struct strbuf text = STRBUF_INIT;
+	struct stat st;
+
+	cache_hasher_add_string(h, "cdmigrate-step 1");
+	cache_hasher_add(h, &m->order, sizeof(m->order));
+	cache_hasher_add_string(h, spatch_program());
+	if (stat(spatch_program(), &st) == 0) {
+		cache_hasher_add(h, &st.st_size, sizeof(st.st_size));
+		cache_hasher_add(h, &st.st_mtime, sizeof(st.st_mtime));
+	}
+	for (size_t p = 0; patches[p]; p++) {
+		char *path = path_join(spatch_patch_dir(), patches[p]);
+
+		strbuf_reset(&text);
+		cache_hasher_add_string(h, path);
+		if (strbuf_read_file(&text, path) == 0)
+			cache_hasher_add(h, text.buf, text.len);
+		free(path);
+	}
+	strbuf_release(&text);
+	step_cache_hash_state(e, h);
+	cache_hasher_finish(h, key);
+}
+
+/* The static strings a file's status and step are (working_set_set_status() keeps pointers). */
+static const char *intern_status(const char *s, size_t len)
+{
+	static const char *const known[] = { "conflict", "parse-failure", "timeout", "crashed",
+					     "held-back", NULL };
+
+	for (size_t i = 0; known[i]; i++)
+		if (strlen(known[i]) == len && !memcmp(known[i], s, len))
+			return known[i];
+	return NULL;
+}
+
+static const char *intern_step(struct engine *e, const char *s, size_t len)
+{
+	if (len == strlen("verify") && !memcmp(s, "verify", len))
+		return "verify";
+	for (size_t i = 0; i < e->plan.nr; i++)
+		if (strlen(e->plan.steps[i].step->name) == len &&
+		    !memcmp(e->plan.steps[i].step->name, s, len))
+			return e->plan.steps[i].step->name;
+	return NULL;
+}
+
+struct file_state *step_cache_save_states(struct engine *e)
+{
+	struct file_state *s = xcalloc(e->nr ? e->nr : 1, sizeof(*s));
+
+	for (size_t i = 0; i < e->nr; i++) {
+		s[i].status = e->files[i].status;
+		s[i].status_step = e->files[i].status_step;
+		s[i].detail = xstrdup(e->files[i].detail);
+		s[i].excluded = e->files[i].excluded;
+	}
+	return s;
+}
+
+void step_cache_free_states(struct engine *e, struct file_state *s)
+{
+	for (size_t i = 0; i < e->nr; i++)
+		free(s[i].detail);
+	free(s);
+}
+
+static int same_str(const char *a, const char *b)
+{
+	return a == b || (a && b && !strcmp(a, b));
+}
+
+/* Records of each file whose state differs from `was` (and its contents when `old` does). */
+void step_cache_add_file_records(struct engine *e, const struct file_state *was,
+				 const struct strbuf *old, struct strbuf *payload)
+{
+	for (size_t i = 0; i < e->nr; i++) {
+		const struct work_file *f = &e->files[i];
+		int text = old && (old[i].len != f->current.len ||
+				   memcmp(old[i].buf, f->current.buf, f->current.len));
+
+		if (!text && same_str(was[i].status, f->status) &&
+		    same_str(was[i].status_step, f->status_step) &&
+		    same_str(was[i].detail, f->detail) && was[i].excluded == f->excluded)
+			continue;
+		cache_record_addstr(payload, 'F', f->path);
+		if (text)
+			cache_record_add(payload, 'C', f->current.buf, f->current.len);
+		cache_record_addstr(payload, 'S', f->status);
+		cache_record_addstr(payload, 'T', f->status_step);
+		cache_record_addstr(payload, 'D', f->detail);
+		cache_record_addstr(payload, 'X', f->excluded ? "1" : "0");
+	}
+}
+
+void step_cache_replay_release(struct replay *r)
+{
+	for (size_t i = 0; i < r->nr; i++)
+		free(r->files[i].detail);
+	free(r->files);
+	strvec_clear(&r->numbers);
+	strvec_clear(&r->change_paths);
+	strvec_clear(&r->change_diffs);
+	strvec_clear(&r->sites);
+}
+
+/* Read a memo's records; 0 when anything is off (then it is not used). */
+int step_cache_replay_parse(struct engine *e, const struct strbuf *payload, struct replay *r)
+{
+	struct cache_reader rd;
+	const char *buf;
+	size_t len;
+	char tag;
+	int rc;
+	struct replayed_file *cur = NULL;
+
+	memset(r, 0, sizeof(*r));
+	cache_reader_init(&rd, payload->buf, payload->len);
+	while ((rc = cache_record_next(&rd, &tag, &buf, &len)) == 1) {
+		char *s = xstrndup(buf, len);
+		int ok = 1;
+
+		switch (tag) {
+		case 'F':
+			ALLOC_GROW(r->files, r->nr + 1, r->alloc);
+			cur = &r->files[r->nr++];
+			memset(cur, 0, sizeof(*cur));
+			cur->f = engine_find_file(e, s);
+			ok = cur->f != NULL;
+			break;
+		case 'C':
+			ok = cur != NULL;
+			if (ok) {
+				cur->content = buf;
+				cur->len = len;
+			}
+			break;
+		case 'S':
+			ok = cur && (!len || (cur->status = intern_status(buf, len)));
+			break;
+		case 'T':
+			ok = cur && (!len || (cur->status_step = intern_step(e, buf, len)));
+			break;
+		case 'D':
+			ok = cur != NULL;
+			if (ok)
+				cur->detail = len ? xstrdup(s) : NULL;
+			break;
+		case 'X':
+			ok = cur != NULL;
+			if (ok)
+				cur->excluded = s[0] == '1';
+			break;
+		case 'N':
+			strvec_push(&r->numbers, s);
+			break;
+		case 'P':
+			ok = engine_find_file(e, s) != NULL;
+			strvec_push(&r->change_paths, s);
+			break;
+		case 'd':
+			strvec_push(&r->change_diffs, s);
+			break;
+		case 'I':
+			strvec_push(&r->sites, s);
+			break;
+		default:
+			ok = 0;
+		}
+		free(s);
+		if (!ok) {
+			step_cache_replay_release(r);
+			return 0;
+		}
+	}
+	if (rc < 0 || r->change_paths.nr != r->change_diffs.nr) {
+		step_cache_replay_release(r);
+		return 0;
+	}
+	return 1;
+}
+
+/* Print what a step printed when it ran; rewriter lines (marked) only without -q. */
+/* What a step printed, as kept: the tree's absolute path becomes a '\002'. */
+void step_cache_diag_for_cache(struct engine *e, const struct strbuf *diag, struct strbuf *out)
+{
+	size_t n = strlen(e->tree);
+
+	for (const char *p = diag->buf; p < diag->buf + diag->len;) {
+		const char *at = memmem(p, (size_t)(diag->buf + diag->len - p), e->tree, n);
+
+		if (!at) {
+			strbuf_add(out, p, (size_t)(diag->buf + diag->len - p));
+			break;
+		}
+		strbuf_add(out, p, (size_t)(at - p));
+		strbuf_addch(out, '\002');
+		p = at + n;
+	}
+}
+
+void step_cache_replay_diag(struct engine *e, const struct strbuf *diag)
+{
+	struct strbuf out = STRBUF_INIT;
+
+	for (const char *p = diag->buf; p < diag->buf + diag->len;) {
+		const char *nl = memchr(p, '\n', (size_t)(diag->buf + diag->len - p));
+		size_t n = nl ? (size_t)(nl - p) + 1 : (size_t)(diag->buf + diag->len - p);
+		size_t start = out.len;
+
+		if (*p != '\001')
+			strbuf_add(&out, p, n);
+		else if (!e->opts->quiet)
+			strbuf_add(&out, p + 1, n - 1);
+		p += n;
+		for (char *m; (m = memchr(out.buf + start, '\002', out.len - start));) {
+			/* the tree where it is now */
+			size_t at = (size_t)(m - out.buf);
+			char *rest = xstrdup(m + 1);
+
+			out.len = at;
+			strbuf_addstr(&out, e->tree);
+			start = out.len;
+			strbuf_addstr(&out, rest);
+			free(rest);
+		}
+	}
+	fflush(stdout);
+	write_all(2, out.buf, out.len);
+	strbuf_release(&out);
+}
+
+void step_cache_replay_files(struct replay *r)
+{
+	for (size_t i = 0; i < r->nr; i++) {
+		struct replayed_file *rf = &r->files[i];
+
+		if (rf->content) {
+			strbuf_reset(&rf->f->current);
+			strbuf_add(&rf->f->current, rf->content, rf->len);
+		}
+		rf->f->status = rf->status;
+		rf->f->status_step = rf->status_step;
+		free(rf->f->detail);
+		rf->f->detail = rf->detail;
+		rf->detail = NULL;
+		rf->f->excluded = rf->excluded;
+	}
+}
+
+/* Take a step's result from the cache: 1 when it was there. */
+int step_cache_replay_step(struct engine *e, size_t step, const char *key, struct migrate_step_stats *st)
+{
+	struct strbuf payload = STRBUF_INIT, diag = STRBUF_INIT;
+	struct replay r;
+	int status;
+
+	if (!cache_get(key, &payload, &diag, &status) || status != 0 ||
+	    !step_cache_replay_parse(e, &payload, &r)) {
+		strbuf_release(&payload);
+		strbuf_release(&diag);
+		return 0;
+	}
+	if (r.numbers.nr != 5) {
+		step_cache_replay_release(&r);
+		strbuf_release(&payload);
+		strbuf_release(&diag);
+		return 0;
+	}
+	step_cache_replay_files(&r);
+	st->refused = atoi(r.numbers.v[0]);
+	e->conflicts += atoi(r.numbers.v[1]);
+	st->files_changed = (unsigned)atoi(r.numbers.v[2]);
+	st->groups = (unsigned)atoi(r.numbers.v[3]);
+	st->largest_group = (unsigned)atoi(r.numbers.v[4]);
+	for (size_t c = 0; c < r.change_paths.nr; c++) {
+		ALLOC_GROW(e->changes, e->nr_changes + 1, e->alloc_changes);
+		e->changes[e->nr_changes].step = step;
+		e->changes[e->nr_changes].file = (size_t)(engine_find_file(e, r.change_paths.v[c]) - e->files);
+		e->changes[e->nr_changes].diff = xstrdup(r.change_diffs.v[c]);
+		e->nr_changes++;
+	}
+	step_cache_replay_diag(e, &diag);
+	step_cache_replay_release(&r);
+	strbuf_release(&payload);
+	strbuf_release(&diag);
+	return 1;
+}
+
+void step_cache_store_step(struct engine *e, size_t step, const char *key, const struct file_state *was,
+			   const struct strbuf *old, size_t first_change, int conflicts,
+			   const struct migrate_step_stats *st, const struct strbuf *diag)
+{
+	struct strbuf payload = STRBUF_INIT, kept = STRBUF_INIT;
+	char num[32];
+
+	step_cache_add_file_records(e, was, old, &payload);
+	snprintf(num, sizeof(num), "%d", st->refused);
+	cache_record_addstr(&payload, 'N', num);
+	snprintf(num, sizeof(num), "%d", e->conflicts - conflicts);
+	cache_record_addstr(&payload, 'N', num);
+	snprintf(num, sizeof(num), "%u", st->files_changed);
+	cache_record_addstr(&payload, 'N', num);
+	snprintf(num, sizeof(num), "%u", st->groups);
+	cache_record_addstr(&payload, 'N', num);
+	snprintf(num, sizeof(num), "%u", st->largest_group);
+	cache_record_addstr(&payload, 'N', num);
+	for (size_t c = first_change; c < e->nr_changes; c++) {
+		if (e->changes[c].step != step)
+			continue;
+		cache_record_addstr(&payload, 'P', e->files[e->changes[c].file].path);
+		cache_record_addstr(&payload, 'd', e->changes[c].diff);
+	}
+	step_cache_diag_for_cache(e, diag, &kept);
+	cache_put(key, payload.buf, payload.len, kept.buf, kept.len, 0);
+	strbuf_release(&payload);
+	strbuf_release(&kept);
+}
+

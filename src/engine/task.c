@@ -1,0 +1,358 @@
+#define _GNU_SOURCE
+#include "engine/engine.h"
+#include "base/cache.h"
+#include "base/pool.h"
+#include "engine/diff.h"
+#include "engine/spatch.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "config.h"
+
+/* A task's files are its groups, one after the other, "" between two. */
+static size_t task_groups(const struct task *t)
+{
+	size_t n = t->files.nr ? 1 : 0;
+
+	for (size_t i = 0; i < t->files.nr; i++)
+		n += !t->files.v[i][0];
+	return n;
+}
+
+static int next_task(struct child *child, void *data, void **task_data)
+{
+	struct engine *e = data;
+	struct spatch_task st;
+	struct task *t;
+
+	while (e->next_task < e->nr_order &&
+	       (e->tasks[e->order[e->next_task]].failed == 2 || e->tasks[e->order[e->next_task]].cached))
+		e->next_task++;
+	if (e->next_task >= e->nr_order)
+		return 0;
+	t = &e->tasks[e->order[e->next_task++]];
+	memset(&st, 0, sizeof(st));
+	st.patch = e->patch;
+	st.root = e->scratch;
+	st.include_dirs = (const char *const *)e->include_dirs.v;
+	st.options = e->options;
+	st.files = &t->files;
+	if (task_groups(t) > 1) {
+		/* Groups one spatch runs independently: listed in a file, a blank line between. */
+		struct strbuf list = STRBUF_INIT;
+		char *path = xstrfmt("%s/.cdmigrate-groups/%zu", e->scratch, (size_t)(t - e->tasks));
+
+		for (size_t i = 0; i < t->files.nr; i++)
+			strbuf_addf(&list, "%s\n", t->files.v[i]);
+		if (working_set_write_file(path, list.buf, list.len) == 0)
+			st.file_groups = path;
+		strbuf_release(&list);
+		spatch_prepare(child, &st);
+		free(path);
+	} else {
+		spatch_prepare(child, &st);
+	}
+	child->silent_exec_failure = 1;
+	*task_data = t;
+	e->spatch_runs++;
+	return 1;
+}
+
+static void task_done(int status, const struct pool_result *result, void *data, void *task_data)
+{
+	struct task *t = task_data;
+
+	t->status = status;
+	t->timed_out = result->timed_out;
+	strbuf_add(&t->out, result->out.buf, result->out.len);
+	strbuf_add(&t->err, result->err.buf, result->err.len);
+	if (result->not_found)
+		error("spatch not found: install the coccinelle package");
+	t->failed = status != 0 || result->timed_out || result->start_failed || result->interrupted;
+	/* spatch is deterministic: only a timeout or a kill is worth retrying later. */
+	t->completed = !result->timed_out && !result->start_failed && !result->interrupted;
+}
+
+void task_clear_all(struct engine *e)
+{
+	for (size_t i = 0; i < e->nr_tasks; i++) {
+		strvec_clear(&e->tasks[i].files);
+		strbuf_release(&e->tasks[i].out);
+		strbuf_release(&e->tasks[i].err);
+	}
+	e->nr_tasks = e->next_task = e->nr_order = 0;
+}
+
+struct task *task_add(struct engine *e, size_t step)
+{
+	struct task *t;
+
+	ALLOC_GROW(e->tasks, e->nr_tasks + 1, e->alloc_tasks);
+	t = &e->tasks[e->nr_tasks++];
+	memset(t, 0, sizeof(*t));
+	t->step = step;
+	t->out = (struct strbuf)STRBUF_INIT;
+	t->err = (struct strbuf)STRBUF_INIT;
+	return t;
+}
+
+/*
+ * Run the tasks from index `first` on, the costliest first so that no long
+ * task starts last; failed == 2 marks a task split into retries.
+ */
+static int run_pool(struct engine *e, size_t first)
+{
+	struct pool_options po = POOL_OPTIONS_INIT;
+
+	free(e->order);
+	e->order = xcalloc(e->nr_tasks - first + 1, sizeof(*e->order));
+	e->nr_order = 0;
+	for (size_t i = first; i < e->nr_tasks; i++) {
+		size_t j = e->nr_order++;
+
+		while (j > 0 && group_cost_before(e->tasks[i].cost, i, e->tasks[e->order[j - 1]].cost, e->order[j - 1])) {
+			e->order[j] = e->order[j - 1];
+			j--;
+		}
+		e->order[j] = i;
+	}
+	po.jobs = (unsigned)e->opts->jobs;
+	po.timeout_ms = e->opts->timeout_s * 1000u;
+	e->next_task = 0;
+	return pool_run(&po, next_task, task_done, e);
+}
+
+struct pending_diff {
+	char *path;
+	struct file_diff diff;
+};
+
+static int compare_pending(const void *a, const void *b)
+{
+	return strcmp(((const struct pending_diff *)a)->path, ((const struct pending_diff *)b)->path);
+}
+
+/*
+ * What every task of this patch run depends on: spatch itself, the patch,
+ * the options and every working file (headers give rules their types).
+ */
+static void working_key(struct engine *e, const char *patch, char key[33])
+{
+	struct cache_hasher *h = cache_hasher_new();
+	struct strbuf text = STRBUF_INIT;
+	struct stat st;
+
+	cache_hasher_add_string(h, "cdmigrate " PACKAGE_VERSION);
+	cache_hasher_add_string(h, spatch_program());
+	if (stat(spatch_program(), &st) == 0) {
+		cache_hasher_add(h, &st.st_size, sizeof(st.st_size));
+		cache_hasher_add(h, &st.st_mtime, sizeof(st.st_mtime));
+	}
+	if (strbuf_read_file(&text, patch) == 0)
+		cache_hasher_add(h, text.buf, text.len);
+	strbuf_release(&text);
+	for (size_t i = 0; e->options && e->options[i]; i++)
+		cache_hasher_add_string(h, e->options[i]);
+	cache_hasher_add_string(h, e->opts->kernel ? e->opts->kernel : "");
+	for (size_t i = 0; i < e->nr; i++) {
+		cache_hasher_add_string(h, e->files[i].path);
+		cache_hasher_add(h, &e->files[i].current.len, sizeof(e->files[i].current.len));
+		cache_hasher_add(h, e->files[i].current.buf, e->files[i].current.len);
+	}
+	cache_hasher_finish(h, key);
+}
+
+static void task_key(const char *run_key, const struct task *t, char key[33])
+{
+	struct cache_hasher *h = cache_hasher_new();
+
+	cache_hasher_add_string(h, run_key);
+	for (size_t i = 0; i < t->files.nr; i++)
+		cache_hasher_add_string(h, t->files.v[i]);
+	cache_hasher_finish(h, key);
+}
+
+/* Take the results of the tasks from `first` on from the cache where it has them. */
+static void lookup_cached(struct engine *e, const char *run_key, size_t first)
+{
+	for (size_t i = first; i < e->nr_tasks; i++) {
+		struct task *t = &e->tasks[i];
+		char key[33];
+
+		if (t->failed == 2)
+			continue;
+		task_key(run_key, t, key);
+		if (cache_get(key, &t->out, &t->err, &t->status)) {
+			t->cached = 1;
+			t->failed = t->status != 0;
+		}
+	}
+}
+
+/* Run one semantic patch of a step over its files; update the working set. */
+int task_run_patch(struct engine *e, size_t step, const char *patch,
+		   const struct strvec *step_files)
+{
+	const char *step_name = e->plan.steps[step].step->name;
+	char run_key[33];
+	struct pending_diff *pending = NULL;
+	size_t nr_pending = 0, alloc_pending = 0, first_retry;
+
+	e->patch = patch;
+	if (working_set_sync_scratch(e) < 0)
+		return -1;
+	task_clear_all(e);
+	group_build_tasks(e, step, step_files);
+	working_key(e, patch, run_key);
+	lookup_cached(e, run_key, 0);
+	if (run_pool(e, 0) < 0)
+		return -1;
+
+	/*
+	 * A failed batch is rerun group by group, then a failed group file by
+	 * file: one bad file loses only itself.
+	 */
+	for (size_t from = 0; from < e->nr_tasks;) {
+		first_retry = e->nr_tasks;
+		for (size_t i = from; i < first_retry; i++) {
+			struct task *t = &e->tasks[i];
+			int by_group = task_groups(t) > 1;
+
+			if (t->failed != 1 || t->files.nr == 1)
+				continue;
+			for (size_t f = 0; f < t->files.nr; f++) {
+				struct task *r;
+
+				if (!e->tasks[i].files.v[f][0])
+					continue;
+				r = task_add(e, step);
+				t = &e->tasks[i];
+				while (f < t->files.nr && t->files.v[f][0]) {
+					strvec_push(&r->files, t->files.v[f]);
+					if (!by_group)
+						break;
+					f++;
+				}
+				r->cost = group_cost(e, &r->files);
+			}
+			t->failed = 2;
+		}
+		lookup_cached(e, run_key, first_retry);
+		if (e->nr_tasks > first_retry && run_pool(e, first_retry) < 0)
+			return -1;
+		from = first_retry;
+	}
+	for (size_t i = 0; i < e->nr_tasks; i++) {
+		struct task *t = &e->tasks[i];
+		char key[33];
+
+		if (!t->cached && !t->completed && t->failed != 2)
+			e->incomplete = 1;
+		if (t->cached || !t->completed)
+			continue;
+		task_key(run_key, t, key);
+		cache_put(key, t->out.buf, t->out.len, t->err.buf, t->err.len, t->status);
+	}
+
+	for (size_t i = 0; i < e->nr_tasks; i++) {
+		struct task *t = &e->tasks[i];
+		struct strvec bad = STRVEC_INIT, details = STRVEC_INIT;
+		struct file_diff *diffs = NULL;
+		size_t nr_diffs = 0;
+
+		if (t->failed == 2)
+			continue;
+		if (t->failed) {
+			struct work_file *f = engine_find_file(e, t->files.v[0]);
+			const char *why = t->timed_out ? "timeout" : "crashed";
+			char *detail = t->timed_out
+				? xstrfmt("spatch did not finish in %u s", e->opts->timeout_s)
+				: xstrfmt("spatch exited with status %d", t->status);
+
+			if (f)
+				working_set_set_status(f, why, step_name, detail);
+			free(detail);
+			continue;
+		}
+		spatch_parse_errors(t->err.buf, &bad, &details);
+		for (size_t b = 0; b < bad.nr; b++) {
+			struct work_file *f = engine_find_file(e, bad.v[b]);
+
+			if (f)
+				working_set_set_status(f, "parse-failure", step_name, details.v[b]);
+		}
+		strvec_clear(&bad);
+		strvec_clear(&details);
+		if (diff_parse(t->out.buf, t->out.len, &diffs, &nr_diffs) < 0) {
+			error("%s: cannot read the output of spatch for %s", patch, t->files.v[0]);
+			continue;
+		}
+		for (size_t d = 0; d < nr_diffs; d++) {
+			ALLOC_GROW(pending, nr_pending + 1, alloc_pending);
+			pending[nr_pending].path = xstrdup(diffs[d].path);
+			pending[nr_pending].diff = diffs[d];
+			nr_pending++;
+		}
+		free(diffs);
+	}
+	/* Stable sort by path keeps the tasks' (subsystem) order within a file. */
+	for (size_t i = 1; i < nr_pending; i++)
+		for (size_t j = i; j > 0 && compare_pending(&pending[j - 1], &pending[j]) > 0; j--) {
+			struct pending_diff tmp = pending[j];
+
+			pending[j] = pending[j - 1];
+			pending[j - 1] = tmp;
+		}
+
+	for (size_t i = 0; i < nr_pending;) {
+		size_t j = i;
+		struct work_file *f = engine_find_file(e, pending[i].path);
+		struct file_diff *group;
+		struct file_diff merged;
+		struct strbuf why = STRBUF_INIT, result = STRBUF_INIT, err = STRBUF_INIT;
+		int rc;
+
+		while (j < nr_pending && !strcmp(pending[j].path, pending[i].path))
+			j++;
+		if (!f || f->excluded) {
+			i = j;
+			continue;
+		}
+		group = xcalloc(j - i, sizeof(*group));
+		for (size_t k = i; k < j; k++)
+			group[k - i] = pending[k].diff;
+		memset(&merged, 0, sizeof(merged));
+		rc = diff_merge(group, j - i, &merged, &why);
+		if (rc == 1) {
+			working_set_set_status(f, "conflict", step_name, why.buf);
+			error("%s: conflicting edits: %s", f->path, why.buf);
+			f->excluded = 1;
+			e->conflicts++;
+		} else if (rc == 0) {
+			if (diff_apply(f->path, f->current.buf, f->current.len, &merged, &result, &err) < 0) {
+				working_set_set_status(f, "conflict", step_name, err.buf);
+				error("%s: the merged edits do not apply: %s", f->path, err.buf);
+				f->excluded = 1;
+				e->conflicts++;
+			} else {
+				strbuf_reset(&f->current);
+				strbuf_add(&f->current, result.buf, result.len);
+			}
+			file_diff_release(&merged);
+		}
+		free(group);
+		strbuf_release(&why);
+		strbuf_release(&result);
+		strbuf_release(&err);
+		i = j;
+	}
+	for (size_t i = 0; i < nr_pending; i++) {
+		free(pending[i].path);
+		file_diff_release(&pending[i].diff);
+	}
+	free(pending);
+	return 0;
+}
+

@@ -1,0 +1,316 @@
+#define _GNU_SOURCE
+#include "engine/engine.h"
+#include "analyze/prefilter.h"
+#include "base/walk.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+int working_set_has_trigger(const struct strbuf *text, const char *const *triggers)
+{
+	return prefilter_buffer(text->buf, text->len, triggers) == PREFILTER_CANDIDATE;
+}
+
+void working_set_set_status(struct work_file *f, const char *status, const char *step, const char *detail)
+{
+	if (f->status && !strcmp(f->status, "conflict"))
+		return;
+	f->status = status;
+	f->status_step = step;
+	free(f->detail);
+	f->detail = xstrdup(detail ? detail : "");
+}
+
+int working_set_ident_char(char c)
+{
+	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+/*
+ * Brace depth of text at `at`, comments and literals skipped; *from and
+ * *depth carry the scan over between calls with increasing `at`.
+ */
+static int brace_depth(const char *at, const char **from, int *depth)
+{
+	const char *p = *from;
+
+	while (p < at && *p) {
+		if (p[0] == '/' && p[1] == '*') {
+			const char *end = strstr(p + 2, "*/");
+
+			p = end ? end + 2 : p + strlen(p);
+		} else if (p[0] == '/' && p[1] == '/') {
+			while (*p && *p != '\n')
+				p++;
+		} else if (*p == '"' || *p == '\'') {
+			char quote = *p++;
+
+			while (*p && *p != quote && *p != '\n')
+				p += p[0] == '\\' && p[1] ? 2 : 1;
+			if (*p == quote)
+				p++;
+		} else {
+			*depth += *p == '{' ? 1 : *p == '}' ? -1 : 0;
+			p++;
+		}
+	}
+	*from = p;
+	return *depth;
+}
+
+/*
+ * Names X of "struct class X =" / "struct class X;" definitions and
+ * declarations at file scope in text.  A member ("struct class class;" in
+ * transport_class.h) is no object: taken as one, its name made every file
+ * saying "class" a user (all of a kernel-size tree in step 10).
+ */
+static void find_class_objects(const char *text, struct strvec *names)
+{
+	const char *p = text, *scanned = text;
+	int depth = 0;
+
+	while ((p = strstr(p, "struct class"))) {
+		const char *q = p + strlen("struct class"), *start;
+		char *name;
+
+		p = q;
+		if (working_set_ident_char(*q) || (q - strlen("struct class") > text && working_set_ident_char(q[-13])))
+			continue;
+		if (brace_depth(q - strlen("struct class"), &scanned, &depth) > 0)
+			continue;
+		while (*q == ' ' || *q == '\t')
+			q++;
+		start = q;
+		while (working_set_ident_char(*q))
+			q++;
+		if (q == start)
+			continue;
+		name = xstrndup(start, (size_t)(q - start));
+		while (*q == ' ' || *q == '\t')
+			q++;
+		if ((*q == '=' || *q == ';') && !engine_in_strvec(names, name)) {
+			strvec_push(names, name);
+			strvec_sort(names);
+		}
+		free(name);
+	}
+}
+
+/* Load every candidate file of every step (within the PATHs). */
+int working_set_load(struct engine *e)
+{
+	struct strvec files = STRVEC_INIT, cands = STRVEC_INIT, tokens = STRVEC_INIT;
+
+	if (walk_tree(e->opts->tree, e->opts->paths, &files, NULL) < 0)
+		return -1;
+	/*
+	 * Driver-core steps' triggers are broad (#include): they only select
+	 * among the driver core's files, so the rest of the tree is filtered
+	 * with the other steps' triggers alone.
+	 */
+	{
+		struct strvec core = STRVEC_INIT, core_tokens = STRVEC_INIT, from_core = STRVEC_INIT;
+
+		strvec_pushv(&tokens, prefilter_scan_tokens);
+		for (size_t i = 0; i < manifest_nr_steps; i++)
+			strvec_pushv(manifest_steps[i].in_tree_only ? &core_tokens : &tokens,
+				     manifest_steps[i].triggers);
+		prefilter_files(e->opts->tree, &files, (const char *const *)tokens.v, e->opts->jobs,
+				&cands, NULL, NULL);
+		for (size_t i = 0; i < files.nr; i++)
+			if (plan_is_driver_core(files.v[i]))
+				strvec_push(&core, files.v[i]);
+		if (core_tokens.nr)
+			prefilter_files(e->opts->tree, &core, (const char *const *)core_tokens.v,
+					e->opts->jobs, &from_core, NULL, NULL);
+		for (size_t i = 0; i < from_core.nr; i++)
+			if (!engine_in_strvec(&cands, from_core.v[i]))
+				strvec_push(&cands, from_core.v[i]);
+		strvec_sort(&cands);
+		strvec_clear(&core);
+		strvec_clear(&core_tokens);
+		strvec_clear(&from_core);
+	}
+	/* Users of a static class by name alone (&input_class) join the set. */
+	for (size_t i = 0; i < cands.nr; i++) {
+		struct strbuf text = STRBUF_INIT;
+		char *abs = path_join(e->opts->tree, cands.v[i]);
+
+		if (strbuf_read_file(&text, abs) == 0) {
+			struct strvec here = STRVEC_INIT;
+
+			find_class_objects(text.buf, &here);
+			for (size_t n = 0; n < here.nr; n++) {
+				if (!engine_in_strvec(&e->class_objects, here.v[n])) {
+					strvec_push(&e->class_objects, here.v[n]);
+					strvec_sort(&e->class_objects);
+				}
+				strvec_pushf(&e->class_homes, "%s\t%s", here.v[n], cands.v[i]);
+			}
+			strvec_clear(&here);
+		}
+		strbuf_release(&text);
+		free(abs);
+	}
+	if (e->class_objects.nr) {
+		struct strvec users = STRVEC_INIT;
+
+		prefilter_files(e->opts->tree, &files, (const char *const *)e->class_objects.v,
+				e->opts->jobs, &users, NULL, NULL);
+		for (size_t i = 0; i < users.nr; i++)
+			if (!engine_in_strvec(&cands, users.v[i]))
+				strvec_push(&cands, users.v[i]);
+		strvec_sort(&cands);
+		strvec_clear(&users);
+	}
+	scan_include_graph(e->opts->tree, &cands, &e->includes);
+	e->files = xcalloc(cands.nr ? cands.nr : 1, sizeof(*e->files));
+	for (size_t i = 0; i < cands.nr; i++) {
+		struct work_file *f = &e->files[e->nr];
+		char *abs = path_join(e->opts->tree, cands.v[i]);
+
+		memset(f, 0, sizeof(*f));
+		f->original = (struct strbuf)STRBUF_INIT;
+		f->current = (struct strbuf)STRBUF_INIT;
+		f->written = (struct strbuf)STRBUF_INIT;
+		if (strbuf_read_file(&f->original, abs) < 0) {
+			warning("%s: cannot read (%s): skipped", cands.v[i], strerror(errno));
+			free(abs);
+			continue;
+		}
+		free(abs);
+		f->path = xstrdup(cands.v[i]);
+		f->subsystem = plan_subsystem_of(&e->plan, f->path, &e->includes);
+		strbuf_add(&f->current, f->original.buf, f->original.len);
+		e->nr++;
+	}
+	e->alloc = e->nr;
+	strvec_clear(&tokens);
+	strvec_clear(&cands);
+	strvec_clear(&files);
+	return 0;
+}
+
+static int mkdir_p(const char *dir)
+{
+	char *copy = xstrdup(dir);
+
+	for (char *p = copy + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(copy, 0755) < 0 && errno != EEXIST) {
+			free(copy);
+			return -1;
+		}
+		*p = '/';
+	}
+	if (mkdir(copy, 0755) < 0 && errno != EEXIST) {
+		free(copy);
+		return -1;
+	}
+	free(copy);
+	return 0;
+}
+
+int working_set_write_file(const char *path, const char *buf, size_t len)
+{
+	char *dir = xstrdup(path);
+	char *slash = strrchr(dir, '/');
+	FILE *f;
+
+	if (slash) {
+		*slash = '\0';
+		if (mkdir_p(dir) < 0) {
+			free(dir);
+			return error_errno("%s: cannot create directory", path);
+		}
+	}
+	free(dir);
+	f = fopen(path, "wb");
+	if (!f)
+		return error_errno("%s: cannot write", path);
+	if (len && fwrite(buf, 1, len, f) != len) {
+		fclose(f);
+		return error_errno("%s: cannot write", path);
+	}
+	return fclose(f) ? error_errno("%s: cannot write", path) : 0;
+}
+
+/* Bring the scratch copy up to date with the working contents. */
+int working_set_sync_scratch(struct engine *e)
+{
+	for (size_t i = 0; i < e->nr; i++) {
+		struct work_file *f = &e->files[i];
+		char *abs;
+
+		if (f->written.len == f->current.len && f->written.alloc &&
+		    !memcmp(f->written.buf, f->current.buf, f->current.len))
+			continue;
+		abs = path_join(e->scratch, f->path);
+		if (working_set_write_file(abs, f->current.buf, f->current.len) < 0) {
+			free(abs);
+			return -1;
+		}
+		free(abs);
+		strbuf_reset(&f->written);
+		strbuf_add(&f->written, f->current.buf, f->current.len);
+	}
+	return 0;
+}
+
+/*
+ * Headers beside the working .c files that are not candidates themselves
+ * (a driver's private "foo.h") still give spatch its types: copy them once.
+ */
+void working_set_copy_sibling_headers(struct engine *e)
+{
+	struct strvec dirs = STRVEC_INIT;
+
+	for (size_t i = 0; i < e->nr; i++) {
+		const char *slash = strrchr(e->files[i].path, '/');
+		char *dir = slash ? xstrndup(e->files[i].path, (size_t)(slash - e->files[i].path)) : xstrdup("");
+
+		if (!dirs.nr || strcmp(dirs.v[dirs.nr - 1], dir))
+			strvec_push(&dirs, dir);
+		free(dir);
+	}
+	for (size_t d = 0; d < dirs.nr; d++) {
+		struct strvec headers = STRVEC_INIT;
+		struct strvec one = STRVEC_INIT;
+
+		if (!dirs.v[d][0])
+			continue;
+		/*
+		 * In-tree, include/ is an -I directory of every spatch run: its
+		 * headers are found there (copying include/linux recursively was
+		 * most of a rerun's time on a kernel-size tree).
+		 */
+		if (!e->opts->kernel && (!strcmp(dirs.v[d], "include") || starts_with(dirs.v[d], "include/")))
+			continue;
+		strvec_push(&one, dirs.v[d]);
+		if (walk_tree(e->opts->tree, &one, &headers, NULL) == 0) {
+			for (size_t h = 0; h < headers.nr; h++) {
+				struct strbuf text = STRBUF_INIT;
+				char *src, *dst;
+
+				if (!ends_with(headers.v[h], ".h") || engine_find_file(e, headers.v[h]))
+					continue;
+				src = path_join(e->opts->tree, headers.v[h]);
+				dst = path_join(e->scratch, headers.v[h]);
+				if (strbuf_read_file(&text, src) == 0)
+					working_set_write_file(dst, text.buf, text.len);
+				strbuf_release(&text);
+				free(src);
+				free(dst);
+			}
+		}
+		strvec_clear(&one);
+		strvec_clear(&headers);
+	}
+	strvec_clear(&dirs);
+}
+
