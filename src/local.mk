@@ -14,6 +14,7 @@ src_libcdmigrate_a_SOURCES = \
 	src/lex/realign.c src/lex/realign.h \
 	src/lex/template.c src/lex/template.h \
 	src/kernel/kernel-version.c src/kernel/kernel-version.h \
+	src/kernel/kernel.c src/kernel/kernel.h \
 	src/kernel/manifest.c src/kernel/manifest.h \
 	src/kernel/subsystem.c src/kernel/subsystem.h \
 	src/kernel/reach.c src/kernel/reach.h \
@@ -23,17 +24,17 @@ src_libcdmigrate_a_SOURCES = \
 	src/analyze/prefilter.c src/analyze/prefilter.h \
 	src/analyze/scan.c src/analyze/scan.h \
 	src/analyze/site.c src/analyze/site.h \
-	src/rewrite/rewrite-aligned-structs.c src/rewrite/rewrite-aligned-structs.h \
-	src/rewrite/rewrite-attr-names.c src/rewrite/rewrite-attr-names.h \
-	src/rewrite/rewrite-class-initializer.c src/rewrite/rewrite-class-initializer.h \
-	src/rewrite/rewrite-core-text.c src/rewrite/rewrite-core-text.h \
-	src/rewrite/rewrite-core.c src/rewrite/rewrite-core.h \
-	src/rewrite/rewrite-delete.c \
-	src/rewrite/rewrite-macro-callbacks.c src/rewrite/rewrite-macro-callbacks.h \
-	src/rewrite/rewrite-unused-exports.c \
-	src/rewrite/rewrite-virtual-bus.c src/rewrite/rewrite-virtual-bus.h \
-	src/rewrite/rewrite-virtual-parent.c \
+	src/rewrite/aligned-structs.c src/rewrite/aligned-structs.h \
+	src/rewrite/attr-names.c src/rewrite/attr-names.h \
+	src/rewrite/class-initializer.c src/rewrite/class-initializer.h \
+	src/rewrite/core-file.c src/rewrite/core-file.h \
+	src/rewrite/core-text.c src/rewrite/core-text.h \
+	src/rewrite/delete-class-device.c src/rewrite/delete-class-device.h \
+	src/rewrite/macro-callbacks.c src/rewrite/macro-callbacks.h \
 	src/rewrite/rewrite.c src/rewrite/rewrite.h \
+	src/rewrite/unused-exports.c src/rewrite/unused-exports.h \
+	src/rewrite/virtual-bus.c src/rewrite/virtual-bus.h \
+	src/rewrite/virtual-parent.c src/rewrite/virtual-parent.h \
 	src/plan/plan.c src/plan/plan.h \
 	src/report/html.c src/report/html.h \
 	src/report/report.c src/report/report.h \

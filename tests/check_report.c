@@ -1,5 +1,5 @@
 /*
- * Tests of report.c: the tokenizer, grouping and reasons, the migration
+ * Tests of report.c and lex.c: the tokenizer, grouping and reasons, the migration
  * record, baselines (identity across line moves), the exit statuses of
  * `cdmigrate report`, and html_escape().  The report runs the real scan
  * (libclang) on a small tree written here.

@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rewrite/rewrite-aligned-structs.h"
-#include "rewrite/rewrite-attr-names.h"
-#include "rewrite/rewrite-macro-callbacks.h"
+#include "rewrite/aligned-structs.h"
+#include "rewrite/attr-names.h"
+#include "rewrite/macro-callbacks.h"
 
 /*
  * Convert the macro defined by the first "#define " of `text` (from its name

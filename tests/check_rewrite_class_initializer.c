@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rewrite/rewrite-class-initializer.h"
+#include "rewrite/class-initializer.h"
 
 static char *joined(const struct strvec *v)
 {

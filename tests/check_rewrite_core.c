@@ -1,5 +1,6 @@
 /*
- * check_rewrite_core: the driver-core passes (rewrite-core.h) on small
+ * check_rewrite_core: the driver-core passes (core-file.h,
+ * unused-exports.h, virtual-parent.h, delete-class-device.h) on small
  * trees written to a temporary directory, with the real classifier:
  * file-scope items, line-range removals and what goes with them, the
  * unused-exports pass on working contents that differ from the disk, the
@@ -17,7 +18,10 @@
 
 #include "analyze/classify.h"
 #include "base/util.h"
-#include "rewrite/rewrite-core.h"
+#include "rewrite/core-file.h"
+#include "rewrite/delete-class-device.h"
+#include "rewrite/unused-exports.h"
+#include "rewrite/virtual-parent.h"
 
 static char *new_tmpdir(void)
 {

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rewrite/rewrite-core-text.h"
+#include "rewrite/core-text.h"
 
 static const char fragments[] =
 	"core.c.in: free text before the first section; @@ only counts at the\n"

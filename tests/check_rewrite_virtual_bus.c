@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rewrite/rewrite-virtual-bus.h"
+#include "rewrite/virtual-bus.h"
 
 static const char template[] =
 	"free text: @P@ and @@ only count at the start of a line\n"

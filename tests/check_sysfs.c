@@ -1,5 +1,5 @@
 /*
- * Unit tests of sysfs.c: the sysfs layout before and after, from the text.
+ * Unit tests of the sysfs prediction (sysfs.h): the sysfs layout before and after, from the text.
  * The snapshot test compares with kernel-snapshots/linux-2.6.15-mini/
  * expected/sysfs.txt, written by hand from the snapshot's code.
  */

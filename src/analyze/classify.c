@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include "analyze/classify.h"
 #include "kernel/kernel-version.h"
+#include "kernel/kernel.h"
 #include "lex/lexscan.h"
 
 #include <clang-c/Index.h>
@@ -27,32 +28,6 @@ struct classify {
 	struct strvec arches_ready;
 	struct CXUnsavedFile *overlay;	/* absolute names, borrowed contents */
 	size_t nr_overlay;
-};
-
-/* What every API function replaces; reasons name the replacement. */
-static const struct {
-	const char *old, *new;
-} call_map[] = {
-	{ "class_device_create", "device_create" },
-	{ "class_device_destroy", "device_destroy" },
-	{ "class_device_register", "device_register" },
-	{ "class_device_unregister", "device_unregister" },
-	{ "class_device_initialize", "device_initialize" },
-	{ "class_device_add", "device_add" },
-	{ "class_device_del", "device_del" },
-	{ "class_device_get", "get_device" },
-	{ "class_device_put", "put_device" },
-	{ "class_device_rename", "device_rename" },
-	{ "class_device_create_file", "device_create_file" },
-	{ "class_device_remove_file", "device_remove_file" },
-	{ "class_device_create_bin_file", "device_create_bin_file" },
-	{ "class_device_remove_bin_file", "device_remove_bin_file" },
-	{ "class_get_devdata", "dev_get_drvdata" },
-	{ "class_set_devdata", "dev_set_drvdata" },
-};
-
-static const char *const clashing_names[] = {
-	"power", "uevent", "dev", "subsystem", "device", "driver", NULL,
 };
 
 /* An owned copy of a CXString, disposed at once. */
@@ -557,10 +532,7 @@ static int name_clashes(const char *attr_var)
 
 	if (!starts_with(attr_var, "class_device_attr_"))
 		return 0;
-	for (size_t i = 0; clashing_names[i]; i++)
-		if (!strcmp(name, clashing_names[i]))
-			return 1;
-	return 0;
+	return kernel_is_device_entry(name, strlen(name));
 }
 
 /*
@@ -712,9 +684,9 @@ static void visit_call(struct visit *v, CXCursor cursor, unsigned line, unsigned
 {
 	char *name = take_string(clang_getCursorSpelling(cursor));
 
-	for (size_t i = 0; i < sizeof(call_map) / sizeof(call_map[0]); i++) {
-		if (!strcmp(name, call_map[i].old)) {
-			char *reason = xstrfmt("-> %s", call_map[i].new);
+	for (size_t i = 0; i < kernel_nr_renames; i++) {
+		if (!kernel_renames[i].macro && !strcmp(name, kernel_renames[i].old)) {
+			char *reason = xstrfmt("-> %s", kernel_renames[i].new);
 
 			add_site(v, line, column, "class-device-call", name, SITE_AUTO, reason);
 			free(reason);

@@ -6,7 +6,7 @@
  * synthesized headers, and every libclang object: nothing it returns points
  * into libclang memory.
  *
- * Parse flags, measured on an unbuilt 2.6.15 tree (design.md §2):
+ * Parse flags, measured on an unbuilt 2.6.15 tree (doc/design.md §2):
  *   -nostdinc -isystem <clang resource dir> -I<scratch>/<arch>
  *   -I<kernel>/include -I<kernel>/include/asm-<arch>/mach-default
  *   [-I<tree> for an out-of-tree directory] -D__KERNEL__

@@ -1,8 +1,8 @@
 #define _GNU_SOURCE
 #include "analyze/exports.h"
+#include "kernel/kernel.h"
 #include "lex/lex.h"
 #include "lex/lexscan.h"
-#include "plan/plan.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -23,9 +23,9 @@ struct file_defs {
 
 static int in_driver_core_dir(const char *file)
 {
-	const char *rest = file + strlen("drivers/base/");
+	const char *rest = file + strlen(KERNEL_DRIVER_CORE_DIR);
 
-	return starts_with(file, "drivers/base/") && !strchr(rest, '/') && ends_with(file, ".c");
+	return starts_with(file, KERNEL_DRIVER_CORE_DIR) && !strchr(rest, '/') && ends_with(file, ".c");
 }
 
 static size_t matching(const struct lex_tokens *t, size_t open)
@@ -237,7 +237,7 @@ size_t exports_find_unused_with(const char *tree, const struct strvec *files, ex
 	search.used = xcalloc(search.nr + 1, 1);
 
 	for (size_t i = 0; search.nr && i < files->nr; i++) {
-		if (plan_is_driver_core(files->v[i]))
+		if (kernel_is_driver_core(files->v[i]))
 			continue;
 		if (read_text(tree, files->v[i], read, data, &text) < 0)
 			warning("%s: cannot read it: %s; uses in it are not counted", files->v[i], strerror(errno));

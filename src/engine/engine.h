@@ -110,7 +110,6 @@ struct work_file *engine_find_file(struct engine *e, const char *path);
 /* working-set.c */
 int working_set_has_trigger(const struct strbuf *text, const char *const *triggers);
 void working_set_set_status(struct work_file *f, const char *status, const char *step, const char *detail);
-int working_set_ident_char(char c);
 int working_set_load(struct engine *e);
 int working_set_write_file(const char *path, const char *buf, size_t len);
 int working_set_sync_scratch(struct engine *e);

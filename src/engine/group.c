@@ -2,6 +2,7 @@
 #include "engine/engine.h"
 #include "engine/spatch.h"
 #include "kernel/reach.h"
+#include "lex/lex.h"
 #include "lex/lexscan.h"
 
 #include <limits.h>
@@ -14,7 +15,7 @@ static int names_identifier(const struct strbuf *text, const char *name)
 	const char *p = text->buf;
 
 	while ((p = memmem(p, text->len - (size_t)(p - text->buf), name, n))) {
-		if ((p == text->buf || !working_set_ident_char(p[-1])) && !working_set_ident_char(p[n]))
+		if ((p == text->buf || !lex_ident_char(p[-1])) && !lex_ident_char(p[n]))
 			return 1;
 		p += n;
 	}

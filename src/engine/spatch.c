@@ -45,27 +45,6 @@ const char *spatch_program(void)
 	return NULL;
 }
 
-const char *spatch_patch_dir(void)
-{
-	static char *dir;
-	const char *env = getenv("CDMIGRATE_PATCH_DIR");
-	char exe[PATH_MAX];
-	ssize_t n;
-
-	if (dir)
-		return dir;
-	if (env && *env)
-		return dir = xstrdup(env);
-	/* An uninstalled binary uses the patches of its own source tree. */
-	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	if (n > 0) {
-		exe[n] = '\0';
-		if (starts_with(exe, CDMIGRATE_BUILDDIR "/"))
-			return dir = xstrdup(CDMIGRATE_SRCDIR "/semantic-patches");
-	}
-	return dir = xstrdup(CDMIGRATE_DATADIR "/semantic-patches");
-}
-
 void spatch_prepare(struct child *child, const struct spatch_task *task)
 {
 	strvec_push(&child->args, spatch_program());

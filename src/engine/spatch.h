@@ -2,7 +2,7 @@
  * spatch.h: how cdmigrate runs Coccinelle's spatch (1.1.1), and what it
  * reads back from it.
  *
- * spatch's exit status says little (design.md §4): 0 whether or not it
+ * spatch's exit status says little (doc/design.md §4): 0 whether or not it
  * changed anything and when it skipped a function it could not parse.  So
  * a task is judged by what it prints: the unified diff on stdout (with
  * --patch ROOT its paths are a/<relative> b/<relative>), and with
@@ -22,8 +22,6 @@
  */
 const char *spatch_program(void);
 
-/* The directory holding semantic-patches/steps.  Borrowed string. */
-const char *spatch_patch_dir(void);
 
 struct spatch_task {
 	const char *patch;		/* absolute path of the .cocci file */

@@ -1,8 +1,9 @@
 #define _GNU_SOURCE
-#include "engine/engine.h"
 #include "base/cache.h"
 #include "base/walk.h"
+#include "engine/engine.h"
 #include "engine/spatch.h"
+#include "kernel/manifest.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -227,7 +228,7 @@ void step_cache_key(struct engine *e, size_t step, char key[33])
 		cache_hasher_add(h, &st.st_mtime, sizeof(st.st_mtime));
 	}
 	for (size_t p = 0; patches[p]; p++) {
-		char *path = path_join(spatch_patch_dir(), patches[p]);
+		char *path = path_join(manifest_patch_dir(), patches[p]);
 
 		strbuf_reset(&text);
 		cache_hasher_add_string(h, path);

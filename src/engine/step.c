@@ -1,8 +1,10 @@
 #define _GNU_SOURCE
-#include "engine/engine.h"
 #include "base/cache.h"
 #include "engine/diff.h"
+#include "engine/engine.h"
 #include "engine/spatch.h"
+#include "kernel/kernel.h"
+#include "kernel/manifest.h"
 #include "lex/realign.h"
 #include "rewrite/rewrite.h"
 
@@ -160,7 +162,7 @@ static int run_step_uncached(struct engine *e, size_t step, struct migrate_step_
 	for (size_t i = 0; i < e->nr; i++) {
 		struct work_file *f = &e->files[i];
 
-		if (f->excluded || !!plan_is_driver_core(f->path) != !!m->in_tree_only)
+		if (f->excluded || !!kernel_is_driver_core(f->path) != !!m->in_tree_only)
 			continue;
 		if (e->opts->only_subsystem && strcmp(f->subsystem, e->opts->only_subsystem))
 			continue;
@@ -178,7 +180,7 @@ static int run_step_uncached(struct engine *e, size_t step, struct migrate_step_
 	/* the default patches only: a variant is its own set of rules */
 	rc = variant ? 0 : run_rewriter(e, m->prepare, &step_files, before);
 	for (size_t p = 0; rc == 0 && step_files.nr && patches[p]; p++) {
-		char *patch = path_join(spatch_patch_dir(), patches[p]);
+		char *patch = path_join(manifest_patch_dir(), patches[p]);
 
 		if (access(patch, R_OK) < 0) {
 			error("%s: semantic patch missing: reinstall cdmigrate", patch);

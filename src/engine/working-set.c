@@ -1,7 +1,9 @@
 #define _GNU_SOURCE
-#include "engine/engine.h"
 #include "analyze/prefilter.h"
 #include "base/walk.h"
+#include "engine/engine.h"
+#include "kernel/kernel.h"
+#include "lex/lex.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -22,11 +24,6 @@ void working_set_set_status(struct work_file *f, const char *status, const char 
 	f->status_step = step;
 	free(f->detail);
 	f->detail = xstrdup(detail ? detail : "");
-}
-
-int working_set_ident_char(char c)
-{
-	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
 }
 
 /*
@@ -77,14 +74,14 @@ static void find_class_objects(const char *text, struct strvec *names)
 		char *name;
 
 		p = q;
-		if (working_set_ident_char(*q) || (q - strlen("struct class") > text && working_set_ident_char(q[-13])))
+		if (lex_ident_char(*q) || (q - strlen("struct class") > text && lex_ident_char(q[-13])))
 			continue;
 		if (brace_depth(q - strlen("struct class"), &scanned, &depth) > 0)
 			continue;
 		while (*q == ' ' || *q == '\t')
 			q++;
 		start = q;
-		while (working_set_ident_char(*q))
+		while (lex_ident_char(*q))
 			q++;
 		if (q == start)
 			continue;
@@ -121,7 +118,7 @@ int working_set_load(struct engine *e)
 		prefilter_files(e->opts->tree, &files, (const char *const *)tokens.v, e->opts->jobs,
 				&cands, NULL, NULL);
 		for (size_t i = 0; i < files.nr; i++)
-			if (plan_is_driver_core(files.v[i]))
+			if (kernel_is_driver_core(files.v[i]))
 				strvec_push(&core, files.v[i]);
 		if (core_tokens.nr)
 			prefilter_files(e->opts->tree, &core, (const char *const *)core_tokens.v,

@@ -1,8 +1,8 @@
 /*
  * manifest.h: the steps of the migration, as listed in
  * semantic-patches/steps.  The table is generated from that file at build
- * time (src/gen-manifest.py -> src/manifest-table.c): the steps are never
- * listed twice by hand.
+ * time (src/kernel/gen-manifest.py -> src/kernel/manifest-table.c): the
+ * steps are never listed twice by hand.
  */
 #ifndef CDMIGRATE_MANIFEST_H
 #define CDMIGRATE_MANIFEST_H
@@ -93,5 +93,12 @@ manifest_variant(const struct manifest_step *step, const char *name)
 
 /* Number of entries in a NULL-terminated list. */
 size_t manifest_count(const char *const *list);
+
+/*
+ * The directory holding semantic-patches/steps and the patches:
+ * $CDMIGRATE_PATCH_DIR, else the source tree's for a binary that was not
+ * installed, else the installed one.  Borrowed string.
+ */
+const char *manifest_patch_dir(void);
 
 #endif

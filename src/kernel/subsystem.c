@@ -1,4 +1,5 @@
 #include "kernel/subsystem.h"
+#include "kernel/kernel.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -14,7 +15,7 @@ char *subsystem_of_path(const char *path)
 {
 	char *top;
 
-	if (starts_with(path, "drivers/base/") || !strcmp(path, "include/linux/device.h"))
+	if (kernel_is_driver_core(path))
 		return xstrdup("driver-core");
 	if (starts_with(path, "include/"))
 		return NULL;

@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 int lex_token_is(const struct lex_token *t, const char *s)
 {
 	size_t n = strlen(s);
@@ -27,16 +26,6 @@ size_t lex_tokens_match(const struct lex_token *v, size_t nr, size_t open)
 			return i;
 	}
 	return nr;
-}
-
-static int ident_start(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-}
-
-static int ident_char(char c)
-{
-	return ident_start(c) || (c >= '0' && c <= '9');
 }
 
 static size_t punct_len(const char *p, size_t left)
@@ -119,7 +108,7 @@ static void drop_if0(struct lex_tokens *t)
 	t->nr = out;
 }
 
-static void lex_tokenize_raw(const char *text, size_t len, struct lex_tokens *out)
+void lex_tokenize_raw(const char *text, size_t len, struct lex_tokens *out)
 {
 	size_t i = 0, line_start = 0;
 	unsigned line = 1;
@@ -179,13 +168,13 @@ static void lex_tokenize_raw(const char *text, size_t len, struct lex_tokens *ou
 				i++;
 			push_token(out, c == '"' ? TOKEN_STRING : TOKEN_CHAR, text, start, i - start, line,
 				   column, directive, 0);
-		} else if (ident_start(c)) {
-			while (i < len && ident_char(text[i]))
+		} else if (lex_ident_start(c)) {
+			while (i < len && lex_ident_char(text[i]))
 				i++;
 			push_token(out, TOKEN_IDENT, text, start, i - start, line, column, directive, 0);
 		} else if ((c >= '0' && c <= '9') || (c == '.' && i + 1 < len && text[i + 1] >= '0' &&
 						      text[i + 1] <= '9')) {
-			while (i < len && (ident_char(text[i]) || text[i] == '.' ||
+			while (i < len && (lex_ident_char(text[i]) || text[i] == '.' ||
 					   ((text[i] == '+' || text[i] == '-') &&
 					    strchr("eEpP", text[i - 1]))))
 				i++;

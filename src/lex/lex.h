@@ -12,6 +12,20 @@
 #define CDMIGRATE_LEX_H
 #include <stddef.h>
 
+/*
+ * Characters of C identifiers: [A-Za-z_] starts one, [A-Za-z0-9_] continues
+ * it.  Take a char or an unsigned char value; bytes above 127 are neither.
+ */
+static inline int lex_ident_start(int c)
+{
+	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+static inline int lex_ident_char(int c)
+{
+	return lex_ident_start(c) || (c >= '0' && c <= '9');
+}
+
 enum lex_token_kind {
 	TOKEN_IDENT,
 	TOKEN_NUMBER,
@@ -38,6 +52,12 @@ struct lex_tokens {
 
 void lex_tokenize(const char *text, size_t len, struct lex_tokens *out);
 void lex_tokens_release(struct lex_tokens *t);
+
+/*
+ * Like lex_tokenize(), but the text of #if 0 branches yields tokens too:
+ * a fragment as written (a macro's definition, its body).
+ */
+void lex_tokenize_raw(const char *text, size_t len, struct lex_tokens *out);
 
 /*
  * The value of the condition of an #if or #elif (its tokens after the

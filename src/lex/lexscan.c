@@ -1,4 +1,5 @@
 #include "lex/lexscan.h"
+#include "lex/lex.h"
 
 #include <string.h>
 
@@ -8,16 +9,6 @@ const char *const lexscan_class_device_needles[] = {
 	"class_interface",
 	NULL,
 };
-
-static int ident_start(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-}
-
-static int ident_char(char c)
-{
-	return ident_start(c) || (c >= '0' && c <= '9');
-}
 
 static int contains(const char *s, size_t len, const char *needle)
 {
@@ -68,10 +59,10 @@ void lexscan_identifiers(const char *text, size_t start, size_t end,
 				i++;
 			}
 			i++;
-		} else if (ident_start(c) && (i == 0 || !ident_char(text[i - 1]))) {
+		} else if (lex_ident_start(c) && (i == 0 || !lex_ident_char(text[i - 1]))) {
 			size_t s = i;
 
-			while (i < end && ident_char(text[i]))
+			while (i < end && lex_ident_char(text[i]))
 				i++;
 			for (const char *const *n = needles; *n; n++) {
 				if (!contains(text + s, i - s, *n))
@@ -137,10 +128,10 @@ void lexscan_definitions(const char *text, size_t len, const char *const *needle
 			line_start = 1;
 		else if (c != ' ' && c != '\t')
 			line_start = 0;
-		if (ident_start(c) && (i == 0 || !ident_char(text[i - 1]))) {
+		if (lex_ident_start(c) && (i == 0 || !lex_ident_char(text[i - 1]))) {
 			size_t s = i;
 
-			while (i < len && ident_char(text[i]))
+			while (i < len && lex_ident_char(text[i]))
 				i++;
 			if (!depth) {
 				if (i - s == 6 && !memcmp(text + s, "static", 6))

@@ -1,7 +1,7 @@
 /*
  * template.h: the sectioned text files of semantic-patches/ (*.in), read
- * by the C rewriter passes that insert code (rewrite-core-text.c,
- * rewrite-virtual-bus.c).  A line starting with "@@" opens a section; its
+ * by the C rewriter passes that insert code (rewrite/core-text.c,
+ * rewrite/virtual-bus.c).  A line starting with "@@" opens a section; its
  * rest is the section's head (what the pass makes of it is the pass's
  * business); the lines up to the next "@@" line or the end are its body.
  * Lines before the first "@@" are a comment for the reader.

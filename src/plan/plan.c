@@ -4,6 +4,7 @@
 #include "analyze/scan.h"
 #include "base/walk.h"
 #include "kernel/kernel-version.h"
+#include "kernel/kernel.h"
 #include "kernel/subsystem.h"
 #include "rewrite/rewrite.h"
 
@@ -31,11 +32,6 @@ const char *plan_action_name(enum plan_action action)
 		return "blocked";
 	}
 	BUG("bad plan action %d", (int)action);
-}
-
-int plan_is_driver_core(const char *file)
-{
-	return starts_with(file, "drivers/base/") || !strcmp(file, "include/linux/device.h");
 }
 
 /*
@@ -360,7 +356,7 @@ int plan_make(const struct plan_options *opts, struct plan *plan)
 		for (size_t f = 0; f < cands.nr; f++) {
 			char *sub;
 
-			if (!!plan_is_driver_core(cands.v[f]) != !!m->in_tree_only)
+			if (!!kernel_is_driver_core(cands.v[f]) != !!m->in_tree_only)
 				continue;
 			if (plan->out_of_tree && m->in_tree_only)
 				continue;

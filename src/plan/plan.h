@@ -32,6 +32,7 @@
 #define CDMIGRATE_PLAN_H
 
 #include "base/util.h"
+#include "kernel/kernel.h"
 #include "kernel/manifest.h"
 #include "kernel/subsystem.h"
 
@@ -96,9 +97,6 @@ int plan_make(const struct plan_options *opts, struct plan *plan);
 /* Subsystem of a file for planning: subsystem.h rules, out of tree: tree basename. */
 char *plan_subsystem_of(const struct plan *plan, const char *file,
 			const struct include_graph *includes);
-
-/* Nonzero when `file` belongs to the driver core. */
-int plan_is_driver_core(const char *file);
 
 void plan_print_text(FILE *out, const struct plan *plan);
 void plan_print_json(FILE *out, const struct plan *plan);

@@ -3,10 +3,11 @@
 #include "analyze/output.h"
 #include "analyze/scan.h"
 #include "base/walk.h"
+#include "kernel/kernel.h"
 #include "kernel/manifest.h"
 #include "lex/lexscan.h"
 #include "plan/plan.h"
-#include "rewrite/rewrite-core.h"
+#include "rewrite/delete-class-device.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -32,7 +33,7 @@ const char *report_group_name(unsigned group)
 
 static unsigned group_of(const char *file, const char *kind, const char *symbol)
 {
-	if (plan_is_driver_core(file))
+	if (kernel_is_driver_core(file))
 		return 70;
 	if (!strcmp(kind, "inactive"))
 		return REPORT_GROUP_INACTIVE;

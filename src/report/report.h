@@ -17,12 +17,12 @@
  *   class-device-*, or any other token                      -> 40 class-device-to-device
  * Groups print in the order 10, 40, 50, inactive, 70.  An item outside
  * the driver core "blocks" the deletion when deletion_blocks()
- * (rewrite-core.h) says so, on the driver core of the tree (or of
+ * (delete-class-device.h) says so, on the driver core of the tree (or of
  * --kernel): the very rule step 70 refuses by.  Static classes and
  * class_interface objects that use nothing step 70 deletes are residual
  * (steps 10 and 50 convert them) but do not block.
  *
- * Reasons (the vocabulary of design.md §2.6; `reason` is the word, `detail`
+ * Reasons (the vocabulary of doc/design.md §2.6; `reason` is the word, `detail`
  * says more and may be empty), first match wins:
  *   driver-core      the item is in the driver core: step 70 deletes it
  *                    (a class_interface one: it stays, step 70 keeps it)

@@ -2,15 +2,11 @@
 #include "report/sysfs-read.h"
 #include "analyze/prefilter.h"
 #include "kernel/kernel-version.h"
-#include "plan/plan.h"
+#include "kernel/kernel.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-
-const char *const sysfs_device_entries[] = {
-	"power", "uevent", "dev", "subsystem", "device", "driver", NULL,
-};
 
 /* A file is read when it mentions one of these. */
 static const char *const sysfs_tokens[] = {
@@ -131,10 +127,7 @@ static void sort_unique_attrs(struct sysfs_attr *v, size_t *nr)
 
 int sysfs_predict_clashes(const char *name)
 {
-	for (size_t i = 0; sysfs_device_entries[i]; i++)
-		if (!strcmp(sysfs_device_entries[i], name))
-			return 1;
-	return 0;
+	return kernel_is_device_entry(name, strlen(name));
 }
 
 static void compute_paths(struct sysfs_report *r, size_t dev, int depth)
@@ -351,7 +344,7 @@ void sysfs_analyze(const char *tree, const char *kernel, const struct strvec *fi
 		}
 		free(abs);
 		f->path = xstrdup(cands.v[i]);
-		f->core = plan_is_driver_core(f->path);
+		f->core = kernel_is_driver_core(f->path);
 		lex_tokenize_cond(f->text.buf, f->text.len, &f->t, kernel_version_condition, &version);
 		sysfs_read_file(&c, f);
 		c.nr_files++;

@@ -58,9 +58,6 @@
 
 #include "base/util.h"
 
-/* The entries every struct device has; an attribute named so clashes. */
-extern const char *const sysfs_device_entries[];
-
 enum sysfs_parent {
 	SYSFS_PARENT_NONE,		/* NULL: /sys/devices/virtual/<c>/<name> */
 	SYSFS_PARENT_DEVICE,		/* a physical device: parent holds the expression */

@@ -1,11 +1,13 @@
 #include "rewrite/rewrite.h"
-#include "rewrite/rewrite-aligned-structs.h"
-#include "rewrite/rewrite-attr-names.h"
-#include "rewrite/rewrite-class-initializer.h"
-#include "rewrite/rewrite-core-text.h"
-#include "rewrite/rewrite-core.h"
-#include "rewrite/rewrite-macro-callbacks.h"
-#include "rewrite/rewrite-virtual-bus.h"
+#include "rewrite/aligned-structs.h"
+#include "rewrite/attr-names.h"
+#include "rewrite/class-initializer.h"
+#include "rewrite/core-text.h"
+#include "rewrite/delete-class-device.h"
+#include "rewrite/macro-callbacks.h"
+#include "rewrite/unused-exports.h"
+#include "rewrite/virtual-bus.h"
+#include "rewrite/virtual-parent.h"
 
 #include <string.h>
 

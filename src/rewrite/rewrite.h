@@ -8,10 +8,10 @@
  * Known passes (rewrite_find() names):
  *   pasted-macros      step 40, before the rules: macro bodies that paste a
  *                      callback's name or class_device_attr_## with ##, and
- *                      functions named by a macro (rewrite-macro-callbacks.h)
+ *                      functions named by a macro (macro-callbacks.h)
  *   attr-names         step 40, before the rules: class_device_attr_<x> ->
  *                      dev_attr_<x>, clashing names get the file's stem
- *                      (rewrite-attr-names.h)
+ *                      (attr-names.h)
  *   macro-callbacks    step 40: the other macro bodies still holding the
  *                      old API (show/store callbacks, CLASS_DEVICE_ATTR)
  *   aligned-structs    step 40: structs carrying __attribute__((aligned)),
@@ -25,8 +25,9 @@
  *   virtual-bus        step 50, before its semantic patch (`prepare:`):
  *                      which classes move to a virtual bus, their bus code
  *   virtual-bus-markers step 50, after it: the names it was given go
- *                      (both in rewrite-virtual-bus.h)
- * (the driver-core passes are documented in rewrite-core.h)
+ *                      (both in virtual-bus.h)
+ * (the driver-core passes are documented in unused-exports.h,
+ * virtual-parent.h and delete-class-device.h)
  * A pass that is named in the manifest but not registered makes the step
  * report "not written yet" (plan.c) instead of pretending to run.
  */

@@ -1,4 +1,5 @@
-#include "rewrite/rewrite-core.h"
+#include "rewrite/virtual-parent.h"
+#include "rewrite/core-file.h"
 
 #include <errno.h>
 #include <stdlib.h>

@@ -1,33 +1,13 @@
 #define _GNU_SOURCE
-#include "rewrite/rewrite-macro-callbacks.h"
+#include "rewrite/macro-callbacks.h"
+#include "kernel/kernel.h"
+#include "lex/lex.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 const char *const macro_callbacks_attr_names[] = {
 	"attr", "dattr", "dev_attr", "attr2", NULL,
-};
-
-/* The 1:1 renames of api-map.md that a macro body may hold. */
-static const struct {
-	const char *old, *new;
-} renames[] = {
-	{ "CLASS_DEVICE_ATTR", "DEVICE_ATTR" },
-	{ "class_get_devdata", "dev_get_drvdata" },
-	{ "class_set_devdata", "dev_set_drvdata" },
-	{ "class_device_destroy", "device_destroy" },
-	{ "class_device_register", "device_register" },
-	{ "class_device_unregister", "device_unregister" },
-	{ "class_device_initialize", "device_initialize" },
-	{ "class_device_add", "device_add" },
-	{ "class_device_del", "device_del" },
-	{ "class_device_get", "get_device" },
-	{ "class_device_put", "put_device" },
-	{ "class_device_rename", "device_rename" },
-	{ "class_device_create_file", "device_create_file" },
-	{ "class_device_remove_file", "device_remove_file" },
-	{ "class_device_create_bin_file", "device_create_bin_file" },
-	{ "class_device_remove_bin_file", "device_remove_bin_file" },
 };
 
 /* What has no textual replacement: the body is left for a human. */
@@ -39,14 +19,9 @@ static const struct {
 	{ "to_class_dev", "to_class_dev() has no struct device counterpart of that name" },
 };
 
-/* Attribute names every struct device already has (design.md §5). */
-static const char *const clashing_names[] = {
-	"power", "uevent", "dev", "subsystem", "device", "driver", NULL,
-};
-
 #define LINE_LIMIT 80
 
-/* Tokens of C text, comments and backslash-newlines skipped. */
+/* Tokens of C text (lex.h's), comments and backslash-newlines skipped. */
 enum tok_kind { TOK_IDENT, TOK_NUMBER, TOK_LITERAL, TOK_PUNCT };
 
 struct tok {
@@ -59,91 +34,27 @@ struct toks {
 	size_t nr, alloc;
 };
 
-static int is_ident_start(int c)
-{
-	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-
-static int is_ident_char(int c)
-{
-	return is_ident_start(c) || (c >= '0' && c <= '9');
-}
-
-static size_t skip_space(const char *t, size_t i, size_t end)
-{
-	while (i < end) {
-		if (t[i] == ' ' || t[i] == '\t' || t[i] == '\n' || t[i] == '\r' ||
-		    t[i] == '\f' || t[i] == '\v') {
-			i++;
-		} else if (t[i] == '\\' && i + 1 < end &&
-			   (t[i + 1] == '\n' || (t[i + 1] == '\r' && i + 2 < end && t[i + 2] == '\n'))) {
-			i += t[i + 1] == '\n' ? 2 : 3;
-		} else if (t[i] == '/' && i + 1 < end && t[i + 1] == '*') {
-			const char *close = memmem(t + i + 2, end - i - 2, "*/", 2);
-
-			i = close ? (size_t)(close - t) + 2 : end;
-		} else if (t[i] == '/' && i + 1 < end && t[i + 1] == '/') {
-			while (i < end && t[i] != '\n')
-				i++;
-		} else {
-			break;
-		}
-	}
-	return i;
-}
-
+/* The tokens of t[start, end), their offsets in t. */
 static void tokenize(const char *t, size_t start, size_t end, struct toks *out)
 {
-	static const char *const punct3[] = { "...", "<<=", ">>=", NULL };
-	static const char *const punct2[] = {
-		"##", "->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||",
-		"+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", NULL,
-	};
-	size_t i = start;
+	struct lex_tokens lt = LEX_TOKENS_INIT;
 
-	for (;;) {
+	lex_tokenize_raw(t + start, end - start, &lt);
+	for (size_t i = 0; i < lt.nr; i++) {
 		struct tok k;
 
-		i = skip_space(t, i, end);
-		if (i >= end)
-			break;
-		k.off = i;
-		if (is_ident_start((unsigned char)t[i])) {
-			k.kind = TOK_IDENT;
-			while (i < end && is_ident_char((unsigned char)t[i]))
-				i++;
-		} else if ((t[i] >= '0' && t[i] <= '9') ||
-			   (t[i] == '.' && i + 1 < end && t[i + 1] >= '0' && t[i + 1] <= '9')) {
-			k.kind = TOK_NUMBER;
-			while (i < end && (is_ident_char((unsigned char)t[i]) || t[i] == '.' ||
-					   ((t[i] == '+' || t[i] == '-') &&
-					    (t[i - 1] == 'e' || t[i - 1] == 'E' ||
-					     t[i - 1] == 'p' || t[i - 1] == 'P'))))
-				i++;
-		} else if (t[i] == '"' || t[i] == '\'') {
-			char quote = t[i++];
-
-			k.kind = TOK_LITERAL;
-			while (i < end && t[i] != quote && t[i] != '\n')
-				i += t[i] == '\\' && i + 1 < end ? 2 : 1;
-			if (i < end && t[i] == quote)
-				i++;
-		} else {
-			size_t n = 1;
-
-			k.kind = TOK_PUNCT;
-			for (size_t p = 0; punct3[p]; p++)
-				if (end - i >= 3 && !memcmp(t + i, punct3[p], 3))
-					n = 3;
-			for (size_t p = 0; n == 1 && punct2[p]; p++)
-				if (end - i >= 2 && !memcmp(t + i, punct2[p], 2))
-					n = 2;
-			i += n;
+		switch (lt.v[i].kind) {
+		case TOKEN_IDENT: k.kind = TOK_IDENT; break;
+		case TOKEN_NUMBER: k.kind = TOK_NUMBER; break;
+		case TOKEN_PUNCT: k.kind = TOK_PUNCT; break;
+		default: k.kind = TOK_LITERAL; break;
 		}
-		k.len = (i > end ? end : i) - k.off;
+		k.off = start + lt.v[i].offset;
+		k.len = lt.v[i].len;
 		ALLOC_GROW(out->v, out->nr + 1, out->alloc);
 		out->v[out->nr++] = k;
 	}
+	lex_tokens_release(&lt);
 }
 
 /* Everything one conversion looks at. */
@@ -504,10 +415,10 @@ static char *attribute_clash(struct conv *c, size_t i)
 		    !memcmp(c->params.v[p], c->t + arg->off, arg->len))
 			param = (long)p;
 	if (param < 0) {
-		for (size_t n = 0; clashing_names[n]; n++)
-			if (tok_is(c, arg, clashing_names[n]))
+		for (size_t n = 0; kernel_device_entries[n]; n++)
+			if (tok_is(c, arg, kernel_device_entries[n]))
 				return xstrfmt("attribute %s clashes with the %s entry every struct device has: rename it",
-					       clashing_names[n], clashing_names[n]);
+					       kernel_device_entries[n], kernel_device_entries[n]);
 		return NULL;
 	}
 	/* the name is an argument: look at every use of the macro in the file */
@@ -536,14 +447,14 @@ static char *attribute_clash(struct conv *c, size_t i)
 				depth--;
 			} else if (!depth && (tok_is(c, x, ",") || j == close)) {
 				if (nth == (size_t)param && j == a + 1 && c->file.v[a].kind == TOK_IDENT)
-					for (size_t n = 0; clashing_names[n]; n++)
-						if (tok_is(c, &c->file.v[a], clashing_names[n])) {
+					for (size_t n = 0; kernel_device_entries[n]; n++)
+						if (tok_is(c, &c->file.v[a], kernel_device_entries[n])) {
 							unsigned line = 1;
 
 							for (size_t o = 0; o < k->off; o++)
 								line += c->t[o] == '\n';
 							return xstrfmt("the use at line %u makes attribute %s, which clashes with the %s entry every struct device has: rename it",
-								       line, clashing_names[n], clashing_names[n]);
+								       line, kernel_device_entries[n], kernel_device_entries[n]);
 						}
 				nth++;
 				a = j + 1;
@@ -638,10 +549,10 @@ static int plan_edits(struct conv *c, struct edits *ed, struct macro_callbacks_s
 			st->attributes++;
 			continue;
 		}
-		for (size_t r = 0; r < sizeof(renames) / sizeof(renames[0]); r++) {
-			if (!tok_is(c, k, renames[r].old))
+		for (size_t r = 0; r < kernel_nr_renames; r++) {
+			if (!kernel_renames[r].textual || !tok_is(c, k, kernel_renames[r].old))
 				continue;
-			if (!r) {
+			if (kernel_renames[r].macro) {
 				char *clash = attribute_clash(c, i);
 
 				if (clash) {
@@ -651,7 +562,7 @@ static int plan_edits(struct conv *c, struct edits *ed, struct macro_callbacks_s
 				}
 				st->attributes++;
 			}
-			add_edit(ed, k->off, k->len, xstrdup(renames[r].new), 0, 0);
+			add_edit(ed, k->off, k->len, xstrdup(kernel_renames[r].new), 0, 0);
 			break;
 		}
 	}
@@ -1181,7 +1092,7 @@ static size_t find_defines(const char *t, size_t len, struct define **out)
 				p += 6;
 				while (p < e && (t[p] == ' ' || t[p] == '\t'))
 					p++;
-				for (n = p; n < e && is_ident_char((unsigned char)t[n]); n++)
+				for (n = p; n < e && lex_ident_char((unsigned char)t[n]); n++)
 					;
 				while (end > n && (t[end - 1] == ' ' || t[end - 1] == '\t' ||
 						   t[end - 1] == '\r' || t[end - 1] == '\n' ||

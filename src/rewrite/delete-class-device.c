@@ -1,8 +1,9 @@
 #define _GNU_SOURCE
+#include "rewrite/delete-class-device.h"
 #include "analyze/site.h"
 #include "base/walk.h"
 #include "lex/lexscan.h"
-#include "rewrite/rewrite-core.h"
+#include "rewrite/core-file.h"
 
 #include <errno.h>
 #include <stdlib.h>

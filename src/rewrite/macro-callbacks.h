@@ -1,5 +1,5 @@
 /*
- * rewrite-macro-callbacks.h: the step-40 pass for macro bodies.
+ * macro-callbacks.h: the step-40 pass for macro bodies.
  *
  * spatch cannot match a show/store callback whose name is pasted with ##
  * inside a macro (most of hwmon), nor a CLASS_DEVICE_ATTR made there, nor

@@ -1,14 +1,11 @@
 #define _GNU_SOURCE
-#include "rewrite/rewrite-attr-names.h"
-#include "rewrite/rewrite-macro-callbacks.h"
+#include "rewrite/attr-names.h"
+#include "kernel/kernel.h"
+#include "lex/lex.h"
+#include "rewrite/macro-callbacks.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-/* Entries every struct device already has in its sysfs directory (design.md §5). */
-static const char *const clashing[] = {
-	"power", "uevent", "dev", "subsystem", "device", "driver", NULL,
-};
 
 #define OLD_PREFIX "class_device_attr_"
 #define OLD_PREFIX_LEN (sizeof(OLD_PREFIX) - 1)
@@ -22,24 +19,6 @@ struct toks {
 	struct tok *v;
 	size_t nr, alloc;
 };
-
-static int ident_start(int c)
-{
-	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-
-static int ident_char(int c)
-{
-	return ident_start(c) || (c >= '0' && c <= '9');
-}
-
-static int is_clashing(const char *s, size_t n)
-{
-	for (size_t i = 0; clashing[i]; i++)
-		if (strlen(clashing[i]) == n && !memcmp(clashing[i], s, n))
-			return 1;
-	return 0;
-}
 
 /* The end of the logical line starting at i (backslash-newlines joined). */
 static size_t directive_end(const char *t, size_t i, size_t len)
@@ -73,7 +52,7 @@ static size_t directive_name(const char *t, size_t i, size_t end, size_t *name, 
 {
 	i = skip_blanks(t, i, end);
 	*name = i;
-	while (i < end && ident_char((unsigned char)t[i]))
+	while (i < end && lex_ident_char((unsigned char)t[i]))
 		i++;
 	*name_len = i - *name;
 	return i;
@@ -142,7 +121,7 @@ static void tokenize(const char *t, size_t len, struct toks *out)
 			if (word_is(t, name, name_len, "if")) {
 				size_t v = skip_blanks(t, after, end);
 
-				if (v < end && t[v] == '0' && (v + 1 >= end || !ident_char((unsigned char)t[v + 1]))) {
+				if (v < end && t[v] == '0' && (v + 1 >= end || !lex_ident_char((unsigned char)t[v + 1]))) {
 					i = skip_if0(t, end < len ? end + 1 : len, len);
 					continue;
 				}
@@ -176,9 +155,9 @@ static void tokenize(const char *t, size_t len, struct toks *out)
 			struct tok k;
 
 			k.off = i;
-			k.ident = ident_start((unsigned char)c);
+			k.ident = lex_ident_start((unsigned char)c);
 			if (k.ident || (c >= '0' && c <= '9'))
-				while (i < len && ident_char((unsigned char)t[i]))
+				while (i < len && lex_ident_char((unsigned char)t[i]))
 					i++;
 			else
 				i++;
@@ -217,7 +196,7 @@ static size_t clash_arg(const char *t, const struct toks *tk, size_t i, const ch
 {
 	if (tok_is(t, tk, i, name) && tok_is(t, tk, i + 1, "(") && i + 2 < tk->nr &&
 	    tk->v[i + 2].ident && tok_is(t, tk, i + 3, ",") &&
-	    is_clashing(t + tk->v[i + 2].off, tk->v[i + 2].len))
+	    kernel_is_device_entry(t + tk->v[i + 2].off, tk->v[i + 2].len))
 		return i + 2;
 	return 0;
 }
@@ -261,7 +240,7 @@ void attr_names_stem(const char *path, struct strbuf *out)
 	if (base == dot || (*base >= '0' && *base <= '9'))
 		strbuf_addstr(out, "attr_");
 	for (const char *p = base; p < dot; p++)
-		strbuf_addch(out, ident_char((unsigned char)*p) ? *p : '_');
+		strbuf_addch(out, lex_ident_char((unsigned char)*p) ? *p : '_');
 }
 
 void attr_names_defined(const char *text, size_t len, struct strvec *out)
@@ -446,7 +425,7 @@ size_t attr_names_convert(const char *text, size_t len, const char *stem,
 
 			strbuf_add(out, text + pos, k->off - pos);
 			strbuf_addstr(out, "dev_attr_");
-			if (is_clashing(x, x_len))
+			if (kernel_is_device_entry(x, x_len))
 				clash_name(x, x_len, stem, defines(text, &tk, defs, x, x_len),
 					   definers, data, out);
 			else

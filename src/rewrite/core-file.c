@@ -1,4 +1,4 @@
-#include "rewrite/rewrite-core.h"
+#include "rewrite/core-file.h"
 
 #include <ctype.h>
 #include <stdlib.h>

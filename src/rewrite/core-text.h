@@ -1,5 +1,5 @@
 /*
- * rewrite-core-text.h: the step-30 pass that adds the driver core's new
+ * core-text.h: the step-30 pass that adds the driver core's new
  * functions, objects, members and prototypes from text kept as files.
  *
  * spatch 1.1.1 prints added code its own way (a function-pointer member as

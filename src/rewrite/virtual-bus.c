@@ -1,11 +1,11 @@
 #define _GNU_SOURCE
-#include "rewrite/rewrite-virtual-bus.h"
+#include "rewrite/virtual-bus.h"
+#include "kernel/manifest.h"
 #include "lex/template.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/spatch.h"
 #include "kernel/subsystem.h"
 #include "lex/lex.h"
 
@@ -255,11 +255,6 @@ static void wrap_list(const char *s, size_t n, size_t open, size_t close, struct
 	strbuf_release(&try);
 }
 
-static int ident_char(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
-
 /*
  * One line of the text, wrapped when it asks for it and is too long.
  * Returns 1 when a declaration was split: the blank line after it goes.
@@ -279,7 +274,7 @@ static int wrap_line(const char *s, size_t n, struct strbuf *out)
 	if (n > 1 && s[0] == '\t' && s[n - 1] == ';' && eq && memchr(s + 1, ' ', (size_t)(eq - s) - 1)) {
 		const char *var = eq;
 
-		while (var > s && (ident_char(var[-1])))
+		while (var > s && (lex_ident_char(var[-1])))
 			var--;
 		strbuf_add(out, s, (size_t)(eq - s));
 		strbuf_addstr(out, ";\n\n\t");
@@ -297,7 +292,7 @@ static int wrap_line(const char *s, size_t n, struct strbuf *out)
 	if (s[0] != '\t' && s[0] != ' ') {
 		const char *paren = memchr(s, '(', n), *name = paren;
 
-		while (name && name > s && ident_char(name[-1]))
+		while (name && name > s && lex_ident_char(name[-1]))
 			name--;
 		if (name && name > s && name[-1] == ' ') {
 			strbuf_add(out, s, (size_t)(name - s) - 1);
@@ -1027,7 +1022,7 @@ static int names_prefix(const struct strbuf *text, const char *start)
 	size_t n = strlen(start);
 
 	for (const char *p = text->buf; (p = memmem(p, text->len - (size_t)(p - text->buf), start, n)); p += n)
-		if ((p == text->buf || !ident_char(p[-1])) && ident_char(p[n]))
+		if ((p == text->buf || !lex_ident_char(p[-1])) && lex_ident_char(p[n]))
 			return 1;
 	return 0;
 }
@@ -1037,7 +1032,7 @@ static int names_word(const struct strbuf *text, const char *word)
 	size_t n = strlen(word);
 
 	for (const char *p = text->buf; (p = memmem(p, text->len - (size_t)(p - text->buf), word, n)); p += n)
-		if ((p == text->buf || !ident_char(p[-1])) && !ident_char(p[n]))
+		if ((p == text->buf || !lex_ident_char(p[-1])) && !lex_ident_char(p[n]))
 			return 1;
 	return 0;
 }
@@ -1502,7 +1497,7 @@ static int tree_file(const char *rel, void *data)
 
 static int load_template(struct virtual_bus_template *t)
 {
-	char *dir = path_join(spatch_patch_dir(), STEP_DIR);
+	char *dir = path_join(manifest_patch_dir(), STEP_DIR);
 	char *path = path_join(dir, TEMPLATE);
 	struct strbuf raw = STRBUF_INIT;
 	int rc = 0;
@@ -1612,7 +1607,7 @@ int rewrite_virtual_bus_markers(struct rewrite_context *ctx)
 					while (*b == ' ')
 						b++;
 					e = b;
-					while (ident_char(*e))
+					while (lex_ident_char(*e))
 						e++;
 					reg = xstrfmt("bus_register(&%.*s)", (int)(e - b), b);
 					if (!memmem(text->buf, text->len, reg, strlen(reg)))

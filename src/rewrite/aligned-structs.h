@@ -1,5 +1,5 @@
 /*
- * rewrite-aligned-structs.h: the step-40 pass for structs spatch cannot
+ * aligned-structs.h: the step-40 pass for structs spatch cannot
  * parse.
  *
  * spatch 1.1.1 does not parse a struct that carries

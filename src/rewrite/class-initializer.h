@@ -1,5 +1,5 @@
 /*
- * rewrite-class-initializer.h: the step-10 pass that turns the definition
+ * class-initializer.h: the step-10 pass that turns the definition
  * of a static struct class into a pointer and moves what its initializer
  * said to the code that now creates it.
  *

@@ -1,7 +1,8 @@
+#include "rewrite/unused-exports.h"
 #include "analyze/exports.h"
 #include "base/walk.h"
-#include "plan/plan.h"
-#include "rewrite/rewrite-core.h"
+#include "kernel/kernel.h"
+#include "rewrite/core-file.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -200,7 +201,7 @@ int rewrite_unused_exports(struct rewrite_context *ctx)
 	for (size_t i = 0; i < files.nr; i++) {
 		struct core_text *c = &texts[nr_texts];
 
-		if (!plan_is_driver_core(files.v[i]))
+		if (!kernel_is_driver_core(files.v[i]))
 			continue;
 		c->path = xstrdup(files.v[i]);
 		c->working = rewrite_file_find(ctx, files.v[i]);

@@ -1,5 +1,5 @@
 /*
- * rewrite-attr-names.h: the step-40 pass that gives class device
+ * attr-names.h: the step-40 pass that gives class device
  * attributes their struct device names, before the rules run (a `prepare`
  * pass, semantic-patches/steps).
  *

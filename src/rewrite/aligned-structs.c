@@ -1,5 +1,5 @@
 #define _GNU_SOURCE
-#include "rewrite/rewrite-aligned-structs.h"
+#include "rewrite/aligned-structs.h"
 
 #include <stdlib.h>
 #include <string.h>

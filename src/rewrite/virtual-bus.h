@@ -1,5 +1,5 @@
 /*
- * rewrite-virtual-bus.h: step 50's C passes around virtual-bus.cocci:
+ * virtual-bus.h: step 50's C passes around virtual-bus.cocci:
  * which classes move to a virtual bus, the bus's code, and the names the
  * semantic patch uses.
  *

@@ -1,12 +1,12 @@
 #define _GNU_SOURCE
-#include "rewrite/rewrite-core-text.h"
+#include "rewrite/core-text.h"
+#include "kernel/manifest.h"
 #include "lex/template.h"
 
 #include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/spatch.h"
 #include "lex/lex.h"
 
 /* ------------------------------------------------------------ fragment files */
@@ -667,7 +667,7 @@ static int list_fragments(const char *dir, struct strvec *files)
 
 int rewrite_core_text(struct rewrite_context *ctx)
 {
-	char *dir = path_join(spatch_patch_dir(), "30-core");
+	char *dir = path_join(manifest_patch_dir(), "30-core");
 	struct strvec files = STRVEC_INIT;
 	struct rewrite_file *device_h = rewrite_file_find(ctx, "include/linux/device.h");
 	const char *link;

@@ -1,5 +1,5 @@
 #define _GNU_SOURCE
-#include "rewrite/rewrite-class-initializer.h"
+#include "rewrite/class-initializer.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -66,11 +66,6 @@ static int is_space(char c)
 	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
 }
 
-static int ident_char(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
-
 /* s without blanks around it, and a run of blanks holding a newline as one space. */
 static char *tidy(const char *s, size_t n)
 {
@@ -123,7 +118,7 @@ static int element(struct parse *p, const char *s, size_t n)
 	}
 	for (i++; i < n && is_space(s[i]); i++)
 		;
-	for (f = i; i < n && ident_char(s[i]); i++)
+	for (f = i; i < n && lex_ident_char(s[i]); i++)
 		;
 	field = xstrndup(s + f, i - f);
 	while (i < n && is_space(s[i]))
@@ -184,7 +179,7 @@ static int directive(struct parse *p, const char *s, size_t n)
 
 	while (i < n && (s[i] == ' ' || s[i] == '\t'))
 		i++;
-	for (k = i; k < n && ident_char(s[k]); k++)
+	for (k = i; k < n && lex_ident_char(s[k]); k++)
 		;
 	if ((k - i == 2 && !memcmp(s + i, "if", 2)) || (k - i == 5 && !memcmp(s + i, "ifdef", 5)) ||
 	    (k - i == 6 && !memcmp(s + i, "ifndef", 6))) {

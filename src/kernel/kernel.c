@@ -1,0 +1,42 @@
+#include "kernel/kernel.h"
+#include "base/util.h"
+
+#include <string.h>
+
+int kernel_is_driver_core(const char *file)
+{
+	return starts_with(file, KERNEL_DRIVER_CORE_DIR) || !strcmp(file, KERNEL_DEVICE_H);
+}
+
+const char *const kernel_device_entries[] = {
+	"power", "uevent", "dev", "subsystem", "device", "driver", NULL,
+};
+
+int kernel_is_device_entry(const char *name, size_t n)
+{
+	for (size_t i = 0; kernel_device_entries[i]; i++)
+		if (strlen(kernel_device_entries[i]) == n && !memcmp(kernel_device_entries[i], name, n))
+			return 1;
+	return 0;
+}
+
+const struct kernel_rename kernel_renames[] = {
+	{ "CLASS_DEVICE_ATTR", "DEVICE_ATTR", 1, 1 },
+	{ "class_device_create", "device_create", 0, 0 },
+	{ "class_device_destroy", "device_destroy", 1, 0 },
+	{ "class_device_register", "device_register", 1, 0 },
+	{ "class_device_unregister", "device_unregister", 1, 0 },
+	{ "class_device_initialize", "device_initialize", 1, 0 },
+	{ "class_device_add", "device_add", 1, 0 },
+	{ "class_device_del", "device_del", 1, 0 },
+	{ "class_device_get", "get_device", 1, 0 },
+	{ "class_device_put", "put_device", 1, 0 },
+	{ "class_device_rename", "device_rename", 1, 0 },
+	{ "class_device_create_file", "device_create_file", 1, 0 },
+	{ "class_device_remove_file", "device_remove_file", 1, 0 },
+	{ "class_device_create_bin_file", "device_create_bin_file", 1, 0 },
+	{ "class_device_remove_bin_file", "device_remove_bin_file", 1, 0 },
+	{ "class_get_devdata", "dev_get_drvdata", 1, 0 },
+	{ "class_set_devdata", "dev_set_drvdata", 1, 0 },
+};
+const size_t kernel_nr_renames = sizeof(kernel_renames) / sizeof(kernel_renames[0]);

@@ -1,0 +1,45 @@
+/*
+ * kernel.h: the facts of Linux 2.6 that the program knows, each written
+ * once: which files are the driver core, what the class_device API is
+ * renamed to, which names every struct device already has in sysfs.
+ * (The steps' triggers are in the manifest, semantic-patches/steps; the
+ * subsystem of a path in subsystem.h; the version of a tree in
+ * kernel-version.h.)  The analyses, the rewriter passes and the reports
+ * read these tables; none keeps a copy.
+ */
+#ifndef CDMIGRATE_KERNEL_H
+#define CDMIGRATE_KERNEL_H
+#include <stddef.h>
+
+/* The driver core's folder and its header. */
+#define KERNEL_DRIVER_CORE_DIR "drivers/base/"
+#define KERNEL_DEVICE_H "include/linux/device.h"
+
+/* Nonzero when `file` (relative to the tree) belongs to the driver core. */
+int kernel_is_driver_core(const char *file);
+
+/*
+ * The entries every struct device already has in its sysfs directory:
+ * an attribute of one of these names clashes once its class device is a
+ * struct device.  NULL-terminated.
+ */
+extern const char *const kernel_device_entries[];
+
+/* Nonzero when name (n bytes) is one of kernel_device_entries. */
+int kernel_is_device_entry(const char *name, size_t n);
+
+/*
+ * What each name of the class_device API becomes in the struct device
+ * API.  `textual`: a 1:1 rename of the name alone (class_device_create()
+ * is not: device_create() takes its arguments in another order).  `macro`:
+ * the attribute-defining macro (CLASS_DEVICE_ATTR), not a function.
+ */
+struct kernel_rename {
+	const char *old, *new;
+	unsigned textual:1;
+	unsigned macro:1;
+};
+extern const struct kernel_rename kernel_renames[];
+extern const size_t kernel_nr_renames;
+
+#endif
