@@ -17,6 +17,7 @@ src_libcdmigrate_a_SOURCES = \
 	src/kernel/kernel.c src/kernel/kernel.h \
 	src/kernel/manifest.c src/kernel/manifest.h \
 	src/kernel/subsystem.c src/kernel/subsystem.h \
+	src/kernel/reach.c src/kernel/reach.h \
 	src/analyze/classify.c src/analyze/classify.h \
 	src/analyze/exports.c src/analyze/exports.h \
 	src/analyze/output.c src/analyze/output.h \

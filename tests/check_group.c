@@ -227,24 +227,27 @@ START_TEST(script_patch_gets_a_task_per_group)
 END_TEST
 
 /*
- * include: a subsystem's files together (adm.c includes nothing), and
- * subsystems joined by a step header they include (eeprom.c in i2c);
- * sound's two files together, apart from the rest.
+ * file: each .c file with the step headers it reaches (adm.c includes
+ * nothing); a header that several files include joins none of them
+ * (eeprom.c in i2c stays apart from hwmon's files).
  */
-#define INCLUDE_FILES "drivers/hwmon/adm.c drivers/hwmon/hwmon.c drivers/hwmon/lm75.c " \
+#define GROUP_FILES "drivers/hwmon/adm.c drivers/hwmon/hwmon.c drivers/hwmon/lm75.c " \
 	"drivers/i2c/chips/eeprom.c include/linux/hwmon.h sound/core/sound.c sound/core/timer.c"
 
-START_TEST(include_groups)
+START_TEST(file_groups)
 {
 	struct engine e;
 	char *script = path_join(tree, "script.cocci");
 
-	test_step.group = MANIFEST_GROUP_INCLUDE;
+	test_step.group = MANIFEST_GROUP_FILE;
 	load(&e, 1, script);
-	expect_tasks(&e, INCLUDE_FILES,
-		     "drivers/hwmon/adm.c drivers/hwmon/hwmon.c drivers/hwmon/lm75.c "
+	expect_tasks(&e, GROUP_FILES,
+		     "drivers/hwmon/adm.c\n"
+		     "drivers/hwmon/hwmon.c include/linux/hwmon.h\n"
+		     "drivers/hwmon/lm75.c include/linux/hwmon.h\n"
 		     "drivers/i2c/chips/eeprom.c include/linux/hwmon.h\n"
-		     "sound/core/sound.c sound/core/timer.c\n");
+		     "sound/core/sound.c\n"
+		     "sound/core/timer.c\n");
 	unload(&e);
 	free(script);
 }
@@ -289,10 +292,10 @@ START_TEST(needs_drops_groups)
 	struct engine e;
 	char *script = path_join(tree, "script.cocci");
 
-	test_step.group = MANIFEST_GROUP_INCLUDE;
+	test_step.group = MANIFEST_GROUP_FILE;
 	test_step.needs = needs_interface;
 	load(&e, 1, script);
-	expect_tasks(&e, INCLUDE_FILES, "sound/core/sound.c sound/core/timer.c\n");
+	expect_tasks(&e, GROUP_FILES, "sound/core/timer.c\n");
 	ck_assert_uint_eq(e.groups, 1);
 	unload(&e);
 	free(script);
@@ -378,7 +381,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, working_set_finds_classes_and_subsystems);
 	tcase_add_test(tc, class_groups_packed_largest_first);
 	tcase_add_test(tc, script_patch_gets_a_task_per_group);
-	tcase_add_test(tc, include_groups);
+	tcase_add_test(tc, file_groups);
 	tcase_add_test(tc, subsystem_groups_and_follow);
 	tcase_add_test(tc, needs_drops_groups);
 	tcase_add_test(tc, at_most_eight_batches_whatever_jobs);

@@ -168,7 +168,7 @@ START_TEST(table_is_the_steps_file)
 		assert_list(t->needs, value_of(f, "needs"), ',', 1, what);
 		ck_assert_int_eq(t->in_tree_only, !strcmp(value_of(f, "scope"), "in-tree"));
 		ck_assert_int_eq(t->group, !strcmp(group, "class") ? MANIFEST_GROUP_CLASS :
-				 !strcmp(group, "include") ? MANIFEST_GROUP_INCLUDE :
+				 !strcmp(group, "file") ? MANIFEST_GROUP_FILE :
 				 MANIFEST_GROUP_SUBSYSTEM);
 	}
 	free_steps_file(file, nr);
@@ -334,7 +334,7 @@ START_TEST(generator_refuses_what_cannot_run)
 	/* an unknown key, a bad group, steps out of order */
 	ck_assert_int_ne(generate(dir, "step 10 a\n\tpatchs: 10-a/a.cocci\n", &err), 0);
 	ck_assert_msg(strstr(err.buf, "steps:2: unknown key 'patchs'") != NULL, "%s", err.buf);
-	ck_assert_int_ne(generate(dir, "step 10 a\n\tgroup: file\n", &err), 0);
+	ck_assert_int_ne(generate(dir, "step 10 a\n\tgroup: bogus\n", &err), 0);
 	ck_assert_msg(strstr(err.buf, "step 10: group must be one of") != NULL, "%s", err.buf);
 	ck_assert_int_ne(generate(dir, "step 20 b\n\ttitle: B\nstep 10 a\n\ttitle: A\n", &err), 0);
 	ck_assert_msg(strstr(err.buf, "in increasing order") != NULL, "%s", err.buf);

@@ -257,6 +257,36 @@ START_TEST(lexscan_skips_comments_and_strings)
 }
 END_TEST
 
+static void on_definition(const char *name, size_t len, void *data)
+{
+	struct hits *h = data;
+
+	snprintf(h->text[h->nr], sizeof(h->text[h->nr]), "%.*s", (int)len, name);
+	h->nr++;
+}
+
+START_TEST(lexscan_definitions_of_callbacks)
+{
+	const char *text = "#define SHOW(x) ssize_t x(struct class_device *cd)\\\n{ }\n"
+			   "ssize_t show_a(struct class_device *cd, char *buf)\n{\n\tint f(struct class_device *);\n}\n"
+			   "static ssize_t show_b(struct class_device *cd, char *buf) { return 0; }\n"
+			   "extern ssize_t show_c(struct class_device *cd, char *buf);\n"
+			   "int other(int x) /* class_device */ { return x; }\n"
+			   "void __init show_d(struct class_device *cd /* ) */) __attribute__((x)) { }\n"
+			   "int (*table[])(struct class_device *) = { 0 };\n"
+			   "ssize_t show_e(struct class_device *cd)\n/* c */ {\n}\n";
+	struct hits h = { .nr = 0 };
+
+	lexscan_definitions(text, strlen(text), lexscan_class_device_needles, on_definition, &h);
+	/* not the macro's, the nested prototype, a static, a prototype, other
+	 * (the token is in a comment after it), show_d (an attribute before
+	 * its body: missed, as the header says) nor the table */
+	ck_assert_int_eq(h.nr, 2);
+	ck_assert_str_eq(h.text[0], "show_a");
+	ck_assert_str_eq(h.text[1], "show_e");
+}
+END_TEST
+
 /* An interface on add_dev/remove_dev only is converted; every other one is a site. */
 START_TEST(classify_converted_interface_is_not_a_site)
 {
@@ -320,6 +350,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, subsystem_rules);
 	tcase_add_test(tc, include_graph_scan_resolves);
 	tcase_add_test(tc, lexscan_skips_comments_and_strings);
+	tcase_add_test(tc, lexscan_definitions_of_callbacks);
 	tcase_add_test(tc, classify_converted_interface_is_not_a_site);
 	suite_add_tcase(s, tc);
 	return s;

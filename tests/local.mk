@@ -14,6 +14,7 @@ CHECK_SUITES = \
 	tests/check_output \
 	tests/check_plan \
 	tests/check_pool \
+	tests/check_reach \
 	tests/check_realign \
 	tests/check_report \
 	tests/check_rewrite \

@@ -37,9 +37,13 @@
 //   the class fields it assigns after class_create() are renamed here.
 // Options: --include-headers --all-includes --include-headers-for-types.
 //   Headers with a trigger token are candidates of their own and are
-//   changed there, once; the headers a .c file includes are read for types
+//   changed with the .c files that reach them (`group: file`: each .c file
+//   with the step's headers it reaches and the files defining a callback
+//   it calls); the other headers a .c file includes are read for types
 //   only: f->cdev.dev is known to be a class device's field only through
-//   the header that declares struct f.
+//   the header that declares struct f.  Measured on 2.6.16's 127 files of
+//   step 40: --local-includes and --no-includes cost 20% and 30% less but
+//   change the output of 10 and 13 files (types of <linux/...> headers).
 // Leaves:
 //   - for the C rewriter, before the rules (`prepare` passes, see
 //     semantic-patches/steps and src/rewrite-macro-callbacks.h,

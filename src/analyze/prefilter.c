@@ -217,14 +217,13 @@ void prefilter_memo(const char *key)
 	memo_key = xstrdup(key);
 }
 
-static void memo_entry(const char *root, const struct strvec *files,
+static void memo_entry(const struct strvec *files,
 		       const char *const *tokens, char key[33])
 {
 	struct cache_hasher *h = cache_hasher_new();
 
 	cache_hasher_add_string(h, "cdmigrate-prefilter 1");
 	cache_hasher_add_string(h, memo_key);
-	cache_hasher_add_string(h, root);
 	for (size_t i = 0; tokens[i]; i++)
 		cache_hasher_add_string(h, tokens[i]);
 	cache_hasher_add_string(h, "");
@@ -285,7 +284,7 @@ void prefilter_files_sets(const char *root, const struct strvec *files,
 	for (size_t k = 0; k < nr_sets; k++) {
 		found[k] = (struct strvec)STRVEC_INIT;
 		if (memo) {
-			memo_entry(root, files, sets[k], keys[k]);
+			memo_entry(files, sets[k], keys[k]);
 			hits += memo_get(keys[k], &found[k], &nr_binary);
 		}
 	}

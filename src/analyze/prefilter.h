@@ -49,11 +49,13 @@ void prefilter_files_sets(const char *root, const struct strvec *files,
 
 /*
  * Remember prefilter_files() results across runs (cache.h) under `key`, a
- * fingerprint of the tree's files that changes whenever one of them does
- * (the caller's: migrate hashes every file's size, times and inode), or
- * stop with NULL.  A result is then reused for the same key, root, files
- * and tokens; one with an unreadable file is never kept (its warning must
- * be printed again).  The string is copied.
+ * fingerprint of the contents of the tree the calls walk that changes
+ * whenever one of its files does (the caller's: migrate hashes every
+ * file's content), or stop with NULL.  A result is then reused for the
+ * same key, files and tokens, wherever the tree is (the root is not part
+ * of it: the key stands for what the root holds); one with an unreadable
+ * file is never kept (its warning must be printed again).  The string is
+ * copied.
  */
 void prefilter_memo(const char *key);
 

@@ -1,7 +1,9 @@
 #define _GNU_SOURCE
 #include "engine/engine.h"
 #include "engine/spatch.h"
+#include "kernel/reach.h"
 #include "lex/lex.h"
+#include "lex/lexscan.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -147,9 +149,8 @@ static size_t index_in(const struct strvec *sorted, const char *s)
 
 /*
  * Connected components of step_files (sorted): a file is joined to the
- * step's headers it includes; for MANIFEST_GROUP_INCLUDE to the files of
- * its subsystem, for MANIFEST_GROUP_CLASS every file naming a class object
- * to that class's homes.
+ * step's headers it includes; for MANIFEST_GROUP_CLASS every file naming a
+ * class object to that class's homes.
  */
 static void component_groups(struct engine *e, size_t step, const struct strvec *step_files,
 			     struct strvec **groups, size_t *nr)
@@ -166,16 +167,6 @@ static void component_groups(struct engine *e, size_t step, const struct strvec 
 
 		if (a != SIZE_MAX && b != SIZE_MAX)
 			uf_join(parent, a, b);
-	}
-	if (e->plan.steps[step].step->group == MANIFEST_GROUP_INCLUDE) {
-		/* each file joins the first one of its subsystem */
-		for (size_t i = 1; i < n; i++)
-			for (size_t j = 0; j < i; j++)
-				if (!strcmp(engine_find_file(e, step_files->v[i])->subsystem,
-					    engine_find_file(e, step_files->v[j])->subsystem)) {
-					uf_join(parent, j, i);
-					break;
-				}
 	}
 	if (e->plan.steps[step].step->group == MANIFEST_GROUP_CLASS) {
 		for (size_t c = 0; c < e->class_objects.nr; c++) {
@@ -211,6 +202,136 @@ static void component_groups(struct engine *e, size_t step, const struct strvec 
 	}
 	free(parent);
 	free(slot);
+}
+
+static const struct strbuf *working_text(const char *rel, void *data)
+{
+	struct work_file *f = engine_find_file(data, rel);
+
+	return f ? &f->current : NULL;
+}
+
+/*
+ * A group never holds more files than this: a .c file keeps the step's
+ * headers it reaches nearest first.
+ */
+#define MAX_GROUP 16
+
+/*
+ * "name\tfile" for each function a .c file of the step defines whose
+ * parameters hold a trigger token (a callback whose signature the step
+ * changes), sorted.
+ */
+struct definers {
+	struct strvec defs;
+	const char *file;		/* while collecting: whose they are */
+	const char *user;		/* while looking up: whose group */
+	struct strvec *group;
+};
+
+static void add_definition(const char *name, size_t len, void *data)
+{
+	struct definers *d = data;
+
+	strvec_pushf(&d->defs, "%.*s\t%s", (int)len, name, d->file);
+}
+
+/* An identifier of d->user: the other files defining it join its group. */
+static void add_definer(const char *ident, size_t len, unsigned line, unsigned column, void *data)
+{
+	struct definers *d = data;
+	size_t lo = 0, hi = d->defs.nr;
+
+	(void)line;
+	(void)column;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		int c = strncmp(d->defs.v[mid], ident, len);
+
+		if (c < 0 || (!c && d->defs.v[mid][len] < '\t'))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < d->defs.nr && !strncmp(d->defs.v[lo], ident, len) && d->defs.v[lo][len] == '\t'; lo++) {
+		const char *file = d->defs.v[lo] + len + 1;
+
+		if (d->group->nr < MAX_GROUP && !engine_in_strvec(d->group, file))
+			strvec_push(d->group, file);
+	}
+}
+
+/*
+ * The step's headers `file` reaches, nearest first, and the step's .c
+ * files that define a callback it names, after it in group.
+ */
+static void add_reached(struct engine *e, struct reach *r, struct definers *d, const char *file,
+			const struct strvec *step_files, struct strvec *group, char *reached)
+{
+	static const char *const any[] = { "", NULL };
+	struct strvec headers = STRVEC_INIT;
+	const struct strbuf *text = &engine_find_file(e, file)->current;
+
+	strvec_push(group, file);
+	if (d) {
+		d->user = file;
+		d->group = group;
+		lexscan_identifiers(text->buf, 0, text->len, any, 0, add_definer, d);
+	}
+	reach_headers(r, file, &headers);
+	for (size_t h = 0; h < headers.nr && group->nr < MAX_GROUP; h++) {
+		size_t k = index_in(step_files, headers.v[h]);
+
+		if (k == SIZE_MAX)
+			continue;
+		strvec_push(group, headers.v[h]);
+		reached[k] = 1;
+	}
+	strvec_clear(&headers);
+	strvec_sort(group);
+}
+
+/*
+ * MANIFEST_GROUP_FILE: each .c file of step_files (sorted) with the step's
+ * .c files that define a callback it names and the step's headers it
+ * reaches; a step header no .c file reaches, with the step's headers it
+ * reaches in turn.  A header two .c files include never joins them.
+ */
+static void file_groups(struct engine *e, size_t step, const struct strvec *step_files,
+			struct strvec **groups, size_t *nr)
+{
+	struct reach *r = reach_new(e->opts->tree, working_text, e);
+	size_t n = step_files->nr;
+	char *reached = xcalloc(n ? n : 1, 1);
+	struct definers d = { STRVEC_INIT, NULL, NULL, NULL };
+
+	for (size_t i = 0; i < n; i++) {
+		const struct strbuf *text = &engine_find_file(e, step_files->v[i])->current;
+
+		if (!ends_with(step_files->v[i], ".c"))
+			continue;
+		d.file = step_files->v[i];
+		lexscan_definitions(text->buf, text->len, e->plan.steps[step].step->triggers,
+				    add_definition, &d);
+	}
+	strvec_sort(&d.defs);
+	*nr = 0;
+	*groups = xcalloc(n ? n : 1, sizeof(**groups));
+	for (size_t i = 0; i < n; i++) {
+		if (ends_with(step_files->v[i], ".h"))
+			continue;
+		(*groups)[*nr] = (struct strvec)STRVEC_INIT;
+		add_reached(e, r, &d, step_files->v[i], step_files, &(*groups)[(*nr)++], reached);
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (!ends_with(step_files->v[i], ".h") || reached[i])
+			continue;
+		(*groups)[*nr] = (struct strvec)STRVEC_INIT;
+		add_reached(e, r, NULL, step_files->v[i], step_files, &(*groups)[(*nr)++], reached);
+	}
+	strvec_clear(&d.defs);
+	free(reached);
+	reach_free(r);
 }
 
 size_t group_cost(struct engine *e, const struct strvec *files)
@@ -263,6 +384,8 @@ void group_build_tasks(struct engine *e, size_t step, const struct strvec *step_
 
 	if (m->group == MANIFEST_GROUP_SUBSYSTEM)
 		subsystem_groups(e, step, step_files, &groups, &nr);
+	else if (m->group == MANIFEST_GROUP_FILE)
+		file_groups(e, step, step_files, &groups, &nr);
 	else
 		component_groups(e, step, step_files, &groups, &nr);
 	for (size_t g = 0; g < nr; g++) {

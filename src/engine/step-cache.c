@@ -35,47 +35,137 @@ static const char *binary_key(void)
 	return key;
 }
 
+/*
+ * The tree's key is made of its files' contents, so that the same tree at
+ * another path (a copy, a fresh clone) finds its steps in the cache.  Each
+ * file's content hash is remembered with its lstat() numbers (size, times,
+ * inode; like git's index): an unchanged rerun reads no file, a tree at a
+ * new path reads each once.
+ */
+struct fingerprint {
+	struct strvec stats;		/* "rel\tsize mtime ctime ino" as walked */
+	struct strvec memo;		/* "rel\tsize mtime ctime ino\thash", sorted */
+	int memo_changed;
+};
+
 static void fingerprint_file(const char *rel, const struct stat *st, void *data)
 {
-	struct cache_hasher *h = data;
+	struct fingerprint *fp = data;
 
-	cache_hasher_add_string(h, rel);
-	cache_hasher_add(h, &st->st_size, sizeof(st->st_size));
-	cache_hasher_add(h, &st->st_mtim, sizeof(st->st_mtim));
-	cache_hasher_add(h, &st->st_ctim, sizeof(st->st_ctim));
-	cache_hasher_add(h, &st->st_ino, sizeof(st->st_ino));
+	strvec_pushf(&fp->stats, "%s\t%lld %lld.%09ld %lld.%09ld %llu", rel, (long long)st->st_size,
+		     (long long)st->st_mtim.tv_sec, st->st_mtim.tv_nsec, (long long)st->st_ctim.tv_sec,
+		     st->st_ctim.tv_nsec, (unsigned long long)st->st_ino);
+}
+
+/* The memo line of `stat_line` ("rel\tnumbers"), when its numbers match. */
+static const char *memo_find(const struct strvec *memo, const char *stat_line)
+{
+	size_t lo = 0, hi = memo->nr, n = strlen(stat_line);
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		int c = strncmp(memo->v[mid], stat_line, n);
+
+		if (!c && memo->v[mid][n] == '\t')
+			return memo->v[mid] + n + 1;
+		if (c < 0 || (!c && memo->v[mid][n] < '\t'))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+static void memo_key_of(const char *root, char key[33])
+{
+	struct cache_hasher *h = cache_hasher_new();
+
+	cache_hasher_add_string(h, "cdmigrate-tree-memo 1");
+	cache_hasher_add_string(h, root);
+	cache_hasher_finish(h, key);
 }
 
 static void fingerprint_root(struct cache_hasher *h, const char *root)
 {
 	struct strvec files = STRVEC_INIT;
-	struct walk_stats ws = { 0, 0, fingerprint_file, h };
+	struct fingerprint fp = { STRVEC_INIT, STRVEC_INIT, 0 };
+	struct walk_stats ws = { 0, 0, fingerprint_file, &fp };
+	struct strbuf text = STRBUF_INIT, err = STRBUF_INIT;
 	struct stat st;
 	char *makefile = path_join(root, "Makefile");
+	char memo_key[33];
+	int status;
 
-	cache_hasher_add_string(h, root);
+	memo_key_of(root, memo_key);
+	if (cache_get(memo_key, &text, &err, &status) && status == 0) {
+		for (char *p = text.buf, *nl; p < text.buf + text.len; p = nl + 1) {
+			nl = memchr(p, '\n', (size_t)(text.buf + text.len - p));
+			if (!nl)
+				break;
+			*nl = '\0';
+			strvec_push(&fp.memo, p);
+		}
+		strvec_sort(&fp.memo);
+	}
 	walk_tree(root, NULL, &files, &ws);
 	if (lstat(makefile, &st) == 0)
-		fingerprint_file("Makefile", &st, h);
+		fingerprint_file("Makefile", &st, &fp);
 	free(makefile);
+	strbuf_reset(&text);
+	for (size_t i = 0; i < fp.stats.nr; i++) {
+		const char *hash = memo_find(&fp.memo, fp.stats.v[i]);
+		const char *tab = strchr(fp.stats.v[i], '\t');
+		char *rel = xstrndup(fp.stats.v[i], (size_t)(tab - fp.stats.v[i]));
+		char fresh[33];
+
+		if (!hash) {
+			struct cache_hasher *fh = cache_hasher_new();
+			struct strbuf content = STRBUF_INIT;
+			char *abs = path_join(root, rel);
+
+			if (strbuf_read_file(&content, abs) == 0)
+				cache_hasher_add(fh, content.buf, content.len);
+			else
+				cache_hasher_add_string(fh, "\001unreadable");
+			cache_hasher_finish(fh, fresh);
+			strbuf_release(&content);
+			free(abs);
+			hash = fresh;
+			fp.memo_changed = 1;
+		}
+		cache_hasher_add_string(h, rel);
+		cache_hasher_add_string(h, hash);
+		strbuf_addf(&text, "%s\t%s\n", fp.stats.v[i], hash);
+		free(rel);
+	}
+	/* a file gone from the tree also changes the memo */
+	if (fp.memo_changed || fp.memo.nr != fp.stats.nr)
+		cache_put(memo_key, text.buf, text.len, "", 0, 0);
+	strbuf_release(&text);
+	strbuf_release(&err);
+	strvec_clear(&fp.stats);
+	strvec_clear(&fp.memo);
 	strvec_clear(&files);
 }
 
 /*
- * A key that changes whenever a .c or .h file of the tree (or of --kernel)
- * or its Makefile does: their sizes, times and inodes, read while walking.
- * The rewriter passes and the plan read the whole tree, not only the
- * working files.
+ * A key that changes whenever the contents of a .c or .h file of the tree
+ * (or of --kernel) or of its Makefile do, wherever the tree is.  The
+ * rewriter passes and the plan read the whole tree, not only the working
+ * files.
  */
 void step_cache_tree_fingerprint(struct engine *e, char key[33])
 {
 	struct cache_hasher *h = cache_hasher_new();
 
-	cache_hasher_add_string(h, "cdmigrate-tree 1");
+	cache_hasher_add_string(h, "cdmigrate-tree 2");
 	cache_hasher_add_string(h, binary_key());
 	fingerprint_root(h, e->tree);
-	if (e->opts->kernel)
+	if (e->opts->kernel) {
+		/* the kernel is not the tree: the same files there are another input */
+		cache_hasher_add_string(h, "\001kernel");
 		fingerprint_root(h, e->opts->kernel);
+	}
 	cache_hasher_finish(h, key);
 }
 
@@ -89,8 +179,13 @@ void step_cache_hash_state(struct engine *e, struct cache_hasher *h)
 {
 	cache_hasher_add_string(h, binary_key());
 	cache_hasher_add_string(h, e->tree_key);
-	/* messages name the tree as it was given */
-	cache_hasher_add_string(h, e->opts->tree);
+	/*
+	 * Messages name the tree as it was given: a relative name is the same
+	 * wherever the tree is; the absolute one is put back on replay
+	 * (step_cache_diag_for_cache()).
+	 */
+	if (strcmp(e->opts->tree, e->tree))
+		cache_hasher_add_string(h, e->opts->tree);
 	hash_opt(h, e->opts->kernel);
 	hash_opt(h, e->opts->only_subsystem);
 	hash_opt(h, e->opts->variant);
@@ -305,6 +400,24 @@ int step_cache_replay_parse(struct engine *e, const struct strbuf *payload, stru
 }
 
 /* Print what a step printed when it ran; rewriter lines (marked) only without -q. */
+/* What a step printed, as kept: the tree's absolute path becomes a '\002'. */
+void step_cache_diag_for_cache(struct engine *e, const struct strbuf *diag, struct strbuf *out)
+{
+	size_t n = strlen(e->tree);
+
+	for (const char *p = diag->buf; p < diag->buf + diag->len;) {
+		const char *at = memmem(p, (size_t)(diag->buf + diag->len - p), e->tree, n);
+
+		if (!at) {
+			strbuf_add(out, p, (size_t)(diag->buf + diag->len - p));
+			break;
+		}
+		strbuf_add(out, p, (size_t)(at - p));
+		strbuf_addch(out, '\002');
+		p = at + n;
+	}
+}
+
 void step_cache_replay_diag(struct engine *e, const struct strbuf *diag)
 {
 	struct strbuf out = STRBUF_INIT;
@@ -312,12 +425,24 @@ void step_cache_replay_diag(struct engine *e, const struct strbuf *diag)
 	for (const char *p = diag->buf; p < diag->buf + diag->len;) {
 		const char *nl = memchr(p, '\n', (size_t)(diag->buf + diag->len - p));
 		size_t n = nl ? (size_t)(nl - p) + 1 : (size_t)(diag->buf + diag->len - p);
+		size_t start = out.len;
 
 		if (*p != '\001')
 			strbuf_add(&out, p, n);
 		else if (!e->opts->quiet)
 			strbuf_add(&out, p + 1, n - 1);
 		p += n;
+		for (char *m; (m = memchr(out.buf + start, '\002', out.len - start));) {
+			/* the tree where it is now */
+			size_t at = (size_t)(m - out.buf);
+			char *rest = xstrdup(m + 1);
+
+			out.len = at;
+			strbuf_addstr(&out, e->tree);
+			start = out.len;
+			strbuf_addstr(&out, rest);
+			free(rest);
+		}
 	}
 	fflush(stdout);
 	write_all(2, out.buf, out.len);
@@ -385,7 +510,7 @@ void step_cache_store_step(struct engine *e, size_t step, const char *key, const
 			   const struct strbuf *old, size_t first_change, int conflicts,
 			   const struct migrate_step_stats *st, const struct strbuf *diag)
 {
-	struct strbuf payload = STRBUF_INIT;
+	struct strbuf payload = STRBUF_INIT, kept = STRBUF_INIT;
 	char num[32];
 
 	step_cache_add_file_records(e, was, old, &payload);
@@ -405,7 +530,9 @@ void step_cache_store_step(struct engine *e, size_t step, const char *key, const
 		cache_record_addstr(&payload, 'P', e->files[e->changes[c].file].path);
 		cache_record_addstr(&payload, 'd', e->changes[c].diff);
 	}
-	cache_put(key, payload.buf, payload.len, diag->buf, diag->len, 0);
+	step_cache_diag_for_cache(e, diag, &kept);
+	cache_put(key, payload.buf, payload.len, kept.buf, kept.len, 0);
 	strbuf_release(&payload);
+	strbuf_release(&kept);
 }
 

@@ -120,12 +120,16 @@ int verify_changes(struct engine *e, struct site_list *before_sites,
 	rc = verify_uncached(e, before_sites, after_sites, stats);
 	diag_capture(NULL);
 	if (rc == 0) {
+		struct strbuf kept = STRBUF_INIT;
+
 		step_cache_add_file_records(e, was, NULL, &payload);
 		snprintf(num, sizeof(num), "%u", stats->held_back - held);
 		cache_record_addstr(&payload, 'N', num);
 		add_site_records(before_sites, 'B', &payload);
 		add_site_records(after_sites, 'A', &payload);
-		cache_put(key, payload.buf, payload.len, diag.buf, diag.len, 0);
+		step_cache_diag_for_cache(e, &diag, &kept);
+		cache_put(key, payload.buf, payload.len, kept.buf, kept.len, 0);
+		strbuf_release(&kept);
 	}
 	step_cache_free_states(e, was);
 	strbuf_release(&payload);

@@ -14,7 +14,7 @@ SCRIPT_RULE = re.compile(r"(?:@\s*(?:script|initialize|finalize)\s*:\s*\w+|\bscr
 KEYS = ("title", "patches", "triggers", "follow", "options", "requires", "scope", "prepare",
         "rewriter", "describe", "variant", "variant-title", "variant-requires", "group", "needs")
 GROUPS = {"subsystem": "MANIFEST_GROUP_SUBSYSTEM", "class": "MANIFEST_GROUP_CLASS",
-          "include": "MANIFEST_GROUP_INCLUDE"}
+          "file": "MANIFEST_GROUP_FILE"}
 
 
 def c_string(s):

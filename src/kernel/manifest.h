@@ -28,7 +28,8 @@ struct manifest_variant {
  * metavariables across the files of one group, which costs time and memory
  * that grow faster than the group, so a group holds only what the rules
  * must see together.  Every kind also puts in a file's group the step's
- * files that it includes directly.
+ * files that it includes (directly; for MANIFEST_GROUP_FILE also through
+ * other headers).
  */
 enum manifest_group {
 	/* one group per subsystem (the default) */
@@ -40,11 +41,17 @@ enum manifest_group {
 	 */
 	MANIFEST_GROUP_CLASS,
 	/*
-	 * the files of a subsystem together, and subsystems joined by the
-	 * step's headers their files include (a group per subsystem would
-	 * see such a header in several groups)
+	 * what each file needs, not what files share: a .c file with the
+	 * step's .c files that define a non-static function it names whose
+	 * parameters hold a trigger token (a callback the step converts),
+	 * and the step's headers it reaches through #include, directly or
+	 * through other headers (nearest first; at most 16 files); a step
+	 * header no .c file reaches, with the step's headers it reaches.  A
+	 * header is in the group of every .c file that reaches it (the edits
+	 * of each are merged, identical ones once) and never joins two .c
+	 * files
 	 */
-	MANIFEST_GROUP_INCLUDE,
+	MANIFEST_GROUP_FILE,
 };
 
 struct manifest_step {

@@ -78,3 +78,111 @@ void lexscan_identifiers(const char *text, size_t start, size_t end,
 		}
 	}
 }
+
+/* Past a comment, string or character literal at text[i], or i itself. */
+static size_t skip_literal(const char *text, size_t i, size_t end)
+{
+	char c = text[i];
+
+	if (c == '/' && i + 1 < end && text[i + 1] == '/') {
+		while (i < end && text[i] != '\n')
+			i++;
+	} else if (c == '/' && i + 1 < end && text[i + 1] == '*') {
+		i += 2;
+		while (i < end && !(text[i] == '*' && i + 1 < end && text[i + 1] == '/'))
+			i++;
+		i += 2;
+	} else if (c == '"' || c == '\'') {
+		i++;
+		while (i < end && text[i] != c && text[i] != '\n') {
+			if (text[i] == '\\' && i + 1 < end)
+				i++;
+			i++;
+		}
+		i++;
+	}
+	return i < end ? i : end;
+}
+
+void lexscan_definitions(const char *text, size_t len, const char *const *needles,
+			 void (*fn)(const char *name, size_t len, void *data), void *data)
+{
+	int depth = 0, is_static = 0, line_start = 1;
+	size_t name = 0, name_len = 0;
+
+	for (size_t i = 0; i < len;) {
+		char c = text[i];
+		size_t next = skip_literal(text, i, len);
+
+		if (next != i) {
+			i = next;
+			continue;
+		}
+		if (c == '#' && line_start) {
+			/* a directive, with its continuation lines */
+			while (i < len && text[i] != '\n')
+				i += text[i] == '\\' && i + 1 < len ? 2 : 1;
+			continue;
+		}
+		if (c == '\n')
+			line_start = 1;
+		else if (c != ' ' && c != '\t')
+			line_start = 0;
+		if (lex_ident_start(c) && (i == 0 || !lex_ident_char(text[i - 1]))) {
+			size_t s = i;
+
+			while (i < len && lex_ident_char(text[i]))
+				i++;
+			if (!depth) {
+				if (i - s == 6 && !memcmp(text + s, "static", 6))
+					is_static = 1;
+				name = s;
+				name_len = i - s;
+			}
+			continue;
+		}
+		if (c == '(' && !depth && name_len) {
+			size_t open = i, close;
+			int parens = 0, wanted = 0;
+
+			for (close = i; close < len; close++) {
+				size_t n = skip_literal(text, close, len);
+
+				if (n != close) {
+					close = n - 1;
+					continue;
+				}
+				if (text[close] == '(')
+					parens++;
+				else if (text[close] == ')' && !--parens)
+					break;
+			}
+			for (const char *const *nd = needles; *nd && !wanted; nd++)
+				wanted = contains(text + open, close - open, *nd);
+			i = close + 1;
+			while (i < len) {
+				size_t n = skip_literal(text, i, len);
+
+				if (n != i)
+					i = n;
+				else if (text[i] == ' ' || text[i] == '\t' || text[i] == '\n')
+					i++;
+				else
+					break;
+			}
+			if (i < len && text[i] == '{' && wanted && !is_static)
+				fn(text + name, name_len, data);
+			name_len = 0;
+			continue;
+		}
+		if (c == '{')
+			depth++;
+		else if (c == '}' && depth > 0 && !--depth)
+			is_static = 0;
+		else if (c == ';' && !depth)
+			is_static = 0;
+		if (c != ' ' && c != '\t' && c != '\n')
+			name_len = 0;
+		i++;
+	}
+}

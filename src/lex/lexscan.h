@@ -26,6 +26,16 @@ void lexscan_identifiers(const char *text, size_t start, size_t end,
 			 const char *const *needles, int first_per_line,
 			 lexscan_fn fn, void *data);
 
+/*
+ * Call fn for the name of every function text[0, len) defines at file scope
+ * (a name, its parenthesized parameters, then '{') that is not static and
+ * whose parameter list contains one of the NULL-terminated needles.  Skips
+ * comments, literals and preprocessor lines; a definition whose name or
+ * parameters come from a macro is missed.
+ */
+void lexscan_definitions(const char *text, size_t len, const char *const *needles,
+			 void (*fn)(const char *name, size_t len, void *data), void *data);
+
 /* Needles of the class_device API: class_device, CLASS_DEVICE, class_interface. */
 extern const char *const lexscan_class_device_needles[];
 
