@@ -30,6 +30,7 @@ src_libcdmigrate_a_SOURCES = \
 	src/rewrite/core-text.c src/rewrite/core-text.h \
 	src/rewrite/delete-class-device.c src/rewrite/delete-class-device.h \
 	src/rewrite/macro-callbacks.c src/rewrite/macro-callbacks.h \
+	src/rewrite/macro-members.c src/rewrite/macro-members.h \
 	src/rewrite/rewrite.c src/rewrite/rewrite.h \
 	src/rewrite/unused-exports.c src/rewrite/unused-exports.h \
 	src/rewrite/virtual-bus.c src/rewrite/virtual-bus.h \

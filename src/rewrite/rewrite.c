@@ -5,6 +5,7 @@
 #include "rewrite/core-text.h"
 #include "rewrite/delete-class-device.h"
 #include "rewrite/macro-callbacks.h"
+#include "rewrite/macro-members.h"
 #include "rewrite/unused-exports.h"
 #include "rewrite/virtual-bus.h"
 #include "rewrite/virtual-parent.h"
@@ -19,6 +20,7 @@ static const struct rewrite_pass passes[] = {
 	{ "pasted-macros", rewrite_macro_callbacks_pasted },
 	{ "attr-names", rewrite_attr_names },
 	{ "macro-callbacks", rewrite_macro_callbacks },
+	{ "macro-members", rewrite_macro_members },
 	{ "aligned-structs", rewrite_aligned_structs },
 	{ "unused-exports", rewrite_unused_exports },
 	{ "virtual-parent", rewrite_virtual_parent },

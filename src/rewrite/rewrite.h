@@ -14,6 +14,9 @@
  *                      (attr-names.h)
  *   macro-callbacks    step 40: the other macro bodies still holding the
  *                      old API (show/store callbacks, CLASS_DEVICE_ATTR)
+ *   macro-members      step 40, before the rules: class_device members
+ *                      (dev, class_id) in #define bodies, typed by the
+ *                      macro's uses or its header (macro-members.h)
  *   aligned-structs    step 40: structs carrying __attribute__((aligned)),
  *                      which spatch cannot parse
  *   unused-exports     steps 20 and 55: remove the export, declaration and
