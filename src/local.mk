@@ -24,6 +24,7 @@ src_libcdmigrate_a_SOURCES = \
 	src/analyze/scan.c src/analyze/scan.h \
 	src/analyze/site.c src/analyze/site.h \
 	src/rewrite/aligned-structs.c src/rewrite/aligned-structs.h \
+	src/rewrite/api-names.c src/rewrite/api-names.h \
 	src/rewrite/attr-names.c src/rewrite/attr-names.h \
 	src/rewrite/class-initializer.c src/rewrite/class-initializer.h \
 	src/rewrite/core-file.c src/rewrite/core-file.h \

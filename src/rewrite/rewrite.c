@@ -1,5 +1,6 @@
 #include "rewrite/rewrite.h"
 #include "rewrite/aligned-structs.h"
+#include "rewrite/api-names.h"
 #include "rewrite/attr-names.h"
 #include "rewrite/class-initializer.h"
 #include "rewrite/core-text.h"
@@ -22,6 +23,7 @@ static const struct rewrite_pass passes[] = {
 	{ "macro-callbacks", rewrite_macro_callbacks },
 	{ "macro-members", rewrite_macro_members },
 	{ "aligned-structs", rewrite_aligned_structs },
+	{ "api-names", rewrite_api_names },
 	{ "unused-exports", rewrite_unused_exports },
 	{ "virtual-parent", rewrite_virtual_parent },
 	{ "delete-class-device", rewrite_delete_class_device },
