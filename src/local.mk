@@ -25,12 +25,14 @@ src_libcdmigrate_a_SOURCES = \
 	src/analyze/scan.c src/analyze/scan.h \
 	src/analyze/site.c src/analyze/site.h \
 	src/rewrite/aligned-structs.c src/rewrite/aligned-structs.h \
+	src/rewrite/api-names.c src/rewrite/api-names.h \
 	src/rewrite/attr-names.c src/rewrite/attr-names.h \
 	src/rewrite/class-initializer.c src/rewrite/class-initializer.h \
 	src/rewrite/core-file.c src/rewrite/core-file.h \
 	src/rewrite/core-text.c src/rewrite/core-text.h \
 	src/rewrite/delete-class-device.c src/rewrite/delete-class-device.h \
 	src/rewrite/macro-callbacks.c src/rewrite/macro-callbacks.h \
+	src/rewrite/macro-members.c src/rewrite/macro-members.h \
 	src/rewrite/rewrite.c src/rewrite/rewrite.h \
 	src/rewrite/unused-exports.c src/rewrite/unused-exports.h \
 	src/rewrite/virtual-bus.c src/rewrite/virtual-bus.h \

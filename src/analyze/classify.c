@@ -1389,6 +1389,148 @@ void classify_member_uses_free(struct member_use *uses, size_t nr)
 	free(uses);
 }
 
+struct expansion {
+	unsigned start;
+	char *name, *file;
+};
+
+struct macro_member_collect {
+	struct classify *c;
+	CXFile main;
+	const char *tag;
+	struct expansion *exp;
+	size_t nr_exp, alloc_exp;
+	struct macro_member **uses;
+	size_t *nr, alloc;
+	int count;
+};
+
+/* The file of `cursor`'s location relative to the tree, or NULL outside it. */
+static char *tree_file_of(struct classify *c, CXCursor cursor)
+{
+	CXFile file;
+	char *name, *rel = NULL;
+	size_t n = strlen(c->tree);
+
+	clang_getFileLocation(clang_getCursorLocation(cursor), &file, NULL, NULL, NULL);
+	if (!file)
+		return NULL;
+	name = take_string(clang_getFileName(file));
+	if (!strncmp(name, c->tree, n) && name[n] == '/')
+		rel = xstrdup(name + n + 1);
+	free(name);
+	return rel;
+}
+
+static enum CXChildVisitResult collect_expansions(CXCursor cursor, CXCursor parent, CXClientData data)
+{
+	struct macro_member_collect *m = data;
+	CXFile file;
+	unsigned start;
+	struct expansion *x;
+
+	if (cursor.kind != CXCursor_MacroExpansion)
+		return CXChildVisit_Continue;
+	clang_getExpansionLocation(clang_getCursorLocation(cursor), &file, NULL, NULL, &start);
+	if (!file || !clang_File_isEqual(file, m->main))
+		return CXChildVisit_Continue;
+	ALLOC_GROW(m->exp, m->nr_exp + 1, m->alloc_exp);
+	x = &m->exp[m->nr_exp++];
+	x->start = start;
+	x->name = take_string(clang_getCursorSpelling(cursor));
+	x->file = tree_file_of(m->c, clang_getCursorReferenced(cursor));
+	return CXChildVisit_Continue;
+}
+
+static enum CXChildVisitResult collect_macro_members(CXCursor cursor, CXCursor parent, CXClientData data)
+{
+	struct macro_member_collect *m = data;
+	CXCursor field;
+	CXSourceLocation loc;
+	CXFile sfile, efile;
+	unsigned line, soff, eoff;
+	struct macro_member *u;
+	char *tag;
+	size_t i;
+
+	if (cursor.kind != CXCursor_MemberRefExpr)
+		return CXChildVisit_Recurse;
+	loc = clang_getCursorLocation(cursor);
+	clang_getExpansionLocation(loc, &efile, &line, NULL, &eoff);
+	if (!efile || !clang_File_isEqual(efile, m->main))
+		return CXChildVisit_Recurse;
+	/*
+	 * A token of a macro's body has its invocation for file location too;
+	 * one of an argument has its place in the argument list.
+	 */
+	clang_getFileLocation(loc, &sfile, NULL, NULL, &soff);
+	if (!sfile || !clang_File_isEqual(sfile, m->main) || soff != eoff)
+		return CXChildVisit_Recurse;
+	for (i = 0; i < m->nr_exp; i++)
+		if (m->exp[i].start == eoff)
+			break;
+	if (i == m->nr_exp)
+		return CXChildVisit_Recurse;	/* written in the file */
+	field = clang_getCursorReferenced(cursor);
+	if (field.kind != CXCursor_FieldDecl)
+		return CXChildVisit_Recurse;
+	tag = take_string(clang_getCursorSpelling(clang_getCursorSemanticParent(field)));
+	if (strcmp(tag, m->tag)) {
+		free(tag);
+		return CXChildVisit_Recurse;
+	}
+	free(tag);
+	ALLOC_GROW(*m->uses, *m->nr + 1, m->alloc);
+	u = &(*m->uses)[(*m->nr)++];
+	u->macro = xstrdup(m->exp[i].name);
+	u->file = m->exp[i].file ? xstrdup(m->exp[i].file) : NULL;
+	u->member = take_string(clang_getCursorSpelling(field));
+	u->line = line;
+	m->count++;
+	return CXChildVisit_Recurse;
+}
+
+int classify_macro_members(struct classify *c, const char *file, const char *tag,
+			   struct macro_member **uses, size_t *nr)
+{
+	struct parsed_file pf;
+	struct macro_member_collect m;
+
+	if (parsed_file_open(c, file, &pf) < 0)
+		return -1;
+	memset(&m, 0, sizeof(m));
+	m.c = c;
+	m.main = pf.main;
+	m.tag = tag;
+	m.uses = uses;
+	m.nr = nr;
+	m.alloc = *nr;
+	if (m.main) {
+		CXCursor tu = clang_getTranslationUnitCursor(pf.tu);
+
+		clang_visitChildren(tu, collect_expansions, &m);
+		if (m.nr_exp)
+			clang_visitChildren(tu, collect_macro_members, &m);
+	}
+	for (size_t i = 0; i < m.nr_exp; i++) {
+		free(m.exp[i].name);
+		free(m.exp[i].file);
+	}
+	free(m.exp);
+	parsed_file_close(&pf);
+	return m.count;
+}
+
+void classify_macro_members_free(struct macro_member *uses, size_t nr)
+{
+	for (size_t i = 0; i < nr; i++) {
+		free(uses[i].macro);
+		free(uses[i].file);
+		free(uses[i].member);
+	}
+	free(uses);
+}
+
 struct named_collect {
 	CXFile main;
 	const char *text;	/* the main file's contents */

@@ -166,6 +166,31 @@ int classify_member_uses(struct classify *c, const char *file, const char *tag,
 			 struct member_use **uses, size_t *nr);
 void classify_member_uses_free(struct member_use *uses, size_t nr);
 
+/*
+ * A member of a given struct reached by a token of a macro's body: the
+ * macro is typed by this use (libclang types the expansion; the body
+ * itself has no type).
+ */
+struct macro_member {
+	char *macro;		/* the macro invoked in the file (the outermost one) */
+	char *file;		/* where it is defined, relative to the tree; NULL
+				 * outside it (a header of another kernel root) */
+	char *member;		/* the member's name */
+	unsigned line;		/* the line of the invocation */
+};
+
+/*
+ * List the uses in `file` (relative to the tree, parsed with the overlay)
+ * of a member of `struct <tag>` whose member token a macro's body wrote
+ * (not an argument of the macro, not the file itself), in file order.
+ * Appends to *uses (grown as needed; *nr updated) and returns the count
+ * appended, or -1 when the file could not be parsed.  Free with
+ * classify_macro_members_free().
+ */
+int classify_macro_members(struct classify *c, const char *file, const char *tag,
+			   struct macro_member **uses, size_t *nr);
+void classify_macro_members_free(struct macro_member *uses, size_t nr);
+
 /* A function declared with a name that a macro made: ssize_t NAME(x)(...). */
 struct macro_named_function {
 	unsigned line;

@@ -4,6 +4,7 @@
 #include "engine/engine.h"
 #include "kernel/kernel.h"
 #include "lex/lex.h"
+#include "rewrite/macro-members.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -164,6 +165,40 @@ int working_set_load(struct engine *e)
 		strvec_clear(&users);
 	}
 	scan_include_graph(e->opts->tree, &cands, &e->includes);
+	/*
+	 * A header with no trigger token whose #define reaches a member a step
+	 * renames (transport_class_to_x(cd) ... (cd)->dev) joins the set: the
+	 * macro-members pass must be able to change it with the struct.
+	 */
+	{
+		struct strvec extra = STRVEC_INIT, seen = STRVEC_INIT;
+
+		for (size_t i = 0; i < e->includes.nr; i++) {
+			const char *h = e->includes.edges[i].header;
+			struct strbuf text = STRBUF_INIT;
+			char *abs;
+
+			if (engine_in_strvec(&cands, h) || engine_in_strvec(&seen, h) ||
+			    !engine_in_strvec(&cands, e->includes.edges[i].includer) ||
+			    kernel_is_driver_core(h))
+				continue;
+			strvec_push(&seen, h);
+			strvec_sort(&seen);
+			abs = path_join(e->opts->tree, h);
+			if (strbuf_read_file(&text, abs) == 0 &&
+			    macro_members_candidate(text.buf, text.len)) {
+				strvec_push(&extra, h);
+				strvec_sort(&extra);
+			}
+			strbuf_release(&text);
+			free(abs);
+		}
+		for (size_t i = 0; i < extra.nr; i++)
+			strvec_push(&cands, extra.v[i]);
+		strvec_sort(&cands);
+		strvec_clear(&extra);
+		strvec_clear(&seen);
+	}
 	e->files = xcalloc(cands.nr ? cands.nr : 1, sizeof(*e->files));
 	for (size_t i = 0; i < cands.nr; i++) {
 		struct work_file *f = &e->files[e->nr];

@@ -40,3 +40,19 @@ const struct kernel_rename kernel_renames[] = {
 	{ "class_set_devdata", "dev_set_drvdata", 1, 0 },
 };
 const size_t kernel_nr_renames = sizeof(kernel_renames) / sizeof(kernel_renames[0]);
+
+const struct kernel_rename kernel_member_renames[] = {
+	{ "class_id", "bus_id", 1, 0 },
+	{ "dev", "parent", 1, 0 },
+};
+const size_t kernel_nr_member_renames =
+	sizeof(kernel_member_renames) / sizeof(kernel_member_renames[0]);
+
+const char *kernel_member_rename(const char *name, size_t n)
+{
+	for (size_t i = 0; i < kernel_nr_member_renames; i++)
+		if (strlen(kernel_member_renames[i].old) == n &&
+		    !memcmp(kernel_member_renames[i].old, name, n))
+			return kernel_member_renames[i].new;
+	return NULL;
+}

@@ -42,4 +42,18 @@ struct kernel_rename {
 extern const struct kernel_rename kernel_renames[];
 extern const size_t kernel_nr_renames;
 
+/*
+ * The members of struct class_device that struct device has under another
+ * name (class_id -> bus_id, dev -> parent; step 40's semantic patch makes
+ * the same renames where spatch can type the access).  The other members
+ * keep their names, or have none (class_data: dev_get_drvdata()).  None of
+ * the renamed ones is a struct (dev is a pointer, class_id an array): in
+ * `x->dev.dev` the first is not one of them.
+ */
+extern const struct kernel_rename kernel_member_renames[];
+extern const size_t kernel_nr_member_renames;
+
+/* The new name of class_device member `name` (n bytes), or NULL. */
+const char *kernel_member_rename(const char *name, size_t n);
+
 #endif

@@ -131,6 +131,54 @@ static void find_definitions(const char *t, const struct toks *tk, char *defs)
 	}
 }
 
+/*
+ * Mark with 2 in defs[] the names of CLASS_DEVICE_ATTR(n, ...) whose
+ * struct device name dev_attr_n the text already has (DEVICE_ATTR(n, ...)
+ * or dev_attr_n named): defined twice once converted.
+ */
+static void find_taken(const char *t, const struct toks *tk, char *defs)
+{
+	static const char prefix[] = "dev_attr_";
+	const size_t plen = sizeof(prefix) - 1;
+
+	for (size_t i = 0; i + 3 < tk->nr; i++) {
+		size_t n = i + 2;
+
+		if (!tok_is(t, tk, i, "CLASS_DEVICE_ATTR") || !tok_is(t, tk, i + 1, "(") ||
+		    !tk->v[n].ident || !tok_is(t, tk, i + 3, ",") || defs[n] ||
+		    kernel_is_device_entry(t + tk->v[n].off, tk->v[n].len))
+			continue;
+		for (size_t k = 0; k < tk->nr; k++) {
+			const struct tok *x = &tk->v[k];
+			int hit = 0;
+
+			if (!x->ident)
+				continue;
+			if (x->len == plen + tk->v[n].len && !memcmp(t + x->off, prefix, plen) &&
+			    !memcmp(t + x->off + plen, t + tk->v[n].off, tk->v[n].len))
+				hit = 1;
+			else if (k >= 2 && tok_is(t, tk, k - 2, "DEVICE_ATTR") &&
+				 tok_is(t, tk, k - 1, "(") && x->len == tk->v[n].len &&
+				 !memcmp(t + x->off, t + tk->v[n].off, x->len))
+				hit = 1;
+			if (hit) {
+				defs[n] = 2;
+				break;
+			}
+		}
+	}
+}
+
+/* Whether the text's CLASS_DEVICE_ATTR(n, ...) meets a taken dev_attr_n. */
+static int taken_here(const char *t, const struct toks *tk, const char *defs, const char *n,
+		      size_t n_len)
+{
+	for (size_t i = 0; i < tk->nr; i++)
+		if (defs[i] == 2 && tk->v[i].len == n_len && !memcmp(t + tk->v[i].off, n, n_len))
+			return 1;
+	return 0;
+}
+
 void attr_names_stem(const char *path, struct strbuf *out)
 {
 	const char *base = strrchr(path, '/'), *dot;
@@ -295,9 +343,23 @@ size_t attr_names_convert(const char *text, size_t len, const char *stem,
 	tokenize(text, len, &tk);
 	defs = xcalloc(tk.nr + 1, 1);
 	find_definitions(text, &tk, defs);
+	find_taken(text, &tk, defs);
 	for (size_t i = 0; i < tk.nr; i++) {
 		const struct tok *k = &tk.v[i];
 
+		if (defs[i] == 2) {
+			/*
+			 * Only the C name is taken: the sysfs file of another
+			 * object keeps its name, so the attribute is spelled
+			 * out with __ATTR() under a free C name.
+			 */
+			strbuf_add(out, text + pos, tk.v[i - 2].off - pos);
+			strbuf_addf(out, "struct class_device_attribute dev_attr_%s_%.*s =\n\t__ATTR(",
+				    stem, (int)k->len, text + k->off);
+			pos = k->off;
+			renamed++;
+			continue;
+		}
 		if (defs[i]) {
 			size_t name_at;
 
@@ -327,7 +389,9 @@ size_t attr_names_convert(const char *text, size_t len, const char *stem,
 
 			strbuf_add(out, text + pos, k->off - pos);
 			strbuf_addstr(out, "dev_attr_");
-			if (kernel_is_device_entry(x, x_len))
+			if (taken_here(text, &tk, defs, x, x_len))
+				strbuf_addf(out, "%s_%.*s", stem, (int)x_len, x);
+			else if (kernel_is_device_entry(x, x_len))
 				clash_name(x, x_len, stem, defines(text, &tk, defs, x, x_len),
 					   definers, data, out);
 			else
@@ -391,6 +455,29 @@ static int may_hold(const struct rewrite_file *f)
 			      memmem(f->content->buf, f->content->len, "CLASS_DEVICE_ATTR", 17));
 }
 
+/* Say which attributes got a free C name (before the file's text changes). */
+static void log_taken(struct rewrite_context *ctx, const struct rewrite_file *f, const char *stem)
+{
+	const char *t = f->content->buf;
+	struct toks tk = { NULL, 0, 0 };
+	char *defs;
+
+	tokenize(t, f->content->len, &tk);
+	defs = xcalloc(tk.nr + 1, 1);
+	find_definitions(t, &tk, defs);
+	find_taken(t, &tk, defs);
+	for (size_t i = 0; i < tk.nr; i++)
+		if (defs[i] == 2)
+			strvec_pushf(ctx->log, "%s: attr-names: attribute %.*s of a class device is "
+				     "dev_attr_%s_%.*s in C: dev_attr_%.*s is taken in the file (another "
+				     "object's attribute); its sysfs file keeps the name %.*s",
+				     f->path, (int)tk.v[i].len, t + tk.v[i].off, stem,
+				     (int)tk.v[i].len, t + tk.v[i].off, (int)tk.v[i].len,
+				     t + tk.v[i].off, (int)tk.v[i].len, t + tk.v[i].off);
+	free(defs);
+	free(tk.v);
+}
+
 int rewrite_attr_names(struct rewrite_context *ctx)
 {
 	struct definers d;
@@ -430,6 +517,7 @@ int rewrite_attr_names(struct rewrite_context *ctx)
 					     "changes name", f->path, defined.v[n], stem.buf,
 					     defined.v[n], defined.v[n]);
 			strvec_clear(&defined);
+			log_taken(ctx, f, stem.buf);
 			strbuf_reset(f->content);
 			strbuf_add(f->content, out.buf, out.len);
 		}

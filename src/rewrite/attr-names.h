@@ -24,6 +24,19 @@
  *   attribute too, or when not exactly one file of its subsystem among
  *   the step's files does; else with the stem of that one file.
  *
+ * A class device attribute whose C name is taken in its file by an
+ * attribute of another object (CLASS_DEVICE_ATTR(state, ...) beside
+ * DEVICE_ATTR(state, ...), or dev_attr_state named there) would be
+ * defined twice once converted: it is spelled out under a free C name and
+ * keeps its sysfs name, which lives in another directory,
+ *
+ *   static CLASS_DEVICE_ATTR(state, m, s, st);  ->
+ *   static struct class_device_attribute dev_attr_<stem>_state =
+ *           __ATTR(state, m, s, st);
+ *
+ * (the rules then retype it), and class_device_attr_state in that file
+ * becomes dev_attr_<stem>_state.
+ *
  * A stem is the file's name without its extension, every byte but
  * [A-Za-z0-9_] made '_', "attr_" put in front when it would start with a
  * digit or be empty.

@@ -1,10 +1,12 @@
 #include "rewrite/rewrite.h"
 #include "rewrite/aligned-structs.h"
+#include "rewrite/api-names.h"
 #include "rewrite/attr-names.h"
 #include "rewrite/class-initializer.h"
 #include "rewrite/core-text.h"
 #include "rewrite/delete-class-device.h"
 #include "rewrite/macro-callbacks.h"
+#include "rewrite/macro-members.h"
 #include "rewrite/unused-exports.h"
 #include "rewrite/virtual-bus.h"
 #include "rewrite/virtual-parent.h"
@@ -19,7 +21,9 @@ static const struct rewrite_pass passes[] = {
 	{ "pasted-macros", rewrite_macro_callbacks_pasted },
 	{ "attr-names", rewrite_attr_names },
 	{ "macro-callbacks", rewrite_macro_callbacks },
+	{ "macro-members", rewrite_macro_members },
 	{ "aligned-structs", rewrite_aligned_structs },
+	{ "api-names", rewrite_api_names },
 	{ "unused-exports", rewrite_unused_exports },
 	{ "virtual-parent", rewrite_virtual_parent },
 	{ "delete-class-device", rewrite_delete_class_device },

@@ -14,8 +14,13 @@
  *                      (attr-names.h)
  *   macro-callbacks    step 40: the other macro bodies still holding the
  *                      old API (show/store callbacks, CLASS_DEVICE_ATTR)
+ *   macro-members      step 40, before the rules: class_device members
+ *                      (dev, class_id) in #define bodies, typed by the
+ *                      macro's uses or its header (macro-members.h)
  *   aligned-structs    step 40: structs carrying __attribute__((aligned)),
  *                      which spatch cannot parse
+ *   api-names          step 40: members, parameters and locals called
+ *                      class_device become dev (api-names.h)
  *   unused-exports     steps 20 and 55: remove the export, declaration and
  *                      definition of driver-core class functions nobody uses
  *   virtual-parent     step 60: refuse the step unless the core places

@@ -1,0 +1,229 @@
+#define _GNU_SOURCE
+#include "rewrite/api-names.h"
+#include "kernel/kernel.h"
+#include "lex/lex.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define OLD_NAME "class_device"
+#define NEW_NAME "dev"
+
+static int is_punct(const struct lex_token *t, const char *s)
+{
+	return t->kind == TOKEN_PUNCT && lex_token_is(t, s);
+}
+
+static int is_access(const struct lex_token *v, size_t i)
+{
+	return i > 0 && (is_punct(&v[i - 1], ".") || is_punct(&v[i - 1], "->"));
+}
+
+/* A name class_device (not the struct tag) at v[i]. */
+static int is_old_name(const struct lex_token *v, size_t i)
+{
+	return v[i].kind == TOKEN_IDENT && lex_token_is(&v[i], OLD_NAME) &&
+	       !(i > 0 && (lex_token_is(&v[i - 1], "struct") || lex_token_is(&v[i - 1], "union")));
+}
+
+/* The top-level '{' holding each token (SIZE_MAX at file scope); directives apart. */
+static size_t *top_blocks(const struct lex_tokens *t)
+{
+	size_t *blk = xcalloc(t->nr ? t->nr : 1, sizeof(*blk));
+	size_t open = SIZE_MAX;
+	int depth = 0;
+
+	for (size_t i = 0; i < t->nr; i++) {
+		blk[i] = SIZE_MAX;
+		if (t->v[i].directive)
+			continue;
+		if (is_punct(&t->v[i], "{") && depth++ == 0)
+			open = i;
+		blk[i] = depth ? open : SIZE_MAX;
+		if (is_punct(&t->v[i], "}") && depth > 0 && --depth == 0)
+			open = SIZE_MAX;
+	}
+	return blk;
+}
+
+/* Whether the block opened at v[b] is a struct or union body. */
+static int is_record_block(const struct lex_token *v, size_t b)
+{
+	if (b >= 1 && (lex_token_is(&v[b - 1], "struct") || lex_token_is(&v[b - 1], "union")))
+		return 1;
+	return b >= 2 && v[b - 1].kind == TOKEN_IDENT &&
+	       (lex_token_is(&v[b - 2], "struct") || lex_token_is(&v[b - 2], "union"));
+}
+
+/* The token closing the block opened at b (non-directive tokens). */
+static size_t block_end(const struct lex_tokens *t, size_t b)
+{
+	size_t e = lex_tokens_match(t->v, t->nr, b);
+
+	return e < t->nr ? e : t->nr - 1;
+}
+
+/* Whether v[from..to] names something dev (not a member access). */
+static int names_dev(const struct lex_token *v, size_t from, size_t to, int directives)
+{
+	for (size_t i = from; i <= to; i++)
+		if (!!v[i].directive == directives && v[i].kind == TOKEN_IDENT &&
+		    lex_token_is(&v[i], NEW_NAME) && !is_access(v, i))
+			return 1;
+	return 0;
+}
+
+/* Whether the record body opened at b declares a member dev. */
+static int declares_dev(const struct lex_tokens *t, size_t b)
+{
+	size_t e = block_end(t, b);
+
+	for (size_t i = b + 1; i + 1 <= e; i++)
+		if (!t->v[i].directive && lex_token_is(&t->v[i], NEW_NAME) && !is_access(t->v, i) &&
+		    (is_punct(&t->v[i + 1], ";") || is_punct(&t->v[i + 1], ",") ||
+		     is_punct(&t->v[i + 1], "[") || is_punct(&t->v[i + 1], ":")))
+			return 1;
+	return 0;
+}
+
+/*
+ * The extent [*from, *to] of the function (or declaration) whose
+ * parameter or local v[i] is, at file scope i.e. outside a record.
+ */
+static void function_extent(const struct lex_tokens *t, const size_t *blk, size_t i,
+			    size_t *from, size_t *to)
+{
+	const struct lex_token *v = t->v;
+	size_t b = blk[i], s;
+
+	if (b == SIZE_MAX) {
+		/* in a parameter list: the body follows, unless a ';' comes first */
+		for (b = i + 1; b < t->nr; b++)
+			if (!v[b].directive && (is_punct(&v[b], ";") || is_punct(&v[b], "{")))
+				break;
+		if (b < t->nr && is_punct(&v[b], ";")) {
+			*to = b;
+			b = i;
+		} else {
+			*to = b < t->nr ? block_end(t, b) : t->nr - 1;
+		}
+	} else {
+		*to = block_end(t, b);
+	}
+	for (s = b; s > 0; s--)
+		if (!v[s - 1].directive && blk[s - 1] == SIZE_MAX &&
+		    (is_punct(&v[s - 1], ";") || is_punct(&v[s - 1], "}")))
+			break;
+	*from = s;
+}
+
+struct name_edit {
+	size_t offset;
+};
+
+static int by_offset(const void *a, const void *b)
+{
+	const struct name_edit *x = a, *y = b;
+
+	return x->offset < y->offset ? -1 : x->offset > y->offset;
+}
+
+static int may_hold(const struct rewrite_file *f)
+{
+	return f->in_step && !kernel_is_driver_core(f->path) &&
+	       memmem(f->content->buf, f->content->len, OLD_NAME, strlen(OLD_NAME));
+}
+
+int rewrite_api_names(struct rewrite_context *ctx)
+{
+	int members_ok = 1;
+	char *clash = NULL;
+
+	/* Members first: one decision for the whole run. */
+	for (size_t f = 0; f < ctx->nr && members_ok; f++) {
+		struct lex_tokens t = LEX_TOKENS_INIT;
+		size_t *blk;
+
+		if (!may_hold(&ctx->files[f]))
+			continue;
+		lex_tokenize(ctx->files[f].content->buf, ctx->files[f].content->len, &t);
+		blk = top_blocks(&t);
+		for (size_t i = 0; i < t.nr && members_ok; i++)
+			if (!t.v[i].directive && is_old_name(t.v, i) && !is_access(t.v, i) &&
+			    blk[i] != SIZE_MAX && is_record_block(t.v, blk[i]) &&
+			    declares_dev(&t, blk[i])) {
+				members_ok = 0;
+				clash = xstrfmt("%s:%u", ctx->files[f].path, t.v[i].line);
+			}
+		free(blk);
+		lex_tokens_release(&t);
+	}
+	if (clash)
+		strvec_pushf(ctx->log, "%s: api-names: member class_device left: its struct has a member dev already (a member rename follows every user, so none is renamed)",
+			     clash);
+	for (size_t f = 0; f < ctx->nr; f++) {
+		struct rewrite_file *rf = &ctx->files[f];
+		struct lex_tokens t = LEX_TOKENS_INIT;
+		struct name_edit *edits = NULL;
+		size_t nr = 0, alloc = 0, *blk, left = 0;
+		unsigned left_line = 0;
+
+		if (!may_hold(rf))
+			continue;
+		lex_tokenize(rf->content->buf, rf->content->len, &t);
+		blk = top_blocks(&t);
+		for (size_t i = 0; i < t.nr; i++) {
+			const struct lex_token *v = t.v;
+			size_t from, to;
+			int ok;
+
+			if (!is_old_name(v, i))
+				continue;
+			if (v[i].directive) {
+				for (from = i; from > 0 && !v[from].directive_start; from--)
+					;
+				for (to = i; to + 1 < t.nr && v[to + 1].directive && !v[to + 1].directive_start; to++)
+					;
+				ok = !names_dev(v, from, to, 1);
+			} else if (is_access(v, i) ||
+				   (blk[i] != SIZE_MAX && is_record_block(v, blk[i]))) {
+				ok = members_ok;
+			} else {
+				function_extent(&t, blk, i, &from, &to);
+				ok = !names_dev(v, from, to, 0);
+			}
+			if (!ok) {
+				if (!left++)
+					left_line = v[i].line;
+				continue;
+			}
+			ALLOC_GROW(edits, nr + 1, alloc);
+			edits[nr++].offset = v[i].offset;
+		}
+		if (left)
+			strvec_pushf(ctx->log, "%s:%u: api-names: %zu name(s) class_device left: dev is named there already (in the function, the macro, or a struct of the run)",
+				     rf->path, left_line, left);
+		if (nr) {
+			struct strbuf out = STRBUF_INIT;
+			size_t pos = 0;
+
+			qsort(edits, nr, sizeof(*edits), by_offset);
+			for (size_t k = 0; k < nr; k++) {
+				strbuf_add(&out, rf->content->buf + pos, edits[k].offset - pos);
+				strbuf_addstr(&out, NEW_NAME);
+				pos = edits[k].offset + strlen(OLD_NAME);
+			}
+			strbuf_add(&out, rf->content->buf + pos, rf->content->len - pos);
+			strvec_pushf(ctx->log, "%s: api-names: %zu name(s) class_device (members, parameters, locals) renamed dev",
+				     rf->path, nr);
+			strbuf_release(rf->content);
+			*rf->content = out;
+		}
+		free(edits);
+		free(blk);
+		lex_tokens_release(&t);
+	}
+	free(clash);
+	return 0;
+}

@@ -1,0 +1,35 @@
+/*
+ * api-names.h: the step-40 pass for names that name the retired API.
+ *
+ * After the rules a struct class_device is a struct device, yet members,
+ * parameters and locals called class_device keep that name:
+ *
+ *   struct fb_info { ... struct device *class_device; };
+ *   static ssize_t show_mode(struct device *class_device, ...)
+ *
+ * This pass renames such an identifier (`class_device` not after `struct`)
+ * to `dev`, as the kernel's own conversions did, in the step's files
+ * outside the driver core:
+ *
+ *   - a member: its declaration and every `.class_device`/`->class_device`
+ *     of the step's files, all at once (a member rename follows every
+ *     user; a file using the member holds the token, so it is a step
+ *     file), unless a struct declaring a member class_device declares a
+ *     member dev too: then no member is renamed and the log says which;
+ *   - a parameter or local: in its function (from its parameter list to
+ *     its closing brace) unless the function already names something dev;
+ *     a macro parameter in its #define, unless the body names dev.
+ *
+ * Comments and strings that name the API are not changed (the report
+ * counts them, with their reason).  Run on its own output it finds no
+ * such name: idempotent.
+ */
+#ifndef CDMIGRATE_REWRITE_API_NAMES_H
+#define CDMIGRATE_REWRITE_API_NAMES_H
+
+#include "rewrite/rewrite.h"
+
+/* The pass (rewrite_find("api-names")), on ctx's step files. */
+int rewrite_api_names(struct rewrite_context *ctx);
+
+#endif
