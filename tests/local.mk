@@ -4,6 +4,7 @@
 # tests/check_<name>.c (include "test-lib.h", define test_suite()) and add
 # its line below: nothing else names it.
 CHECK_SUITES = \
+	tests/check_cache \
 	tests/check_child \
 	tests/check_diff \
 	tests/check_exports \

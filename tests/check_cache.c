@@ -1,0 +1,179 @@
+/*
+ * check_cache: results kept across runs (base/cache.h): keys, entries
+ * written and read back byte for byte, misses (unknown, damaged, cache
+ * off) and the record format of multi-field payloads.
+ */
+#define _GNU_SOURCE
+#include <check.h>
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "base/cache.h"
+#include "base/util.h"
+#include "test-lib.h"
+
+static char *dir;
+
+/* Each test runs in its own process (fork mode): cache_dir() decides there. */
+static void setup(void)
+{
+	dir = test_tmpdir("cache");
+	ck_assert_int_eq(setenv("CDMIGRATE_CACHE_DIR", dir, 1), 0);
+}
+
+static void teardown(void)
+{
+	test_rm_rf(dir);
+	free(dir);
+}
+
+static void key_of(const char *a, const char *b, char key[33])
+{
+	struct cache_hasher *h = cache_hasher_new();
+
+	cache_hasher_add_string(h, a);
+	cache_hasher_add_string(h, b);
+	cache_hasher_finish(h, key);
+}
+
+START_TEST(keys_follow_their_inputs)
+{
+	char k1[33], k2[33], k3[33];
+
+	key_of("patch", "file", k1);
+	key_of("patch", "file", k2);
+	key_of("patch", "other", k3);
+	ck_assert_str_eq(k1, k2);
+	ck_assert_str_ne(k1, k3);
+	ck_assert_uint_eq(strlen(k1), 32);
+	ck_assert_uint_eq(strspn(k1, "0123456789abcdef"), 32);
+}
+END_TEST
+
+START_TEST(an_entry_reads_back_byte_for_byte)
+{
+	static const char out[] = "--- a\n+++ b\n\0binary\r\n";
+	struct strbuf got = STRBUF_INIT, err = STRBUF_INIT;
+	char key[33];
+	int status = -1;
+
+	key_of("roundtrip", "1", key);
+	ck_assert_ptr_nonnull(cache_dir());
+	ck_assert_int_eq(cache_get(key, &got, &err, &status), 0);
+	cache_put(key, out, sizeof(out) - 1, "warning: x\n", 11, 3);
+	ck_assert_int_eq(cache_get(key, &got, &err, &status), 1);
+	ck_assert_uint_eq(got.len, sizeof(out) - 1);
+	ck_assert_mem_eq(got.buf, out, sizeof(out) - 1);
+	ck_assert_str_eq(err.buf, "warning: x\n");
+	ck_assert_int_eq(status, 3);
+	strbuf_release(&got);
+	strbuf_release(&err);
+}
+END_TEST
+
+/* Every regular file under d, cut to half its size. */
+static int cut_entries(const char *d)
+{
+	DIR *dh = opendir(d);
+	struct dirent *de;
+	int cut = 0;
+
+	ck_assert_ptr_nonnull(dh);
+	while ((de = readdir(dh))) {
+		char *path;
+		struct stat st;
+
+		if (de->d_name[0] == '.')
+			continue;
+		path = path_join(d, de->d_name);
+		ck_assert_int_eq(lstat(path, &st), 0);
+		if (S_ISDIR(st.st_mode)) {
+			cut += cut_entries(path);
+		} else if (S_ISREG(st.st_mode) && st.st_size > 1) {
+			ck_assert_int_eq(truncate(path, st.st_size / 2), 0);
+			cut++;
+		}
+		free(path);
+	}
+	closedir(dh);
+	return cut;
+}
+
+START_TEST(a_damaged_entry_is_a_miss)
+{
+	struct strbuf got = STRBUF_INIT, err = STRBUF_INIT;
+	char key[33];
+	int status = 0;
+
+	key_of("damaged", "1", key);
+	cache_put(key, "a result long enough to cut in half\n", 36, "", 0, 0);
+	ck_assert_int_eq(cache_get(key, &got, &err, &status), 1);
+	ck_assert_int_ge(cut_entries(dir), 1);
+	strbuf_reset(&got);
+	strbuf_reset(&err);
+	ck_assert_int_eq(cache_get(key, &got, &err, &status), 0);
+	strbuf_release(&got);
+	strbuf_release(&err);
+}
+END_TEST
+
+START_TEST(off_keeps_nothing)
+{
+	struct strbuf got = STRBUF_INIT, err = STRBUF_INIT;
+	char key[33];
+	int status = 0;
+
+	ck_assert_int_eq(setenv("CDMIGRATE_CACHE_DIR", "off", 1), 0);
+	ck_assert_ptr_null(cache_dir());
+	key_of("off", "1", key);
+	cache_put(key, "x\n", 2, "", 0, 0);
+	ck_assert_int_eq(cache_get(key, &got, &err, &status), 0);
+	strbuf_release(&got);
+	strbuf_release(&err);
+}
+END_TEST
+
+START_TEST(records_keep_any_bytes_and_refuse_damage)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct cache_reader r;
+	const char *buf;
+	size_t len;
+	char tag;
+
+	cache_record_add(&sb, 'o', "a\0b\n", 4);
+	cache_record_addstr(&sb, 'e', "");
+	cache_reader_init(&r, sb.buf, sb.len);
+	ck_assert_int_eq(cache_record_next(&r, &tag, &buf, &len), 1);
+	ck_assert_int_eq(tag, 'o');
+	ck_assert_uint_eq(len, 4);
+	ck_assert_mem_eq(buf, "a\0b\n", 4);
+	ck_assert_int_eq(cache_record_next(&r, &tag, &buf, &len), 1);
+	ck_assert_int_eq(tag, 'e');
+	ck_assert_uint_eq(len, 0);
+	ck_assert_int_eq(cache_record_next(&r, &tag, &buf, &len), 0);
+	/* a length past the end of the payload */
+	cache_reader_init(&r, sb.buf, sb.len - 3);
+	ck_assert_int_eq(cache_record_next(&r, &tag, &buf, &len), 1);
+	ck_assert_int_eq(cache_record_next(&r, &tag, &buf, &len), -1);
+	strbuf_release(&sb);
+}
+END_TEST
+
+Suite *test_suite(void)
+{
+	Suite *s = suite_create("cache");
+	TCase *tc = tcase_create("cache");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, keys_follow_their_inputs);
+	tcase_add_test(tc, an_entry_reads_back_byte_for_byte);
+	tcase_add_test(tc, a_damaged_entry_is_a_miss);
+	tcase_add_test(tc, off_keeps_nothing);
+	tcase_add_test(tc, records_keep_any_bytes_and_refuse_damage);
+	suite_add_tcase(s, tc);
+	return s;
+}
