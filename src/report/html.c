@@ -30,14 +30,26 @@ void html_escape(struct strbuf *sb, const char *s)
 	}
 }
 
-/* Escaped text straight to the page. */
-static void put(FILE *out, const char *s)
+void html_put(FILE *out, const char *s)
 {
 	struct strbuf sb = STRBUF_INIT;
 
 	html_escape(&sb, s);
 	fputs(sb.buf, out);
 	strbuf_release(&sb);
+}
+
+void html_notes(FILE *out, const struct strvec *notes)
+{
+	if (!notes->nr)
+		return;
+	fprintf(out, "<ul class=\"notes\">");
+	for (size_t n = 0; n < notes->nr; n++) {
+		fprintf(out, "<li class=\"mono\">");
+		html_put(out, notes->v[n]);
+		fprintf(out, "</li>");
+	}
+	fprintf(out, "</ul>\n");
 }
 
 static void putf(FILE *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -51,7 +63,7 @@ static void putf(FILE *out, const char *fmt, ...)
 	va_start(ap, fmt);
 	strbuf_vaddf(&sb, fmt, ap);
 	va_end(ap);
-	put(out, sb.buf);
+	html_put(out, sb.buf);
 	strbuf_release(&sb);
 }
 
@@ -229,14 +241,14 @@ static void chart_row_start(FILE *out, const char *chart, const char *name, size
 			    size_t row, unsigned lw)
 {
 	fprintf(out, "<g class=\"bar\" data-chart=\"%s\" data-name=\"", chart);
-	put(out, name);
+	html_put(out, name);
 	fprintf(out, "\" data-count=\"%zu\" transform=\"translate(0,%zu)\">", count, row * CHART_ROW);
 	fprintf(out, "<rect class=\"bg\" x=\"0\" y=\"0\" width=\"%u\" height=\"%u\" fill=\"transparent\"/>",
 		lw + CHART_BAR + 50, CHART_ROW);
 	fprintf(out, "<title>");
 	putf(out, "%s: %zu site%s in %zu file%s", name, count, count == 1 ? "" : "s", files, files == 1 ? "" : "s");
 	fprintf(out, "</title><text x=\"%u\" y=\"16\" text-anchor=\"end\">", lw - 8);
-	put(out, name);
+	html_put(out, name);
 	fprintf(out, "</text>");
 }
 
@@ -303,7 +315,7 @@ static void chart_steps(FILE *out, const struct report *r)
 	fprintf(out, "<div class=\"legend\">");
 	for (size_t i = 0; i < r->nr_steps; i++) {
 		fprintf(out, "<span><i style=\"background:%s\"></i>", group_color(r->steps[i].order));
-		put(out, group_label(r->steps[i].order));
+		html_put(out, group_label(r->steps[i].order));
 		fprintf(out, "</span>");
 	}
 	fprintf(out, "</div></div>\n");
@@ -314,9 +326,9 @@ static void chart_steps(FILE *out, const struct report *r)
 static void card(FILE *out, const char *cls, const char *number, const char *label)
 {
 	fprintf(out, "<div class=\"card %s\"><div class=\"n\">", cls);
-	put(out, number);
+	html_put(out, number);
 	fprintf(out, "</div><div class=\"l\">");
-	put(out, label);
+	html_put(out, label);
 	fprintf(out, "</div></div>\n");
 }
 
@@ -385,9 +397,9 @@ static void summary(FILE *out, const struct report *r)
 				strbuf_addf(&href, "#reason=%s", frag);
 			}
 			fprintf(out, " <a class=\"chip r-");
-			put(out, r->reasons[i].name);
+			html_put(out, r->reasons[i].name);
 			fprintf(out, "\" href=\"");
-			put(out, href.buf);
+			html_put(out, href.buf);
 			fprintf(out, "\" title=\"");
 			putf(out, "%zu site%s in %zu file%s: show them", r->reasons[i].sites,
 			     r->reasons[i].sites == 1 ? "" : "s", r->reasons[i].files, r->reasons[i].files == 1 ? "" : "s");
@@ -401,7 +413,7 @@ static void summary(FILE *out, const struct report *r)
 	}
 	fprintf(out, "<div class=\"deletion %s\" id=\"deletion\"><strong>Deleting struct class_device (step 70): ",
 		possible ? "yes" : "no");
-	put(out, deletion);
+	html_put(out, deletion);
 	fprintf(out, "</strong>");
 	if (!possible)
 		fprintf(out, "<br><span class=\"muted\">Everything in the steps above 70 must be converted "
@@ -414,7 +426,7 @@ static void options_of(FILE *out, const struct report_count *v, size_t nr)
 {
 	for (size_t i = 0; i < nr; i++) {
 		fprintf(out, "<option value=\"");
-		put(out, v[i].name);
+		html_put(out, v[i].name);
 		fprintf(out, "\">");
 		putf(out, "%s (%zu)", v[i].name, v[i].sites);
 		fprintf(out, "</option>");
@@ -445,36 +457,36 @@ static void residual(FILE *out, const struct report *r)
 		const struct report_item *it = &r->items[i];
 
 		fprintf(out, "<tr class=\"site\" data-subsystem=\"");
-		put(out, it->subsystem);
+		html_put(out, it->subsystem);
 		fprintf(out, "\" data-reason=\"");
-		put(out, it->reason);
+		html_put(out, it->reason);
 		fprintf(out, "\" data-step=\"%u\" data-id=\"", it->group);
-		put(out, it->id);
+		html_put(out, it->id);
 		fprintf(out, "\"><td class=\"loc\" data-sort=\"");
 		putf(out, "%s:%08u:%05u", it->file, it->line, it->column);
 		fprintf(out, "\">");
 		putf(out, "%s:%u:%u", it->file, it->line, it->column);
 		fprintf(out, "</td><td class=\"nw\" data-sort=\"%u\" title=\"", it->group);
-		put(out, group_label(it->group));
+		html_put(out, group_label(it->group));
 		fprintf(out, "\"><span class=\"step\" style=\"background:%s\"></span>", group_color(it->group));
 		if (it->group == REPORT_GROUP_INACTIVE)
 			fprintf(out, "#if");
 		else
 			fprintf(out, "%u", it->group);
 		fprintf(out, "</td><td>");
-		put(out, it->subsystem);
+		html_put(out, it->subsystem);
 		fprintf(out, "</td><td class=\"sym\" data-sort=\"");
 		putf(out, "%s %s", it->symbol, it->kind);
 		fprintf(out, "\"><code>");
-		put(out, it->symbol);
+		html_put(out, it->symbol);
 		fprintf(out, "</code><div class=\"from\">");
-		put(out, it->kind);
+		html_put(out, it->kind);
 		fprintf(out, "</div></td><td><span class=\"chip r-");
-		put(out, it->reason);
+		html_put(out, it->reason);
 		fprintf(out, "\">");
-		put(out, it->reason);
+		html_put(out, it->reason);
 		fprintf(out, "</span></td><td class=\"detail\">");
-		put(out, it->detail);
+		html_put(out, it->detail);
 		fprintf(out, "</td></tr>\n");
 	}
 	fprintf(out, "</tbody></table></div></section>\n");
@@ -495,14 +507,14 @@ static void failures(FILE *out, const struct report *r)
 		const struct report_failure *f = &r->failures[i];
 
 		fprintf(out, "<tr><td class=\"loc\">");
-		put(out, f->file);
+		html_put(out, f->file);
 		fprintf(out, "</td><td>%s</td><td><span class=\"chip r-parse-failure\">",
 			strcmp(f->source, "scan") ? "last migration" : "libclang, now");
-		put(out, f->status);
+		html_put(out, f->status);
 		fprintf(out, "</span></td><td class=\"detail mono\">");
 		if (f->errors)
 			putf(out, "%u error%s: ", f->errors, f->errors == 1 ? "" : "s");
-		put(out, f->detail);
+		html_put(out, f->detail);
 		fprintf(out, "</td></tr>\n");
 	}
 	fprintf(out, "</tbody></table></section>\n");
@@ -531,7 +543,7 @@ static void exports(FILE *out, const struct report *r)
 		const struct export_entry *e = &r->exports.v[i];
 
 		fprintf(out, "<tr><td><code>");
-		put(out, e->symbol);
+		html_put(out, e->symbol);
 		fprintf(out, "</code></td><td class=\"loc\">");
 		putf(out, "%s:%u:%u", e->def_file, e->def_line, e->def_column);
 		fprintf(out, "</td><td class=\"loc\">");
@@ -551,7 +563,7 @@ static void attr_code(FILE *out, const struct sysfs_attr *at)
 		putf(out, "%s:%u", at->file, at->line);
 	}
 	fprintf(out, "\">");
-	put(out, at->name);
+	html_put(out, at->name);
 	fprintf(out, "</code>");
 }
 
@@ -583,7 +595,7 @@ static void attrs_cell(FILE *out, const struct sysfs_device *d)
 			if (!strcmp(d->attrs[a].file, others.v[j]))
 				attr_code(out, &d->attrs[a]);
 		fprintf(out, "<div class=\"from\">from ");
-		put(out, others.v[j]);
+		html_put(out, others.v[j]);
 		fprintf(out, "</div></div>");
 	}
 	strvec_clear(&others);
@@ -610,7 +622,7 @@ static void sysfs(FILE *out, const struct report *r)
 		const struct sysfs_class *cl = &s->classes[k];
 
 		fprintf(out, "<tr class=\"class\"><td colspan=\"4\"><strong>");
-		put(out, cl->name);
+		html_put(out, cl->name);
 		fprintf(out, "</strong> <span class=\"muted\">");
 		if (!strcmp(cl->how, "static struct class"))
 			putf(out, "static struct class %s", cl->var);
@@ -626,22 +638,22 @@ static void sysfs(FILE *out, const struct report *r)
 			const struct sysfs_device *d = &s->devices[cl->devices[i]];
 
 			fprintf(out, "<tr class=\"sysfs\"><td><code>");
-			put(out, d->name);
+			html_put(out, d->name);
 			fprintf(out, "</code><div class=\"from\" title=\"");
-			put(out, d->how);
+			html_put(out, d->how);
 			fprintf(out, "\">");
 			putf(out, "%s:%u", d->file, d->line);
 			fprintf(out, "</div></td><td class=\"paths mono\"><div><span class=\"tag\">before</span>");
-			put(out, d->before);
+			html_put(out, d->before);
 			fprintf(out, "</div><div><span class=\"tag\">after</span>");
-			put(out, d->link);
+			html_put(out, d->link);
 			fprintf(out, "</div><div><span class=\"tag\">&rarr;</span>");
-			put(out, d->after);
+			html_put(out, d->after);
 			fprintf(out, "</div></td><td class=\"attrs\">");
 			attrs_cell(out, d);
 			fprintf(out, "</td><td class=\"detail\">");
 			for (size_t n = 0; n < d->notes.nr; n++) {
-				put(out, d->notes.v[n]);
+				html_put(out, d->notes.v[n]);
 				if (n + 1 < d->notes.nr)
 					fprintf(out, "<br>");
 			}
@@ -649,15 +661,7 @@ static void sysfs(FILE *out, const struct report *r)
 		}
 	}
 	fprintf(out, "</tbody></table>\n");
-	if (s->notes.nr) {
-		fprintf(out, "<ul class=\"notes\">");
-		for (size_t n = 0; n < s->notes.nr; n++) {
-			fprintf(out, "<li class=\"mono\">");
-			put(out, s->notes.v[n]);
-			fprintf(out, "</li>");
-		}
-		fprintf(out, "</ul>\n");
-	}
+	html_notes(out, &s->notes);
 	fprintf(out, "</section>\n");
 }
 
@@ -682,11 +686,11 @@ static int patch(FILE *out, const struct report_patch *p, size_t index)
 			dels++;
 	}
 	fprintf(out, "<details class=\"patch\"%s><summary><span class=\"chip r-no-rule\">", index ? "" : " open");
-	put(out, p->subsystem[0] ? p->subsystem : "?");
+	html_put(out, p->subsystem[0] ? p->subsystem : "?");
 	fprintf(out, "</span><strong>");
-	put(out, base ? base + 1 : p->path);
+	html_put(out, base ? base + 1 : p->path);
 	fprintf(out, "</strong><span>");
-	put(out, p->subject);
+	html_put(out, p->subject);
 	fprintf(out, "</span><span class=\"stat\"><span class=\"add-n\">+%zu</span> "
 		     "<span class=\"del-n\">&minus;%zu</span></span></summary>\n", adds, dels);
 	/* the commit message: after the header's blank line, up to the diffstat */
@@ -696,7 +700,7 @@ static int patch(FILE *out, const struct report_patch *p, size_t index)
 		if (body && end && end > body + 2) {
 			strbuf_add(&msg, body + 2, (size_t)(end - body - 2));
 			fprintf(out, "<pre class=\"msg\">");
-			put(out, msg.buf);
+			html_put(out, msg.buf);
 			fprintf(out, "</pre>\n");
 		}
 	}
@@ -722,7 +726,7 @@ static int patch(FILE *out, const struct report_patch *p, size_t index)
 			break;
 		}
 		fprintf(out, "<span class=\"%s\">", cls);
-		put(out, l[0] ? l : " ");
+		html_put(out, l[0] ? l : " ");
 		fprintf(out, "</span>");
 		free(l);
 	}
@@ -745,7 +749,7 @@ int html_write(FILE *out, const struct report *r)
 	putf(out, "cdmigrate report: %s", r->tree_path);
 	fprintf(out, "</title>\n<style>%s</style></head>\n<body>\n", css);
 	fprintf(out, "<header><h1>cdmigrate report <span class=\"tree\">");
-	put(out, r->tree_path);
+	html_put(out, r->tree_path);
 	fprintf(out, "</span></h1><span class=\"verdict %s\">", possible ? "yes" : "no");
 	putf(out, "step 70: %s", deletion);
 	fprintf(out, "</span></header>\n<main>\n");

@@ -32,4 +32,13 @@ int html_write(FILE *out, const struct report *r);
 /* Append s to sb with & < > " ' escaped. */
 void html_escape(struct strbuf *sb, const char *s);
 
+/* Write s to out, escaped as html_escape() does. */
+void html_put(FILE *out, const char *s);
+
+/*
+ * Write notes as the page's list of notes (<ul class="notes">, one
+ * monospace item each, escaped); nothing when there are none.
+ */
+void html_notes(FILE *out, const struct strvec *notes);
+
 #endif

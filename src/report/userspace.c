@@ -1378,26 +1378,17 @@ json_t *userspace_json(const struct userspace_report *r)
 	return o;
 }
 
-static void put(FILE *out, const char *s)
-{
-	struct strbuf sb = STRBUF_INIT;
-
-	html_escape(&sb, s);
-	fputs(sb.buf, out);
-	strbuf_release(&sb);
-}
-
 /* A path that may break after each '/' in a narrow cell. */
 static void put_path(FILE *out, const char *s)
 {
 	for (const char *slash; (slash = strchr(s, '/')); s = slash + 1) {
 		char *part = xstrndup(s, (size_t)(slash - s) + 1);
 
-		put(out, part);
+		html_put(out, part);
 		fprintf(out, "<wbr>");
 		free(part);
 	}
-	put(out, s);
+	html_put(out, s);
 }
 
 void userspace_write_html(FILE *out, const struct userspace_report *r)
@@ -1411,7 +1402,7 @@ void userspace_write_html(FILE *out, const struct userspace_report *r)
 	fprintf(out, "</span></h2>\n<p class=\"muted\">Read from");
 	for (size_t i = 0; i < r->paths.nr; i++) {
 		fprintf(out, "%s <code>", i ? "," : "");
-		put(out, r->paths.v[i]);
+		html_put(out, r->paths.v[i]);
 		fprintf(out, "</code>");
 	}
 	fprintf(out, ". Each rule or script line below matches a device whose sysfs place or attributes the "
@@ -1434,17 +1425,17 @@ void userspace_write_html(FILE *out, const struct userspace_report *r)
 		put_path(out, loc);
 		fprintf(out, "<div class=\"from\">%s</div></td><td><span class=\"chip r-needs-human\">%s</span>"
 			     "<div class=\"mono\">", f->script ? "script" : "rule", userspace_change_name(f->change));
-		put(out, dev);
+		html_put(out, dev);
 		fprintf(out, "</div><div class=\"from\">");
-		put(out, step);
+		html_put(out, step);
 		fprintf(out, "</div></td><td><div class=\"mono\">");
-		put(out, f->text);
+		html_put(out, f->text);
 		fprintf(out, "</div><div class=\"muted\"><code>");
-		put(out, f->key);
+		html_put(out, f->key);
 		fprintf(out, "</code>: ");
-		put(out, f->what);
+		html_put(out, f->what);
 		fprintf(out, "</div></td><td class=\"mono\">");
-		put(out, f->rewrite);
+		html_put(out, f->rewrite);
 		fprintf(out, "</td></tr>\n");
 		free(loc);
 		free(dev);
@@ -1452,14 +1443,6 @@ void userspace_write_html(FILE *out, const struct userspace_report *r)
 	}
 	if (r->nr)
 		fprintf(out, "</tbody></table>\n");
-	if (r->warnings.nr) {
-		fprintf(out, "<ul class=\"notes\">");
-		for (size_t i = 0; i < r->warnings.nr; i++) {
-			fprintf(out, "<li class=\"mono\">");
-			put(out, r->warnings.v[i]);
-			fprintf(out, "</li>");
-		}
-		fprintf(out, "</ul>\n");
-	}
+	html_notes(out, &r->warnings);
 	fprintf(out, "</section>\n");
 }
