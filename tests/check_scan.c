@@ -186,7 +186,10 @@ START_TEST(subsystem_rules)
 	CHECK_SUB("drivers/input/evdev.c", "input");
 	CHECK_SUB("net/core/dev.c", "net");
 	CHECK_SUB("Makefile.c", "top");
-	CHECK_SUB("include/linux/orphan.h", "include");
+	CHECK_SUB("include/linux/orphan.h", "orphan.h");
+	/* a header's includers under include/ do not decide */
+	include_graph_add(&g, "include/linux/other.h", "include/linux/orphan.h");
+	CHECK_SUB("include/linux/orphan.h", "orphan.h");
 	include_graph_add(&g, "drivers/char/a.c", "include/linux/tty.h");
 	include_graph_add(&g, "drivers/serial/b.c", "include/linux/tty.h");
 	include_graph_add(&g, "drivers/serial/c.c", "include/linux/tty.h");
@@ -196,6 +199,35 @@ START_TEST(subsystem_rules)
 	CHECK_SUB("include/linux/tty.h", "char");
 #undef CHECK_SUB
 	include_graph_release(&g);
+}
+END_TEST
+
+START_TEST(subsystem_of_users_votes)
+{
+	struct strvec users = STRVEC_INIT;
+	char *s;
+
+	ck_assert_ptr_null(subsystem_of_users(&users));
+	strvec_push(&users, "include/linux/a.h");
+	ck_assert_ptr_null(subsystem_of_users(&users));
+	strvec_push(&users, "drivers/media/video/b.c");
+	s = subsystem_of_users(&users);
+	ck_assert_str_eq(s, "media");
+	free(s);
+	/* one each: the smaller name wins, whatever the order */
+	strvec_push(&users, "drivers/usb/media/c.c");
+	strvec_push(&users, "drivers/infiniband/core/d.c");
+	s = subsystem_of_users(&users);
+	ck_assert_str_eq(s, "infiniband");
+	free(s);
+	strvec_push(&users, "drivers/media/dvb/e.c");
+	s = subsystem_of_users(&users);
+	ck_assert_str_eq(s, "media");
+	free(s);
+	strvec_clear(&users);
+	s = subsystem_of_header_name("include/rdma/ib_verbs.h");
+	ck_assert_str_eq(s, "ib_verbs.h");
+	free(s);
 }
 END_TEST
 
@@ -348,6 +380,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, prefilter_unreadable_file_is_skipped);
 	tcase_add_test(tc, site_sort_and_dedupe);
 	tcase_add_test(tc, subsystem_rules);
+	tcase_add_test(tc, subsystem_of_users_votes);
 	tcase_add_test(tc, include_graph_scan_resolves);
 	tcase_add_test(tc, lexscan_skips_comments_and_strings);
 	tcase_add_test(tc, lexscan_definitions_of_callbacks);

@@ -2,6 +2,10 @@
 #include "engine/engine.h"
 #include "engine/journal.h"
 #include "engine/series.h"
+#include "analyze/prefilter.h"
+#include "base/walk.h"
+#include "kernel/reach.h"
+#include "kernel/subsystem.h"
 
 #include <errno.h>
 #include <jansson.h>
@@ -33,9 +37,10 @@ static int site_survives(const struct site *s, const struct site_list *after)
 	return 0;
 }
 
+/* home[c]: the patch (subsystem) change c of this step goes in. */
 static void converted_sites(struct engine *e, size_t step, const char *subsystem,
-			    const struct site_list *before, const struct site_list *after,
-			    struct strvec *lines, unsigned *count)
+			    char *const *home, const struct site_list *before,
+			    const struct site_list *after, struct strvec *lines, unsigned *count)
 {
 	unsigned order = e->plan.steps[step].step->order;
 
@@ -44,17 +49,171 @@ static void converted_sites(struct engine *e, size_t step, const char *subsystem
 		struct work_file *f = engine_find_file(e, s->file);
 		int touched = 0;
 
-		if (!f || f->excluded || strcmp(f->subsystem, subsystem))
+		if (!f || f->excluded)
 			continue;
 		if (step_of_kind(s->kind) != order || site_survives(s, after))
 			continue;
 		for (size_t c = 0; c < e->nr_changes; c++)
-			touched |= e->changes[c].step == step && &e->files[e->changes[c].file] == f;
+			touched |= e->changes[c].step == step && &e->files[e->changes[c].file] == f &&
+				   !strcmp(home[c], subsystem);
 		if (!touched)
 			continue;
 		strvec_pushf(lines, "%s:%u:%u: %s: %s", s->file, s->line, s->column, s->kind, s->symbol);
 		(*count)++;
 	}
+}
+
+/*
+ * Where a header under include/ goes in the series: with the files that
+ * use it (subsystem.h).  The step's own changed files that include it
+ * decide first; the rest does not depend on the step and is kept.
+ */
+struct header_homes {
+	struct strvec memo;		/* "header\tsubsystem", sorted */
+	struct strvec tree_files;	/* the whole tree, walked on first need */
+	int walked;
+	struct reach *reach;
+};
+
+static int on_disk(const char *rel, void *data)
+{
+	char *abs = path_join(data, rel);
+	struct stat st;
+	int ok = lstat(abs, &st) == 0 && S_ISREG(st.st_mode);
+
+	free(abs);
+	return ok;
+}
+
+static const struct strbuf *working_text(const char *rel, void *data)
+{
+	struct work_file *f = engine_find_file(data, rel);
+
+	return f ? &f->current : NULL;
+}
+
+/* The files of the tree outside include/ that #include header directly. */
+static void tree_includers(struct engine *e, struct header_homes *hh, const char *header,
+			   struct strvec *users)
+{
+	const char *name = strrchr(header, '/') + 1;
+	const char *tokens[] = { name, NULL };
+	struct strvec cands = STRVEC_INIT;
+	struct strbuf text = STRBUF_INIT;
+
+	if (!hh->walked) {
+		hh->walked = 1;
+		if (walk_tree(e->opts->tree, NULL, &hh->tree_files, NULL) < 0)
+			strvec_clear(&hh->tree_files);
+	}
+	prefilter_files(e->opts->tree, &hh->tree_files, tokens, e->opts->jobs, &cands, NULL, NULL);
+	for (size_t i = 0; i < cands.nr; i++) {
+		struct include_graph g = INCLUDE_GRAPH_INIT;
+		char *abs;
+
+		if (starts_with(cands.v[i], "include/"))
+			continue;
+		abs = path_join(e->opts->tree, cands.v[i]);
+		strbuf_reset(&text);
+		if (strbuf_read_file(&text, abs) == 0)
+			include_graph_scan(&g, cands.v[i], text.buf, on_disk, (void *)e->opts->tree);
+		for (size_t k = 0; k < g.nr; k++)
+			if (!strcmp(g.edges[k].header, header))
+				strvec_push(users, cands.v[i]);
+		include_graph_release(&g);
+		free(abs);
+	}
+	strbuf_release(&text);
+	strvec_clear(&cands);
+}
+
+/* The subsystem of header when the step's own files do not decide. */
+static char *header_home_beyond_step(struct engine *e, struct header_homes *hh,
+				     const char *header)
+{
+	struct strvec users = STRVEC_INIT;
+	char *sub;
+
+	/* the scanned files that include it directly */
+	for (size_t i = 0; i < e->includes.nr; i++)
+		if (!strcmp(e->includes.edges[i].header, header))
+			strvec_push(&users, e->includes.edges[i].includer);
+	sub = subsystem_of_users(&users);
+	strvec_clear(&users);
+	if (sub)
+		return sub;
+	/* the whole tree's files that include it directly */
+	tree_includers(e, hh, header, &users);
+	sub = subsystem_of_users(&users);
+	strvec_clear(&users);
+	if (sub)
+		return sub;
+	/* the scanned files that reach it through other headers */
+	if (!hh->reach)
+		hh->reach = reach_new(e->opts->tree, working_text, e);
+	for (size_t i = 0; i < e->nr; i++) {
+		struct strvec reached = STRVEC_INIT;
+
+		if (starts_with(e->files[i].path, "include/"))
+			continue;
+		reach_headers(hh->reach, e->files[i].path, &reached);
+		if (engine_in_strvec(&reached, header))
+			strvec_push(&users, e->files[i].path);
+		strvec_clear(&reached);
+	}
+	sub = subsystem_of_users(&users);
+	strvec_clear(&users);
+	return sub ? sub : subsystem_of_header_name(header);
+}
+
+static char *header_home(struct engine *e, struct header_homes *hh, const char *header,
+			 const struct include_graph *step_includes)
+{
+	struct strvec users = STRVEC_INIT;
+	size_t prefix = strlen(header);
+	char *sub;
+
+	for (size_t i = 0; i < step_includes->nr; i++)
+		if (!strcmp(step_includes->edges[i].header, header))
+			strvec_push(&users, step_includes->edges[i].includer);
+	sub = subsystem_of_users(&users);
+	strvec_clear(&users);
+	if (sub)
+		return sub;
+	for (size_t i = 0; i < hh->memo.nr; i++)
+		if (!strncmp(hh->memo.v[i], header, prefix) && hh->memo.v[i][prefix] == '\t')
+			return xstrdup(hh->memo.v[i] + prefix + 1);
+	sub = header_home_beyond_step(e, hh, header);
+	strvec_pushf(&hh->memo, "%s\t%s", header, sub);
+	return sub;
+}
+
+/*
+ * home[c] for each change c of step: its file's subsystem, or for a
+ * header under include/ the subsystem of the files that use it.
+ */
+static void step_homes(struct engine *e, struct header_homes *hh, size_t step, char **home)
+{
+	struct include_graph g = INCLUDE_GRAPH_INIT;
+
+	for (size_t c = 0; c < e->nr_changes; c++) {
+		struct work_file *f = &e->files[e->changes[c].file];
+
+		if (e->changes[c].step == step && !f->excluded && !starts_with(f->path, "include/"))
+			include_graph_scan(&g, f->path, f->current.buf, on_disk, (void *)e->opts->tree);
+	}
+	for (size_t c = 0; c < e->nr_changes; c++) {
+		struct work_file *f = &e->files[e->changes[c].file];
+		char *sub;
+
+		if (e->changes[c].step != step || f->excluded)
+			continue;
+		sub = e->plan.out_of_tree ? NULL : subsystem_of_path(f->path);
+		if (!sub && !e->plan.out_of_tree)
+			sub = header_home(e, hh, f->path, &g);
+		home[c] = sub ? sub : xstrdup(f->subsystem);
+	}
+	include_graph_release(&g);
 }
 
 static json_t *report_json(struct engine *e, const struct migrate_stats *stats,
@@ -115,6 +274,8 @@ int result_write(struct engine *e, struct migrate_stats *stats,
 	struct series_patch *patches = NULL;
 	size_t nr_patches = 0, alloc_patches = 0;
 	unsigned *step_sites = xcalloc(e->plan.nr + 1, sizeof(unsigned));
+	char **home = xcalloc(e->nr_changes + 1, sizeof(*home));
+	struct header_homes hh = { STRVEC_INIT, STRVEC_INIT, 0, NULL };
 	json_t *report;
 	int rc = 0;
 
@@ -123,12 +284,11 @@ int result_write(struct engine *e, struct migrate_stats *stats,
 			manifest_variant(e->plan.steps[s].step, e->opts->variant);
 		struct strvec subsystems = STRVEC_INIT;
 
-		for (size_t c = 0; c < e->nr_changes; c++) {
-			struct work_file *f = &e->files[e->changes[c].file];
-
-			if (e->changes[c].step == s && !f->excluded && !engine_in_strvec(&subsystems, f->subsystem))
-				strvec_push(&subsystems, f->subsystem);
-		}
+		step_homes(e, &hh, s, home);
+		for (size_t c = 0; c < e->nr_changes; c++)
+			if (home[c] && e->changes[c].step == s &&
+			    !engine_in_strvec(&subsystems, home[c]))
+				strvec_push(&subsystems, home[c]);
 		strvec_sort(&subsystems);
 		for (size_t u = 0; u < subsystems.nr; u++) {
 			struct series_patch *p;
@@ -146,14 +306,14 @@ int result_write(struct engine *e, struct migrate_stats *stats,
 			for (size_t c = 0; c < e->nr_changes; c++) {
 				struct work_file *f = &e->files[e->changes[c].file];
 
-				if (e->changes[c].step != s || f->excluded || strcmp(f->subsystem, subsystems.v[u]))
+				if (e->changes[c].step != s || f->excluded || strcmp(home[c], subsystems.v[u]))
 					continue;
 				p->files = xrealloc(p->files, (p->nr_files + 1) * sizeof(*p->files));
 				p->files[p->nr_files].path = f->path;
 				p->files[p->nr_files].diff = e->changes[c].diff;
 				p->nr_files++;
 			}
-			converted_sites(e, s, subsystems.v[u], before_sites, after_sites, &p->sites, &count);
+			converted_sites(e, s, subsystems.v[u], home, before_sites, after_sites, &p->sites, &count);
 			step_sites[s] += count;
 		}
 		strvec_clear(&subsystems);
@@ -204,6 +364,12 @@ int result_write(struct engine *e, struct migrate_stats *stats,
 		strvec_clear(&patches[i].sites);
 	}
 	free(patches);
+	for (size_t c = 0; c < e->nr_changes; c++)
+		free(home[c]);
+	free(home);
+	strvec_clear(&hh.memo);
+	strvec_clear(&hh.tree_files);
+	reach_free(hh.reach);
 	free(step_sites);
 	json_decref(report);
 	return rc;

@@ -50,28 +50,19 @@ void include_graph_release(struct include_graph *g)
 	g->nr = g->alloc = 0;
 }
 
-char *subsystem_for(const char *path, const struct include_graph *g)
+char *subsystem_of_users(const struct strvec *users)
 {
-	char *direct = subsystem_of_path(path);
 	struct strvec subs = STRVEC_INIT;
-	char *best = NULL;
+	const char *best = NULL;
 	size_t best_count = 0;
+	char *ret;
 
-	if (direct)
-		return direct;
-	for (size_t i = 0; g && i < g->nr; i++) {
-		char *sub;
+	for (size_t i = 0; i < users->nr; i++) {
+		char *sub = subsystem_of_path(users->v[i]);
 
-		if (strcmp(g->edges[i].header, path) || !ends_with(g->edges[i].includer, ".c"))
-			continue;
-		sub = subsystem_of_path(g->edges[i].includer);
 		if (sub)
 			strvec_push(&subs, sub);
 		free(sub);
-	}
-	if (!subs.nr) {
-		strvec_clear(&subs);
-		return xstrdup("include");
 	}
 	/* Sorted, the runs are the counts; the first longest run wins ties. */
 	strvec_sort(&subs);
@@ -86,9 +77,31 @@ char *subsystem_for(const char *path, const struct include_graph *g)
 		}
 		i = j;
 	}
-	best = xstrdup(best);
+	ret = best ? xstrdup(best) : NULL;
 	strvec_clear(&subs);
-	return best;
+	return ret;
+}
+
+char *subsystem_of_header_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return xstrdup(slash ? slash + 1 : path);
+}
+
+char *subsystem_for(const char *path, const struct include_graph *g)
+{
+	char *sub = subsystem_of_path(path);
+	struct strvec users = STRVEC_INIT;
+
+	if (sub)
+		return sub;
+	for (size_t i = 0; g && i < g->nr; i++)
+		if (!strcmp(g->edges[i].header, path) && ends_with(g->edges[i].includer, ".c"))
+			strvec_push(&users, g->edges[i].includer);
+	sub = subsystem_of_users(&users);
+	strvec_clear(&users);
+	return sub ? sub : subsystem_of_header_name(path);
 }
 
 static char *resolve(const char *dir, const char *name)

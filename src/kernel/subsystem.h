@@ -6,10 +6,15 @@
  *   drivers/<x>/...                                 -> "<x>"
  *   <top>/... for any other top directory but include/ -> "<top>"
  *   a file at the top level                         -> "top"
- *   include/...  -> decided by its users (subsystem_assign_headers()): the
- *                   subsystem of the candidate .c files that include it
- *                   directly; with several, the one with the most including
- *                   files, ties broken by strcmp; with none, "include".
+ *   include/...  -> decided by the files that use it (subsystem_of_users()):
+ *                   the subsystem with the most users, ties broken by
+ *                   strcmp; with no user outside include/, the header's
+ *                   own file name ("transport_class.h"), never "include".
+ *                   subsystem_for() counts the .c files of the graph that
+ *                   include it directly; the series (engine/result.c)
+ *                   looks further, per step: the step's changed files,
+ *                   the scanned files, the whole tree, then the files
+ *                   that reach it through other headers (reach.h).
  * Out of tree (a driver directory scanned against --kernel), every file is
  * in one subsystem named after the directory (the basename of TREE).
  */
@@ -20,6 +25,20 @@
 
 /* Subsystem of a non-header path; NULL for a path under include/. Caller frees. */
 char *subsystem_of_path(const char *path);
+
+/*
+ * The subsystem of the most users (paths relative to the tree; each
+ * counts once per entry, users under include/ not at all), ties broken by
+ * strcmp; NULL when no user counts.  Caller frees.
+ */
+char *subsystem_of_users(const struct strvec *users);
+
+/*
+ * The subsystem of a header under include/ that no user decides: its own
+ * file name ("include/linux/transport_class.h" -> "transport_class.h").
+ * Caller frees.
+ */
+char *subsystem_of_header_name(const char *path);
 
 /* One include edge: `includer` (a .c file) includes `header` directly. */
 struct include_edge {
