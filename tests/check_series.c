@@ -129,6 +129,12 @@ static void fixture_init(struct fixture *fx)
 	fx->patches[0].files = fx->files1;
 	fx->patches[0].nr_files = 3;
 	strvec_push(&fx->patches[0].sites, "drivers/hwmon/foo.c:10:21: type: class_device");
+	strvec_push(&fx->patches[0].sites, "drivers/hwmon/foo.c:12:3: class-device-call: class_device_create");
+	strvec_push(&fx->patches[0].sites, "drivers/hwmon/foo.c:20:21: type: class_device");
+	for (unsigned i = 1; i <= 8; i++)
+		strvec_pushf(&fx->patches[0].sites,
+			     "drivers/hwmon/foo.c:%u:1: class-device-attribute: class_device_attr_a%u",
+			     20 + i, i);
 	strvec_push(&fx->patches[0].sites, "include/linux/hwmon.h:4:8: type: class_device");
 
 	fx->patches[1].step_order = 70;
@@ -207,7 +213,7 @@ START_TEST(test_write_layout)
 	char *names, *p1, *p2, *cover, *stat;
 
 	fixture_init(&fx);
-	ck_assert_int_eq(series_write(dir, fx.patches, 2, "Retire struct class_device.\n"), 0);
+	ck_assert_int_eq(series_write(dir, fx.patches, 2, "Retire struct class_device.\n", NULL), 0);
 	names = listing(dir);
 	ck_assert_str_eq(names, COVER "\n" P1 "\n" P2 "\n");
 
@@ -218,16 +224,25 @@ START_TEST(test_write_layout)
 		"Date: Thu, 1 Jan 1970 00:00:00 +0000\n"
 		"Subject: [PATCH 1/2] hwmon: convert struct class_device users to struct device\n"
 		"\n"
-		"Every struct class_device becomes a struct device.\n"
+		"Convert struct class_device users to struct device in hwmon: 12 sites in\n"
+		"3 files (step 40, class-device-to-device; the cover letter explains the\n"
+		"step).\n"
 		"\n"
-		"The attributes follow.\n"
-		" ---\n"
-		"That line would end the message.\n"
-		"\n"
-		"Sites converted:\n"
-		"  drivers/hwmon/foo.c:10:21: type: class_device\n"
-		"  include/linux/hwmon.h:4:8: type: class_device\n"
+		"Sites converted, per file (kind: definitions and functions, first line):\n"
+		"  drivers/hwmon/foo.c\n"
+		"    type: class_device (10)\n"
+		"    call: class_device_create (12)\n"
+		"    attribute: class_device_attr_a1 (21), class_device_attr_a2 (22),\n"
+		"      class_device_attr_a3 (23), class_device_attr_a4 (24),\n"
+		"      class_device_attr_a5 (25), class_device_attr_a6 (26),\n"
+		"      class_device_attr_a7 (27), class_device_attr_a8 (28)\n"
+		"  " LONG_PATH "\n"
+		"    no site of its own: it follows what the patch changes elsewhere\n"
+		"  include/linux/hwmon.h\n"
+		"    type: class_device (4)\n"
 		"---\n"));
+	/* The step's explanation is in the cover letter only. */
+	ck_assert_ptr_null(strstr(p1, "Every struct class_device becomes"));
 	stat = stat_block(p1);
 	/*
 	 * 150 changes do not fit in 72 columns: the graph is scaled and the long
@@ -250,7 +265,12 @@ START_TEST(test_write_layout)
 
 	p2 = test_get(dir, P2);
 	ck_assert_ptr_nonnull(strstr(p2, "\nSubject: [PATCH 2/2] driver-core: remove struct class_device\n\n"
-				     "Nothing uses it any more.\n---\n"));
+				     "Remove struct class_device in driver-core: 2 files (step 70, delete; the\n"
+				     "cover letter explains the step).\n\n"
+				     "Files changed:\n"
+				     "  drivers/base/class.c\n"
+				     "  drivers/hwmon/foo.c\n"
+				     "---\n"));
 	stat = stat_block(p2);
 	ck_assert_str_eq(stat,
 		" drivers/base/class.c | 8 ++++----\n"
@@ -266,6 +286,19 @@ START_TEST(test_write_layout)
 		"Subject: [PATCH 0/2] class_device retirement: 2 patches\n"
 		"\n"
 		"Retire struct class_device.\n"
+		"\n"
+		"Step 40, class-device-to-device (patch 1): convert struct class_device\n"
+		"users to struct device.\n"
+		"\n"
+		"Every struct class_device becomes a struct device.\n"
+		"\n"
+		"The attributes follow.\n"
+		" ---\n"
+		"That line would end the message.\n"
+		"\n"
+		"Step 70, delete (patch 2): remove struct class_device.\n"
+		"\n"
+		"Nothing uses it any more.\n"
 		"\n"
 		"  patch  order  subsystem    step                    files   +   -\n"
 		"  0001      40  hwmon        class-device-to-device      3  81  81\n"
@@ -303,14 +336,14 @@ START_TEST(test_rewrite_identical_and_stale)
 	test_put(dir, "report.json", "{}\n");
 	test_put(dir, "0003-old-stale.patch", "stale\n");
 	test_put(dir, ".tmp-1-1.patch", "half a patch from an interrupted run\n");
-	ck_assert_int_eq(series_write(dir, fx.patches, 2, NULL), 0);
+	ck_assert_int_eq(series_write(dir, fx.patches, 2, NULL, NULL), 0);
 	names = listing(dir);
 	ck_assert_str_eq(names, COVER "\n" P1 "\n" P2 "\nreport.json\n");
 	free(names);
 	for (int i = 0; i < 3; i++)
 		first[i] = test_get(dir, files[i]);
 
-	ck_assert_int_eq(series_write(dir, fx.patches, 2, NULL), 0);
+	ck_assert_int_eq(series_write(dir, fx.patches, 2, NULL, NULL), 0);
 	for (int i = 0; i < 3; i++) {
 		char *again = test_get(dir, files[i]);
 
@@ -319,7 +352,7 @@ START_TEST(test_rewrite_identical_and_stale)
 		free(first[i]);
 	}
 	/* A shorter series leaves no patch of the longer one behind. */
-	ck_assert_int_eq(series_write(dir, fx.patches, 1, NULL), 0);
+	ck_assert_int_eq(series_write(dir, fx.patches, 1, NULL, NULL), 0);
 	names = listing(dir);
 	ck_assert_str_eq(names, COVER "\n" P1 "\nreport.json\n");
 	free(names);
@@ -343,7 +376,7 @@ START_TEST(test_refuses)
 	fixture_init(&fx);
 	test_put(dir, "0001-old.patch", "old\n");
 	test_put(dir, "notes.txt", "mine\n");
-	ck_assert_int_eq(series_write(dir, fx.patches, 2, NULL), -1);
+	ck_assert_int_eq(series_write(dir, fx.patches, 2, NULL, NULL), -1);
 	names = listing(dir);
 	ck_assert_str_eq(names, "0001-old.patch\nnotes.txt\n");
 	free(names);
@@ -353,7 +386,7 @@ START_TEST(test_refuses)
 	free(file);
 	file = path_join(dir, "sub.patch");
 	ck_assert_int_eq(mkdir(file, 0755), 0);
-	ck_assert_int_eq(series_write(dir, fx.patches, 2, NULL), -1);
+	ck_assert_int_eq(series_write(dir, fx.patches, 2, NULL, NULL), -1);
 	rmdir(file);
 	free(file);
 
@@ -362,13 +395,13 @@ START_TEST(test_refuses)
 	patch.files = fx.files1;
 	patch.nr_files = 3;
 	fx.files1[1].path[0] = 'X';	/* the path no longer matches its diff */
-	ck_assert_int_eq(series_write(dir, &patch, 1, NULL), -1);
+	ck_assert_int_eq(series_write(dir, &patch, 1, NULL, NULL), -1);
 	fx.files1[1].path[0] = 'i';
 	bad.path = xstrdup("x.c");
 	bad.diff = xstrdup("not a diff\n");
 	patch.files = &bad;
 	patch.nr_files = 1;
-	ck_assert_int_eq(series_write(dir, &patch, 1, NULL), -1);
+	ck_assert_int_eq(series_write(dir, &patch, 1, NULL, NULL), -1);
 	names = listing(dir);
 	ck_assert_str_eq(names, "0001-old.patch\n");
 	free(names);
@@ -387,7 +420,7 @@ START_TEST(test_git_apply_check_in_order)
 	const char *patches[2] = { P1, P2 };
 
 	fixture_init(&fx);
-	ck_assert_int_eq(series_write(out, fx.patches, 2, "cover\n"), 0);
+	ck_assert_int_eq(series_write(out, fx.patches, 2, "cover\n", NULL), 0);
 	put_original_tree(tree, &fx);
 	for (int i = 0; i < 2; i++) {
 		char *patch = path_join(out, patches[i]);
@@ -418,7 +451,7 @@ START_TEST(test_git_am_and_format_patch)
 	const char *second;
 
 	fixture_init(&fx);
-	ck_assert_int_eq(series_write(out, fx.patches, 2, "cover\n"), 0);
+	ck_assert_int_eq(series_write(out, fx.patches, 2, "cover\n", NULL), 0);
 	put_original_tree(repo, &fx);
 	ck_assert_int_eq(git(repo, NULL, (const char *[]){ "init", "-q", NULL }), 0);
 	ck_assert_int_eq(git(repo, NULL, (const char *[]){ "add", ".", NULL }), 0);
@@ -427,21 +460,34 @@ START_TEST(test_git_am_and_format_patch)
 	assert_final_tree(repo, &fx);
 
 	ck_assert_int_eq(git(repo, &log, (const char *[]){ "log", "--format=%s%n%b%an", "-2", NULL }), 0);
-	ck_assert_str_eq(log.buf,
+	/* (a plain strcmp: the message is longer than Check's failure messages may be) */
+	ck_assert_msg(!strcmp(log.buf,
 		"driver-core: remove struct class_device\n"
-		"Nothing uses it any more.\n"
+		"Remove struct class_device in driver-core: 2 files (step 70, delete; the\n"
+		"cover letter explains the step).\n"
+		"\n"
+		"Files changed:\n"
+		"  drivers/base/class.c\n"
+		"  drivers/hwmon/foo.c\n"
 		"cdmigrate\n"
 		"hwmon: convert struct class_device users to struct device\n"
-		"Every struct class_device becomes a struct device.\n"
+		"Convert struct class_device users to struct device in hwmon: 12 sites in\n"
+		"3 files (step 40, class-device-to-device; the cover letter explains the\n"
+		"step).\n"
 		"\n"
-		"The attributes follow.\n"
-		" ---\n"
-		"That line would end the message.\n"
-		"\n"
-		"Sites converted:\n"
-		"  drivers/hwmon/foo.c:10:21: type: class_device\n"
-		"  include/linux/hwmon.h:4:8: type: class_device\n"
-		"cdmigrate\n");
+		"Sites converted, per file (kind: definitions and functions, first line):\n"
+		"  drivers/hwmon/foo.c\n"
+		"    type: class_device (10)\n"
+		"    call: class_device_create (12)\n"
+		"    attribute: class_device_attr_a1 (21), class_device_attr_a2 (22),\n"
+		"      class_device_attr_a3 (23), class_device_attr_a4 (24),\n"
+		"      class_device_attr_a5 (25), class_device_attr_a6 (26),\n"
+		"      class_device_attr_a7 (27), class_device_attr_a8 (28)\n"
+		"  " LONG_PATH "\n"
+		"    no site of its own: it follows what the patch changes elsewhere\n"
+		"  include/linux/hwmon.h\n"
+		"    type: class_device (4)\n"
+		"cdmigrate\n"), "git log says:\n%.3000s", log.buf);
 
 	ck_assert_int_eq(git(repo, &fp, (const char *[]){ "format-patch", "--stdout", "-2", NULL }), 0);
 	second = strstr(fp.buf, "\nFrom ");
@@ -480,6 +526,116 @@ START_TEST(test_git_am_and_format_patch)
 }
 END_TEST
 
+/* A git repository at dir with one commit of the fixture's tree and a Makefile. */
+static void meta_repo(const char *dir, const struct fixture *fx, const char *makefile)
+{
+	put_original_tree(dir, fx);
+	if (makefile)
+		test_put(dir, "Makefile", makefile);
+	ck_assert_int_eq(git(dir, NULL, (const char *[]){ "init", "-q", NULL }), 0);
+	ck_assert_int_eq(git(dir, NULL, (const char *[]){ "add", ".", NULL }), 0);
+	ck_assert_int_eq(git(dir, NULL, (const char *[]){ "commit", "-q", "-m", "base", NULL }), 0);
+}
+
+START_TEST(test_meta_from_tree)
+{
+	struct fixture fx;
+	char *plain = test_tmpdir("check_series"), *repo = test_tmpdir("check_series");
+	char *out = test_tmpdir("check_series"), *am = test_tmpdir("check_series");
+	char *sub = path_join(repo, "drivers"), *p1 = path_join(out, P1), *p2 = path_join(out, P2);
+	char *slash_tree = xstrfmt("%s/", plain), *cover, *patch, *want;
+	struct strbuf head = STRBUF_INIT, log = STRBUF_INIT;
+	struct series_meta meta;
+	const char *version = "VERSION = 2\nPATCHLEVEL = 6\nSUBLEVEL = 16\nEXTRAVERSION =\n";
+
+	/* Only the repository's own configuration counts: no user's, no system's. */
+	setenv("GIT_CONFIG_NOSYSTEM", "1", 1);
+	setenv("GIT_CONFIG_GLOBAL", "/dev/null", 1);
+	fixture_init(&fx);
+
+	/* Not a git checkout, no version: the directory's name, no commit, no author. */
+	series_meta_read(slash_tree, NULL, &meta);
+	ck_assert_str_eq(meta.tree_name, strrchr(plain, '/') + 1);
+	ck_assert_ptr_null(meta.base_commit);
+	ck_assert_ptr_null(meta.author);
+	series_meta_release(&meta);
+	test_put(plain, "Makefile", version);
+	series_meta_read(plain, NULL, &meta);
+	ck_assert_str_eq(meta.tree_name, "Linux 2.6.16");
+	ck_assert_ptr_null(meta.base_commit);
+	ck_assert_ptr_null(meta.author);
+	series_meta_release(&meta);
+	/* out of tree: the driver directory, against the kernel's version */
+	series_meta_read(repo, plain, &meta);
+	want = xstrfmt("%s (out of tree, against Linux 2.6.16)", strrchr(repo, '/') + 1);
+	ck_assert_str_eq(meta.tree_name, want);
+	free(want);
+	series_meta_release(&meta);
+
+	/* A git checkout: its HEAD; without user.name/user.email, the fixed author. */
+	meta_repo(repo, &fx, version);
+	ck_assert_int_eq(git(repo, &head, (const char *[]){ "rev-parse", "HEAD", NULL }), 0);
+	head.buf[strcspn(head.buf, "\n")] = '\0';
+	series_meta_read(repo, NULL, &meta);
+	ck_assert_str_eq(meta.tree_name, "Linux 2.6.16");
+	ck_assert_str_eq(meta.base_commit, head.buf);
+	ck_assert_ptr_null(meta.author);
+	series_meta_release(&meta);
+	/* A directory inside a checkout is not one. */
+	series_meta_read(sub, NULL, &meta);
+	ck_assert_ptr_null(meta.base_commit);
+	ck_assert_ptr_null(meta.author);
+	series_meta_release(&meta);
+
+	/* With the user's identity: the author of every message, git am keeps it. */
+	ck_assert_int_eq(git(repo, NULL, (const char *[]){ "config", "user.name", "J\xc3\xbcrgen Maintainer", NULL }), 0);
+	ck_assert_int_eq(git(repo, NULL, (const char *[]){ "config", "user.email", "jm@example.org", NULL }), 0);
+	series_meta_read(repo, NULL, &meta);
+	ck_assert_str_eq(meta.author, "J\xc3\xbcrgen Maintainer <jm@example.org>");
+	ck_assert_int_eq(series_write(out, fx.patches, 2, "Retire.\n", &meta), 0);
+	cover = test_get(out, COVER);
+	patch = test_get(out, P1);
+	ck_assert(starts_with(patch, "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n"
+			      "From: =?UTF-8?q?J=C3=BCrgen_Maintainer?= <jm@example.org>\n"));
+	ck_assert(starts_with(cover, "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n"
+			      "From: =?UTF-8?q?J=C3=BCrgen_Maintainer?= <jm@example.org>\n"));
+	want = xstrfmt("\n\nbase-commit: %s\n-- \ncdmigrate " PACKAGE_VERSION "\n\n", head.buf);
+	ck_assert_msg(ends_with(cover, want), "cover letter:\n%s", cover);
+	ck_assert_ptr_null(strstr(cover, plain));
+	ck_assert_ptr_null(strstr(cover, repo));
+	free(want);
+	meta_repo(am, &fx, NULL);
+	ck_assert_int_eq(git(am, NULL, (const char *[]){ "am", "-q", p1, p2, NULL }), 0);
+	ck_assert_int_eq(git(am, &log, (const char *[]){ "log", "--format=%an <%ae>", "-2", NULL }), 0);
+	ck_assert_str_eq(log.buf, "J\xc3\xbcrgen Maintainer <jm@example.org>\n"
+			 "J\xc3\xbcrgen Maintainer <jm@example.org>\n");
+	series_meta_release(&meta);
+	free(cover);
+	free(patch);
+
+	/* Without meta: no base-commit line. */
+	ck_assert_int_eq(series_write(out, fx.patches, 2, "Retire.\n", NULL), 0);
+	cover = test_get(out, COVER);
+	ck_assert_ptr_null(strstr(cover, "base-commit:"));
+	ck_assert_ptr_nonnull(strstr(cover, "\nFrom: cdmigrate <cdmigrate@localhost>\n"));
+	free(cover);
+
+	unsetenv("GIT_CONFIG_NOSYSTEM");
+	unsetenv("GIT_CONFIG_GLOBAL");
+	strbuf_release(&head);
+	strbuf_release(&log);
+	fixture_release(&fx);
+	for (char **d = (char *[]){ plain, repo, out, am, NULL }; *d; d++) {
+		test_rm_rf(*d);
+		free(*d);
+	}
+	free(sub);
+	free(p1);
+	free(p2);
+	free(slash_tree);
+}
+END_TEST
+
 Suite *test_suite(void)
 {
 	Suite *s = suite_create("series");
@@ -495,6 +651,7 @@ Suite *test_suite(void)
 	tcase_set_timeout(git_tc, 120);
 	tcase_add_test(git_tc, test_git_apply_check_in_order);
 	tcase_add_test(git_tc, test_git_am_and_format_patch);
+	tcase_add_test(git_tc, test_meta_from_tree);
 	suite_add_tcase(s, git_tc);
 	return s;
 }

@@ -338,11 +338,13 @@ int result_write(struct engine *e, struct migrate_stats *stats,
 		free(dir);
 	} else {
 		struct strbuf cover = STRBUF_INIT;
+		struct series_meta meta;
 		char *path;
 
+		series_meta_read(e->opts->tree, e->opts->kernel, &meta);
 		strbuf_addf(&cover, "This series retires struct class_device from %s, one subsystem\n"
 			    "per patch, in the order of the migration plan (cdmigrate plan).\n",
-			    e->plan.tree);
+			    meta.tree_name);
 		if (stats->held_back || stats->conflicts || stats->failures)
 			strbuf_addf(&cover, "\nLeft out: %u file(s) held back by verify, %u with conflicting\n"
 				    "edits, %u where spatch failed; see report.json.\n",
@@ -351,7 +353,8 @@ int result_write(struct engine *e, struct migrate_stats *stats,
 			if (stats->steps[s].refused)
 				strbuf_addf(&cover, "\nStep %u %s was refused (its error says why): nothing of it is in\n"
 					    "this series.\n", stats->steps[s].order, stats->steps[s].name);
-		rc = series_write(e->opts->out_dir, patches, nr_patches, cover.buf);
+		rc = series_write(e->opts->out_dir, patches, nr_patches, cover.buf, &meta);
+		series_meta_release(&meta);
 		strbuf_release(&cover);
 		path = path_join(e->opts->out_dir, "report.json");
 		if (rc == 0)

@@ -8,11 +8,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/child.h"
 #include "engine/diff.h"
+#include "kernel/kernel-version.h"
 #include "config.h"
 
 #define SERIES_FROM_LINE "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n"
-#define SERIES_AUTHOR "From: cdmigrate <cdmigrate@localhost>\n"
+#define SERIES_AUTHOR "cdmigrate <cdmigrate@localhost>"
 #define SERIES_DATE "Date: Thu, 1 Jan 1970 00:00:00 +0000\n"
 #define SERIES_MIME "MIME-Version: 1.0\n" \
 	"Content-Type: text/plain; charset=UTF-8\n" \
@@ -159,6 +161,24 @@ static int has_non_ascii(const char *s, size_t len)
 	return 0;
 }
 
+/* text as an RFC 2047 Q-encoded word ("=?UTF-8?q?...?="). */
+static void add_q_encoded(struct strbuf *out, const char *text)
+{
+	strbuf_addstr(out, "=?UTF-8?q?");
+	for (const char *p = text; *p; p++) {
+		unsigned char c = (unsigned char)*p;
+
+		if (c == ' ' || c == '\n' || c == '\r')
+			strbuf_addch(out, '_');
+		else if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+			 (c >= '0' && c <= '9') || strchr("!*+-/", c))
+			strbuf_addch(out, c);
+		else
+			strbuf_addf(out, "=%02X", c);
+	}
+	strbuf_addstr(out, "?=");
+}
+
 /* A Subject: header; RFC 2047 Q-encoded when it is not ASCII. */
 static void add_subject(struct strbuf *out, const char *subject)
 {
@@ -171,19 +191,31 @@ static void add_subject(struct strbuf *out, const char *subject)
 		strbuf_addch(out, '\n');
 		return;
 	}
-	strbuf_addstr(out, "Subject: =?UTF-8?q?");
-	for (p = subject; *p; p++) {
-		unsigned char c = (unsigned char)*p;
+	strbuf_addstr(out, "Subject: ");
+	add_q_encoded(out, subject);
+	strbuf_addch(out, '\n');
+}
 
-		if (c == ' ' || c == '\n' || c == '\r')
-			strbuf_addch(out, '_');
-		else if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-			 (c >= '0' && c <= '9') || strchr("!*+-/", c))
-			strbuf_addch(out, c);
-		else
-			strbuf_addf(out, "=%02X", c);
+/*
+ * A From: header for "Name <email>": the name Q-encoded when it is not
+ * ASCII, as format-patch does.
+ */
+static void add_from(struct strbuf *out, const char *author)
+{
+	const char *lt = strrchr(author, '<');
+	char *name;
+
+	if (!lt || !has_non_ascii(author, strlen(author))) {
+		strbuf_addf(out, "From: %s\n", author);
+		return;
 	}
-	strbuf_addstr(out, "?=\n");
+	name = xstrndup(author, (size_t)(lt - author));
+	while (*name && name[strlen(name) - 1] == ' ')
+		name[strlen(name) - 1] = '\0';
+	strbuf_addstr(out, "From: ");
+	add_q_encoded(out, name);
+	strbuf_addf(out, " %s\n", lt);
+	free(name);
 }
 
 /* A line git mailinfo would take for the start of the patch. */
@@ -224,9 +256,12 @@ static void add_text(struct strbuf *out, const char *text)
 }
 
 /* The headers of one message; the blank line that ends them included. */
-static void add_headers(struct strbuf *out, const char *subject, int eight_bit)
+static void add_headers(struct strbuf *out, const char *author, const char *subject,
+			int eight_bit)
 {
-	strbuf_addstr(out, SERIES_FROM_LINE SERIES_AUTHOR SERIES_DATE);
+	strbuf_addstr(out, SERIES_FROM_LINE);
+	add_from(out, author && *author ? author : SERIES_AUTHOR);
+	strbuf_addstr(out, SERIES_DATE);
 	add_subject(out, subject);
 	if (eight_bit)
 		strbuf_addstr(out, SERIES_MIME);
@@ -350,20 +385,200 @@ static void add_patch_stat(struct strbuf *out, const struct prepared_patch *pp)
 	free(v);
 }
 
-static void format_patch(struct strbuf *out, const struct series_patch *p,
-			 const struct prepared_patch *pp, size_t n, size_t total)
+/*
+ * Append words (split at blanks) wrapped at STAT_WIDTH: the first line
+ * after indent, the others after cont.
+ */
+static void add_wrapped(struct strbuf *out, const char *indent, const char *cont,
+			const char *words)
 {
-	struct strbuf text = STRBUF_INIT;
+	size_t line_start = out->len, indent_len = strlen(indent);
+	const char *p = words;
+
+	strbuf_addstr(out, indent);
+	while (*p) {
+		const char *end;
+
+		while (*p == ' ' || *p == '\n')
+			p++;
+		if (!*p)
+			break;
+		end = p;
+		while (*end && *end != ' ' && *end != '\n')
+			end++;
+		if (out->len - line_start > indent_len &&
+		    out->len - line_start + 1 + (size_t)(end - p) > STAT_WIDTH) {
+			strbuf_addch(out, '\n');
+			line_start = out->len;
+			indent_len = strlen(cont);
+			strbuf_addstr(out, cont);
+		} else if (out->len - line_start > indent_len) {
+			strbuf_addch(out, ' ');
+		}
+		strbuf_add(out, p, (size_t)(end - p));
+		p = end;
+	}
+	strbuf_addch(out, '\n');
+}
+
+/* A converted site "file:line:col: kind: symbol", split; 0 or -1. */
+struct site_parts {
+	char *file, *kind, *symbol;
+	unsigned long line;
+};
+
+static int split_site(const char *site, struct site_parts *sp)
+{
+	const char *colon = strchr(site, ':'), *kind, *sym;
+	char *end;
+
+	memset(sp, 0, sizeof(*sp));
+	if (!colon)
+		return -1;
+	sp->line = strtoul(colon + 1, &end, 10);
+	if (end == colon + 1 || *end != ':')
+		return -1;
+	kind = strstr(end, ": ");
+	if (!kind)
+		return -1;
+	kind += 2;
+	sym = strstr(kind, ": ");
+	if (!sym)
+		return -1;
+	sp->file = xstrndup(site, (size_t)(colon - site));
+	sp->kind = xstrndup(kind, (size_t)(sym - kind));
+	sp->symbol = xstrdup(sym + 2);
+	return 0;
+}
+
+static void site_parts_release(struct site_parts *sp)
+{
+	free(sp->file);
+	free(sp->kind);
+	free(sp->symbol);
+}
+
+/*
+ * The sites of one file, one line per kind ("class-device-" left out) in
+ * the order the kinds first appear: each definition or function once, with
+ * the line it first appears on.
+ */
+static void add_file_sites(struct strbuf *out, const char *path, const struct strvec *sites)
+{
+	struct strvec kinds = STRVEC_INIT;
+
+	for (size_t i = 0; i < sites->nr; i++) {
+		struct site_parts sp;
+		int seen = 0;
+
+		if (split_site(sites->v[i], &sp) < 0 || strcmp(sp.file, path)) {
+			if (sp.file)
+				site_parts_release(&sp);
+			continue;
+		}
+		for (size_t k = 0; k < kinds.nr; k++)
+			seen |= !strcmp(kinds.v[k], sp.kind);
+		if (!seen)
+			strvec_push(&kinds, sp.kind);
+		site_parts_release(&sp);
+	}
+	if (!kinds.nr) {
+		strbuf_addf(out, "  %s\n    no site of its own: it follows what the patch changes elsewhere\n",
+			    path);
+		strvec_clear(&kinds);
+		return;
+	}
+	strbuf_addf(out, "  %s\n", path);
+	for (size_t k = 0; k < kinds.nr; k++) {
+		struct strvec names = STRVEC_INIT;
+		struct strbuf line = STRBUF_INIT;
+		const char *label = kinds.v[k];
+		size_t start;
+
+		if (starts_with(label, "class-device-"))
+			label += strlen("class-device-");
+		strbuf_addf(&line, "%s:", label);
+		for (size_t i = 0; i < sites->nr; i++) {
+			struct site_parts sp;
+			int seen = 0;
+
+			if (split_site(sites->v[i], &sp) < 0)
+				continue;
+			if (!strcmp(sp.file, path) && !strcmp(sp.kind, kinds.v[k])) {
+				for (size_t j = 0; j < names.nr; j++)
+					seen |= !strcmp(names.v[j], sp.symbol);
+				if (!seen) {
+					strvec_push(&names, sp.symbol);
+					strbuf_addf(&line, " %s\002(%lu)\001", sp.symbol, sp.line);
+				}
+			}
+			site_parts_release(&sp);
+		}
+		/* "\001" marks the commas: the last one goes, the others become ",". */
+		if (line.len && line.buf[line.len - 1] == '\001')
+			line.buf[--line.len] = '\0';
+		for (size_t i = 0; i < line.len; i++)
+			if (line.buf[i] == '\001')
+				line.buf[i] = ',';
+		start = out->len;
+		add_wrapped(out, "    ", "      ", line.buf);
+		/* "\002" kept a symbol and its line together while wrapping */
+		for (size_t i = start; i < out->len; i++)
+			if (out->buf[i] == '\002')
+				out->buf[i] = ' ';
+		strbuf_release(&line);
+		strvec_clear(&names);
+	}
+	strvec_clear(&kinds);
+}
+
+/* A site of the patch whose file is not one of the patch's files. */
+static int site_outside(const char *site, const struct prepared_patch *pp)
+{
+	struct site_parts sp;
+	int outside = 1;
+
+	if (split_site(site, &sp) < 0)
+		return 1;
+	for (size_t i = 0; i < pp->nr; i++)
+		if (!strcmp(pp->files[i].path, sp.file))
+			outside = 0;
+	site_parts_release(&sp);
+	return outside;
+}
+
+static void format_patch(struct strbuf *out, const struct series_patch *p,
+			 const struct prepared_patch *pp, size_t n, size_t total,
+			 const char *author)
+{
+	struct strbuf text = STRBUF_INIT, what = STRBUF_INIT;
+	size_t outside = 0;
 	char *subject;
 
-	add_text(&text, p->body);
+	strbuf_addstr(&what, p->step_title);
+	what.buf[0] = (char)(what.buf[0] >= 'a' && what.buf[0] <= 'z' ? what.buf[0] - 'a' + 'A'
+				: what.buf[0]);
+	strbuf_addf(&what, " in %s: ", p->subsystem);
+	if (p->sites.nr)
+		strbuf_addf(&what, "%zu %s in ", p->sites.nr, p->sites.nr == 1 ? "site" : "sites");
+	strbuf_addf(&what, "%zu %s (step %u, %s; the cover letter explains the step).",
+		    pp->nr, pp->nr == 1 ? "file" : "files", p->step_order, p->step_name);
+	add_wrapped(&text, "", "", what.buf);
 	if (p->sites.nr) {
-		if (text.len)
-			strbuf_addch(&text, '\n');
-		strbuf_addstr(&text, "Sites converted:\n");
-		for (size_t i = 0; i < p->sites.nr; i++)
-			strbuf_addf(&text, "  %s\n", p->sites.v[i]);
+		strbuf_addstr(&text, "\nSites converted, per file (kind: definitions and functions, first line):\n");
+		for (size_t i = 0; i < pp->nr; i++)
+			add_file_sites(&text, pp->files[i].path, &p->sites);
+	} else {
+		strbuf_addstr(&text, "\nFiles changed:\n");
+		for (size_t i = 0; i < pp->nr; i++)
+			strbuf_addf(&text, "  %s\n", pp->files[i].path);
 	}
+	for (size_t i = 0; i < p->sites.nr; i++)
+		if (site_outside(p->sites.v[i], pp)) {
+			if (!outside++)
+				strbuf_addstr(&text, "  elsewhere:\n");
+			strbuf_addf(&text, "    %s\n", p->sites.v[i]);
+		}
 	strbuf_addstr(&text, "---\n");
 	add_patch_stat(&text, pp);
 	strbuf_addch(&text, '\n');
@@ -378,9 +593,10 @@ static void format_patch(struct strbuf *out, const struct series_patch *p,
 	add_signature(&text);
 
 	subject = xstrfmt("[PATCH %zu/%zu] %s: %s", n, total, p->subsystem, p->step_title);
-	add_headers(out, subject, has_non_ascii(text.buf, text.len));
+	add_headers(out, author, subject, has_non_ascii(text.buf, text.len));
 	strbuf_add(out, text.buf, text.len);
 	free(subject);
+	strbuf_release(&what);
 	strbuf_release(&text);
 }
 
@@ -465,13 +681,45 @@ static void add_table(struct strbuf *out, const struct series_patch *patches,
 	}
 }
 
+/*
+ * Each step of the series once, in patch order: which patches, its title
+ * and its explanation (the patches only point here).
+ */
+static void add_steps(struct strbuf *out, const struct series_patch *patches, size_t nr)
+{
+	for (size_t i = 0; i < nr;) {
+		size_t j = i;
+		char *head;
+
+		while (j < nr && patches[j].step_order == patches[i].step_order &&
+		       !strcmp(patches[j].step_name, patches[i].step_name))
+			j++;
+		if (j - i == 1)
+			head = xstrfmt("Step %u, %s (patch %zu): %s.", patches[i].step_order,
+				       patches[i].step_name, i + 1, patches[i].step_title);
+		else
+			head = xstrfmt("Step %u, %s (patches %zu-%zu): %s.", patches[i].step_order,
+				       patches[i].step_name, i + 1, j, patches[i].step_title);
+		strbuf_addch(out, '\n');
+		add_wrapped(out, "", "", head);
+		free(head);
+		if (patches[i].body && *patches[i].body) {
+			strbuf_addch(out, '\n');
+			add_text(out, patches[i].body);
+		}
+		i = j;
+	}
+}
+
 static void format_cover(struct strbuf *out, const struct series_patch *patches,
-			 const struct prepared_patch *pp, size_t nr, const char *cover_body)
+			 const struct prepared_patch *pp, size_t nr, const char *cover_body,
+			 const struct series_meta *meta)
 {
 	struct strbuf text = STRBUF_INIT, table = STRBUF_INIT;
 	char *subject;
 
 	add_text(&text, cover_body);
+	add_steps(&text, patches, nr);
 	if (text.len)
 		strbuf_addch(&text, '\n');
 	add_table(&table, patches, pp, nr);
@@ -479,11 +727,13 @@ static void format_cover(struct strbuf *out, const struct series_patch *patches,
 	strbuf_addch(&text, '\n');
 	add_total_stat(&text, pp, nr);
 	strbuf_addch(&text, '\n');
+	if (meta && meta->base_commit && *meta->base_commit)
+		strbuf_addf(&text, "base-commit: %s\n", meta->base_commit);
 	add_signature(&text);
 
 	subject = xstrfmt("[PATCH 0/%zu] class_device retirement: %zu %s", nr, nr,
 			  nr == 1 ? "patch" : "patches");
-	add_headers(out, subject, has_non_ascii(text.buf, text.len));
+	add_headers(out, meta ? meta->author : NULL, subject, has_non_ascii(text.buf, text.len));
 	strbuf_add(out, text.buf, text.len);
 	free(subject);
 	strbuf_release(&table);
@@ -642,7 +892,7 @@ static int sync_dir(const char *dir)
 }
 
 int series_write(const char *outdir, const struct series_patch *patches, size_t nr,
-		 const char *cover_body)
+		 const char *cover_body, const struct series_meta *meta)
 {
 	struct prepared_patch *pp;
 	struct strbuf msg = STRBUF_INIT, name = STRBUF_INIT;
@@ -660,7 +910,7 @@ int series_write(const char *outdir, const struct series_patch *patches, size_t 
 
 	for (size_t i = 0; i < nr; i++) {
 		strbuf_reset(&msg);
-		format_patch(&msg, &patches[i], &pp[i], i + 1, nr);
+		format_patch(&msg, &patches[i], &pp[i], i + 1, nr, meta ? meta->author : NULL);
 		strbuf_reset(&name);
 		strbuf_addf(&name, "%04zu-", i + 1);
 		add_name_part(&name, patches[i].subsystem);
@@ -671,7 +921,7 @@ int series_write(const char *outdir, const struct series_patch *patches, size_t 
 			goto out;
 	}
 	strbuf_reset(&msg);
-	format_cover(&msg, patches, pp, nr, cover_body);
+	format_cover(&msg, patches, pp, nr, cover_body, meta);
 	if (write_atomic(outdir, SERIES_COVER, &msg) < 0)
 		goto out;
 	ret = sync_dir(outdir);
@@ -682,4 +932,87 @@ out:
 	strbuf_release(&msg);
 	strbuf_release(&name);
 	return ret;
+}
+
+/* ---- what the tree says about itself ---- */
+
+/* git -C tree ARGS...: its stdout, trimmed, or NULL when it fails. */
+static char *git_line(const char *tree, const char *const *args)
+{
+	struct child c = CHILD_INIT;
+	struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
+	int timed_out = 0, code;
+
+	strvec_pushv(&c.args, (const char *const[]){ "git", "-C", tree, NULL });
+	strvec_pushv(&c.args, args);
+	/* the tree's own repository, whatever the caller's environment points at */
+	strvec_pushv(&c.env, (const char *const[]){ "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE",
+						      "GIT_CEILING_DIRECTORIES", NULL });
+	c.silent_exec_failure = 1;
+	c.no_stdin = 1;
+	code = child_capture(&c, NULL, 0, &out, &err, 60000, &timed_out);
+	child_release(&c);
+	strbuf_release(&err);
+	while (out.len && (out.buf[out.len - 1] == '\n' || out.buf[out.len - 1] == ' '))
+		out.buf[--out.len] = '\0';
+	if (code || timed_out || !out.len || memchr(out.buf, '\n', out.len)) {
+		strbuf_release(&out);
+		return NULL;
+	}
+	return strbuf_detach(&out, NULL);
+}
+
+/* tree is the top of a git work tree (not a directory inside another one). */
+static int is_git_top(const char *tree)
+{
+	char *top = git_line(tree, (const char *const[]){ "rev-parse", "--show-toplevel", NULL });
+	char *a = top ? realpath(top, NULL) : NULL, *b = realpath(tree, NULL);
+	int ret = a && b && !strcmp(a, b);
+
+	free(top);
+	free(a);
+	free(b);
+	return ret;
+}
+
+void series_meta_read(const char *tree, const char *kernel, struct series_meta *meta)
+{
+	unsigned code = kernel_version_code(kernel ? kernel : tree);
+	const char *base = strrchr(tree, '/');
+	char *trimmed = xstrdup(tree);
+
+	while (strlen(trimmed) > 1 && trimmed[strlen(trimmed) - 1] == '/')
+		trimmed[strlen(trimmed) - 1] = '\0';
+	base = strrchr(trimmed, '/');
+	base = base && base[1] ? base + 1 : trimmed;
+	memset(meta, 0, sizeof(*meta));
+	if (code && kernel)
+		meta->tree_name = xstrfmt("%s (out of tree, against Linux %u.%u.%u)", base,
+					  code >> 16, (code >> 8) & 0xff, code & 0xff);
+	else if (code)
+		meta->tree_name = xstrfmt("Linux %u.%u.%u", code >> 16, (code >> 8) & 0xff, code & 0xff);
+	else
+		meta->tree_name = xstrdup(base);
+	free(trimmed);
+	if (!is_git_top(tree))
+		return;
+	meta->base_commit = git_line(tree, (const char *const[]){ "rev-parse", "--verify", "-q",
+								 "HEAD^{commit}", NULL });
+	{
+		char *name = git_line(tree, (const char *const[]){ "config", "user.name", NULL });
+		char *email = git_line(tree, (const char *const[]){ "config", "user.email", NULL });
+
+		if (name && email)
+			meta->author = xstrfmt("%s <%s>", name, email);
+		free(name);
+		free(email);
+	}
+}
+
+void series_meta_release(struct series_meta *meta)
+{
+	free(meta->tree_name);
+	free(meta->base_commit);
+	free(meta->author);
+	memset(meta, 0, sizeof(*meta));
 }

@@ -10,16 +10,22 @@
  * Each numbered patch is:
  *
  *   From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001
- *   From: cdmigrate <cdmigrate@localhost>
+ *   From: <author>                 (series_meta; cdmigrate <cdmigrate@localhost>
+ *                                   without one)
  *   Date: Thu, 1 Jan 1970 00:00:00 +0000
  *   Subject: [PATCH n/N] <subsystem>: <step_title>
  *   (MIME headers for UTF-8 when anything below is not ASCII)
  *
- *   <body>
+ *   <Step_title> in <subsystem>: S sites in F files (step <order>,
+ *   <step_name>; the cover letter explains the step).
  *
- *   Sites converted:
- *     <site>
- *     ...
+ *   Sites converted, per file (kind: definitions and functions, first line):
+ *     <path>                       (each file of the patch, in path order)
+ *       <kind>: <symbol> (<line>), <symbol> (<line>), ...
+ *     <path>
+ *       no site of its own: it follows what the patch changes elsewhere
+ *   (without any site: "S sites in" is left out, and the list is
+ *   "Files changed:" and the paths)
  *   ---
  *    <path> | 12 ++++----          (git's diffstat, 72 columns as in
  *    3 files changed, ...           format-patch)
@@ -31,15 +37,21 @@
  *   cdmigrate <version>
  *   (blank line)
  *
- * and the cover letter ("[PATCH 0/N] class_device retirement: N patches")
- * carries cover_body, a table of the patches (number, subsystem, step,
- * files, insertions, deletions) and the diffstat of the whole series (per
- * path, the sum over the patches that touch it).  Apply the series with
+ * (the kind without its "class-device-" prefix; each symbol once, with the
+ * line it first appears on; lines wrapped at 72 columns), and the cover
+ * letter ("[PATCH 0/N] class_device retirement: N patches") carries
+ * cover_body, then each step once, in patch order ("Step <order>,
+ * <step_name> (patches a-b): <step_title>." and the step's body: the long
+ * explanation is said there only), a table of the patches (number,
+ * subsystem, step, files, insertions, deletions), the diffstat of the
+ * whole series (per path, the sum over the patches that touch it) and,
+ * when series_meta has one, "base-commit: <sha>" as format-patch --base
+ * writes it.  Apply the series with
  * `git am OUT/0*.patch` less the cover letter, which has no diff (`git am`
  * stops on it, as on any format-patch cover letter).
  *
  * The date, the From line and the order are fixed: the same input gives
- * byte-identical files.  Nothing is wrapped or reflowed.
+ * byte-identical files.  The body of a step is not wrapped or reflowed.
  */
 #ifndef CDMIGRATE_SERIES_H
 #define CDMIGRATE_SERIES_H
@@ -73,8 +85,32 @@ struct series_patch {
 };
 
 /*
+ * What the series says about the tree and who sends it.  All owned
+ * (series_meta_release()); NULL when unknown.
+ */
+struct series_meta {
+	char *tree_name;	/* "Linux 2.6.16", never a local path */
+	char *base_commit;	/* the tree's HEAD, in a git checkout */
+	char *author;		/* "Name <email>", the user's git identity in a git checkout */
+};
+
+/*
+ * Fill meta for tree (kernel: the --kernel tree of an out-of-tree run, or
+ * NULL).  tree_name: "Linux V.P.S" from the top Makefile
+ * (kernel-version.h); out of tree "<dir> (out of tree, against Linux
+ * V.P.S)"; without a version, the last component of tree.  When tree is
+ * the top of a git work tree: base_commit is its HEAD commit and author
+ * "user.name <user.email>" from git config (both set, else NULL), read by
+ * running git (child.h), never through a shell.  Elsewhere both stay NULL,
+ * so the output is the same on every machine.
+ */
+void series_meta_read(const char *tree, const char *kernel, struct series_meta *meta);
+void series_meta_release(struct series_meta *meta);
+
+/*
  * Write the nr patches, numbered 0001.. in the given order, and the cover
- * letter, into outdir.
+ * letter, into outdir.  The patches of one step are next to each other.
+ * meta may be NULL (no base-commit, the fixed author).
  *
  * outdir is created (with its parents) when missing.  An existing outdir
  * may hold only regular files named *.patch and report.json: anything else
@@ -97,6 +133,6 @@ struct series_patch {
  * path twice in one patch, an empty or unusable outdir, an I/O error).
  */
 int series_write(const char *outdir, const struct series_patch *patches, size_t nr,
-		 const char *cover_body);
+		 const char *cover_body, const struct series_meta *meta);
 
 #endif
