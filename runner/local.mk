@@ -17,6 +17,7 @@ RUNNER_TESTS = \
 	runner/regress \
 	runner/test-virtual-bus \
 	runner/test-delete \
+	runner/test-series \
 	runner/test-html \
 	runner/test-scan \
 	runner/test-core \
