@@ -16,6 +16,8 @@
  *   TREE/.cdmigrate/journal/<i>.old   old content of entry i of the index
  *   TREE/.cdmigrate/journal/<i>.new   new content of entry i
  *   TREE/.cdmigrate/last/             the last completed run, same layout
+ *   TREE/.cdmigrate/lock              flock()ed while a cdmigrate works on
+ *                                     the tree (empty)
  *   TREE/<dir>/.<name>.cdmigrate-tmp  a file's new content, briefly, before
  *                                     it is renamed over <name>
  *
@@ -43,8 +45,10 @@
  *   - The replacement gets the permission bits the file has when it is
  *     replaced; owner, ACLs and extended attributes are not copied.  A hard
  *     link is broken by the rename: the other names keep the old content.
- *   - One cdmigrate at a time per tree: apply, resume and undo hold an
- *     flock() on the TREE/.cdmigrate directory and refuse if it is taken.
+ *   - One cdmigrate at a time per tree: apply, resume and undo (and a
+ *     whole migrate --in-place, through journal_lock()) hold an flock()
+ *     on TREE/.cdmigrate/lock and refuse if it is taken.  The lock dies
+ *     with the process; the empty file stays.
  *
  * Errors are reported with error() (one line naming the file and what to
  * do) before a function returns -1.
@@ -146,5 +150,13 @@ int journal_resume(const char *tree);
  * (nothing written), -1 on error (the journal is kept).
  */
 int journal_undo(const char *tree);
+
+/*
+ * Take the tree's lock (creating TREE/.cdmigrate) and keep it until the
+ * process exits; apply, resume and undo in this process then use it.
+ * Returns 0, or -1 after error() when another cdmigrate holds it or the
+ * tree is not writable.
+ */
+int journal_lock(const char *tree);
 
 #endif

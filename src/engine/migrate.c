@@ -135,7 +135,12 @@ static int run(const struct migrate_options *opts, struct migrate_stats *stats)
 	if (!spatch_program())
 		return EXIT_USAGE;
 	if (opts->in_place) {
-		int pending = journal_pending(opts->tree);
+		int pending;
+
+		/* Held to the end: a second cdmigrate must not plan on the same tree. */
+		if (journal_lock(opts->tree) < 0)
+			return EXIT_USAGE;
+		pending = journal_pending(opts->tree);
 
 		if (pending > 0) {
 			error("%s: an interrupted run is pending: finish it with 'cdmigrate migrate --resume %s' or undo it with 'cdmigrate undo %s'",
