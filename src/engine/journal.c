@@ -845,7 +845,11 @@ static int validate_edits(int rootfd, const struct journal_edit *edits,
 			ret = -1;
 			goto out;
 		}
-		if (read_current(dfd, edits[i].path, base, &cur, &modes[i]) < 0)
+		/* Up front: a directory we cannot write would stop the run half way. */
+		if (faccessat(dfd, ".", W_OK | X_OK, AT_EACCESS) < 0)
+			ret = error_errno("%s: its directory is not writable; nothing was written: make it writable or leave the file out",
+					  edits[i].path);
+		else if (read_current(dfd, edits[i].path, base, &cur, &modes[i]) < 0)
 			ret = -1;
 		else if (!same_content(&cur, &edits[i].old_content))
 			ret = error("%s: changed since the plan was made; nothing was written, plan again", edits[i].path);

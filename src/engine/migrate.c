@@ -132,7 +132,7 @@ static int run(const struct migrate_options *opts, struct migrate_stats *stats)
 	memset(stats, 0, sizeof(*stats));
 	memset(&e, 0, sizeof(e));
 	e.opts = opts;
-	if (!spatch_program())
+	if (!spatch_program() || !spatch_identity())
 		return EXIT_USAGE;
 	if (opts->in_place) {
 		int pending;
