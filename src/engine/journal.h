@@ -127,6 +127,10 @@ int journal_pending(const char *tree);
  * other entries are still processed.  When every entry is done the journal
  * moves to .cdmigrate/last/.
  *
+ * A damaged journal (an index that does not parse, a content file that
+ * does not match its hash in the index) is refused before anything is
+ * written: undo restores what it can.
+ *
  * Returns 0 when the run is complete, 1 when nothing was pending (nothing
  * written), -1 on error (the journal stays pending; fix the refused files
  * and resume again, or undo).
@@ -142,6 +146,12 @@ int journal_resume(const char *tree);
  * When every entry holds its old content the reverted journal is removed
  * (index first); after a pending run is undone, a further undo reverts the
  * last completed run before it.
+ *
+ * A damaged journal is salvaged: an index cut short or garbled after its
+ * header gives the entries before the damage (the rest are named as lost);
+ * an entry whose <i>.old or <i>.new is damaged is recognised by the hash
+ * the index records, and reverted when its old copy is intact; a file
+ * whose old copy is damaged is named and left alone.  The journal is kept.
  *
  * Resume and undo are both idempotent: after a crash in either, run it (or
  * the other one) again.
