@@ -14,6 +14,10 @@ RUNNER_TESTS = \
 	runner/testcases \
 	runner/test-regress \
 	runner/test-migrate \
+	runner/test-faults \
+	runner/test-kill \
+	runner/test-hostile \
+	runner/test-racy \
 	runner/regress \
 	runner/test-virtual-bus \
 	runner/test-delete \

@@ -5,6 +5,7 @@
  */
 #define _GNU_SOURCE
 #include <check.h>
+#include <fcntl.h>
 #include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
@@ -120,6 +121,32 @@ START_TEST(a_damaged_entry_is_a_miss)
 }
 END_TEST
 
+/* A byte flipped in the payload keeps the length: the checksum catches it. */
+START_TEST(a_flipped_byte_is_a_miss)
+{
+	struct strbuf got = STRBUF_INIT, err = STRBUF_INIT;
+	char key[33], *path;
+	int status = 0, fd;
+	struct stat st;
+	char c;
+
+	key_of("flipped", "1", key);
+	cache_put(key, "a diff line: +x\n", 16, "", 0, 0);
+	path = xstrfmt("%s/%.2s/%s", dir, key, key);
+	ck_assert_int_eq(stat(path, &st), 0);
+	fd = open(path, O_RDWR);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(pread(fd, &c, 1, st.st_size - 3), 1);
+	c = c == '+' ? '-' : '+';
+	ck_assert_int_eq(pwrite(fd, &c, 1, st.st_size - 3), 1);
+	close(fd);
+	ck_assert_int_eq(cache_get(key, &got, &err, &status), 0);
+	free(path);
+	strbuf_release(&got);
+	strbuf_release(&err);
+}
+END_TEST
+
 START_TEST(off_keeps_nothing)
 {
 	struct strbuf got = STRBUF_INIT, err = STRBUF_INIT;
@@ -172,6 +199,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, keys_follow_their_inputs);
 	tcase_add_test(tc, an_entry_reads_back_byte_for_byte);
 	tcase_add_test(tc, a_damaged_entry_is_a_miss);
+	tcase_add_test(tc, a_flipped_byte_is_a_miss);
 	tcase_add_test(tc, off_keeps_nothing);
 	tcase_add_test(tc, records_keep_any_bytes_and_refuse_damage);
 	suite_add_tcase(s, tc);

@@ -142,8 +142,8 @@ START_TEST(test_apply_contents_and_modes)
 	ck_assert(!exists(tree, ".cdmigrate/journal"));
 	ck_assert(exists(tree, ".cdmigrate/last/index"));
 	ck_assert(!has_tmp(tree));
-	/* tree, 4 files, sub, sub/dir, and .cdmigrate/last with index + 3 x 2 copies */
-	ck_assert_int_eq(count_entries(tree), 1 + 4 + 2 + 2 + 7);
+	/* tree, 4 files, sub, sub/dir, .cdmigrate and its lock, last/ with index + 3 x 2 copies */
+	ck_assert_int_eq(count_entries(tree), 1 + 4 + 2 + 2 + 1 + 7);
 
 	journal_edit_list_clear(&list);
 	test_rm_rf(tree);
@@ -381,7 +381,8 @@ START_TEST(test_leftovers_cleaned)
 	ck_assert_int_eq(journal_apply(tree, list.v, list.nr, NULL), 0);
 	assert_content(tree, "a.c", "new a\n");
 	ck_assert(!exists(tree, ".cdmigrate/journal"));
-	ck_assert_int_eq(count_entries(tree), 1 + 1 + 1 + 1 + 3);
+	/* tree, a.c, .cdmigrate, its lock, last/ and its three files */
+	ck_assert_int_eq(count_entries(tree), 1 + 1 + 1 + 1 + 1 + 3);
 
 	journal_edit_list_clear(&list);
 	test_rm_rf(tree);
@@ -389,22 +390,151 @@ START_TEST(test_leftovers_cleaned)
 }
 END_TEST
 
-START_TEST(test_damaged_journal_touches_nothing)
+/* A completed run of three files in a fresh tree (undo reverts it). */
+static char *three_file_run(void)
 {
 	struct journal_edit_list list = JOURNAL_EDIT_LIST_INIT;
 	char *tree = test_tmpdir("check_journal");
 
 	put(tree, "a.c", "old a\n", 0644);
 	put(tree, "b.c", "old b\n", 0644);
+	put(tree, "c.c", "old c\n", 0644);
 	add_edit(&list, "a.c", "old a\n", "new a\n");
 	add_edit(&list, "b.c", "old b\n", "new b\n");
+	add_edit(&list, "c.c", "old c\n", "new c\n");
 	ck_assert_int_eq(journal_apply(tree, list.v, list.nr, NULL), 0);
+	journal_edit_list_clear(&list);
+	return tree;
+}
+
+/* Undo restores every entry whose journal copy is intact, and says which it cannot. */
+START_TEST(test_damaged_journal_undo_salvages)
+{
+	char *tree = three_file_run();
+
 	put(tree, ".cdmigrate/last/1.old", "corrupted\n", 0644);
-
 	ck_assert_int_eq(journal_undo(tree), -1);
-	assert_content(tree, "a.c", "new a\n");
+	assert_content(tree, "a.c", "old a\n");
 	assert_content(tree, "b.c", "new b\n");
+	assert_content(tree, "c.c", "old c\n");
+	/* The journal is kept; b.c put back by hand, undo completes. */
+	ck_assert(exists(tree, ".cdmigrate/last/index"));
+	put(tree, "b.c", "old b\n", 0644);
+	ck_assert_int_eq(journal_undo(tree), 0);
+	ck_assert(!exists(tree, ".cdmigrate/last"));
 
+	/* A damaged .new: the file is still recognised by its hash and reverted. */
+	test_rm_rf(tree);
+	free(tree);
+	tree = three_file_run();
+	put(tree, ".cdmigrate/last/2.new", "", 0644);
+	ck_assert_int_eq(journal_undo(tree), 0);
+	assert_content(tree, "c.c", "old c\n");
+	test_rm_rf(tree);
+	free(tree);
+}
+END_TEST
+
+/* A truncated index: undo reverts the entries before the cut, keeps the journal. */
+START_TEST(test_truncated_index_undo_salvages)
+{
+	char *tree = three_file_run();
+	char *index = test_read(tree, ".cdmigrate/last/index");
+	char *cut = strstr(index, "\n2 ");
+
+	ck_assert_ptr_nonnull(cut);
+	cut[5] = '\0';
+	put(tree, ".cdmigrate/last/index", index, 0644);
+	ck_assert_int_eq(journal_undo(tree), -1);
+	assert_content(tree, "a.c", "old a\n");
+	assert_content(tree, "b.c", "old b\n");
+	assert_content(tree, "c.c", "new c\n");
+	ck_assert(exists(tree, ".cdmigrate/last/index"));
+	free(index);
+	test_rm_rf(tree);
+	free(tree);
+}
+END_TEST
+
+/* A pending journal that is damaged: resume writes nothing. */
+START_TEST(test_damaged_journal_resume_refuses)
+{
+	char *tree = three_file_run();
+	char *index;
+
+	/* Make last/ pending again: put the files back to old, move it to journal/. */
+	put(tree, "a.c", "old a\n", 0644);
+	put(tree, "b.c", "old b\n", 0644);
+	put(tree, "c.c", "old c\n", 0644);
+	index = path_join(tree, ".cdmigrate");
+	{
+		char *from = path_join(index, "last"), *to = path_join(index, "journal");
+
+		ck_assert_int_eq(rename(from, to), 0);
+		free(from);
+		free(to);
+	}
+	free(index);
+	put(tree, ".cdmigrate/journal/2.new", "new c\ntruncat", 0644);
+	ck_assert_int_eq(journal_resume(tree), -1);
+	assert_content(tree, "a.c", "old a\n");
+	assert_content(tree, "b.c", "old b\n");
+	assert_content(tree, "c.c", "old c\n");
+	ck_assert_int_eq(journal_pending(tree), 1);
+
+	index = test_read(tree, ".cdmigrate/journal/index");
+	index[strlen(index) / 2] = '\0';
+	put(tree, ".cdmigrate/journal/index", index, 0644);
+	free(index);
+	ck_assert_int_eq(journal_resume(tree), -1);
+	assert_content(tree, "a.c", "old a\n");
+	ck_assert_int_eq(journal_pending(tree), 1);
+	test_rm_rf(tree);
+	free(tree);
+}
+END_TEST
+
+/* A second cdmigrate on the tree (here: a child holding the lock) is refused. */
+START_TEST(test_lock_refuses_second)
+{
+	struct journal_edit_list list = JOURNAL_EDIT_LIST_INIT;
+	char *tree = test_tmpdir("check_journal");
+	int go[2], ready[2];
+	char c;
+	pid_t pid;
+
+	put(tree, "a.c", "old a\n", 0644);
+	ck_assert_int_eq(pipe(go), 0);
+	ck_assert_int_eq(pipe(ready), 0);
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (!pid) {
+		if (journal_lock(tree) < 0)
+			_exit(1);
+		if (write(ready[1], "x", 1) != 1 || read(go[0], &c, 1) < 0)
+			_exit(1);
+		_exit(0);
+	}
+	ck_assert_int_eq(read(ready[0], &c, 1), 1);
+	add_edit(&list, "a.c", "old a\n", "new a\n");
+	ck_assert_int_eq(journal_apply(tree, list.v, list.nr, NULL), -1);
+	ck_assert_int_eq(journal_resume(tree), -1);
+	ck_assert_int_eq(journal_undo(tree), -1);
+	assert_content(tree, "a.c", "old a\n");
+	ck_assert_int_eq(write(go[1], "x", 1), 1);
+	{
+		int status;
+
+		ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+		ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	}
+	/* The holder is gone: the lock is free again. */
+	ck_assert_int_eq(journal_apply(tree, list.v, list.nr, NULL), 0);
+	assert_content(tree, "a.c", "new a\n");
+	close(go[0]);
+	close(go[1]);
+	close(ready[0]);
+	close(ready[1]);
 	journal_edit_list_clear(&list);
 	test_rm_rf(tree);
 	free(tree);
@@ -632,7 +762,10 @@ Suite *test_suite(void)
 	tcase_add_test(tc, test_undo_after_completed_run);
 	tcase_add_test(tc, test_undo_refuses_edited_file);
 	tcase_add_test(tc, test_leftovers_cleaned);
-	tcase_add_test(tc, test_damaged_journal_touches_nothing);
+	tcase_add_test(tc, test_damaged_journal_undo_salvages);
+	tcase_add_test(tc, test_truncated_index_undo_salvages);
+	tcase_add_test(tc, test_damaged_journal_resume_refuses);
+	tcase_add_test(tc, test_lock_refuses_second);
 	suite_add_tcase(s, tc);
 
 	/* A hang guard only: a slow machine makes crash_mid_run retry, not fail. */

@@ -73,15 +73,18 @@ int cache_get(const char *key, struct strbuf *out, struct strbuf *err, int *stat
 {
 	struct strbuf entry = STRBUF_INIT;
 	char *path;
-	unsigned long long out_len, err_len;
+	unsigned long long out_len, err_len, sum;
 	int st, header = 0;
 
 	if (!cache_dir())
 		return 0;
 	path = entry_path(key);
+	/* The checksum catches damage that keeps the length (a flipped byte, a torn page). */
 	if (strbuf_read_file(&entry, path) < 0 ||
-	    sscanf(entry.buf, "cdmigrate-cache 1 %d %llu %llu\n%n", &st, &out_len, &err_len, &header) != 3 ||
-	    !header || entry.len != (size_t)header + out_len + err_len) {
+	    sscanf(entry.buf, "cdmigrate-cache 2 %d %llu %llu %llx\n%n", &st, &out_len, &err_len,
+		   &sum, &header) != 4 ||
+	    !header || entry.len != (size_t)header + out_len + err_len ||
+	    XXH3_64bits(entry.buf + header, entry.len - (size_t)header) != sum) {
 		strbuf_release(&entry);
 		free(path);
 		return 0;
@@ -119,7 +122,18 @@ void cache_put(const char *key, const char *out, size_t out_len,
 	}
 	mkdir(cache_dir(), 0755);
 	mkdir(dir, 0755);
-	strbuf_addf(&entry, "cdmigrate-cache 1 %d %zu %zu\n", status, out_len, err_len);
+	{
+		XXH3_state_t *sum = XXH3_createState();
+
+		if (!sum)
+			die("out of memory");
+		XXH3_64bits_reset(sum);
+		XXH3_64bits_update(sum, out, out_len);
+		XXH3_64bits_update(sum, err, err_len);
+		strbuf_addf(&entry, "cdmigrate-cache 2 %d %zu %zu %016llx\n", status, out_len, err_len,
+			    (unsigned long long)XXH3_64bits_digest(sum));
+		XXH3_freeState(sum);
+	}
 	strbuf_add(&entry, out, out_len);
 	strbuf_add(&entry, err, err_len);
 	f = fopen(tmp, "wb");

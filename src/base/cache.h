@@ -12,7 +12,8 @@
  * The directory is $CDMIGRATE_CACHE_DIR, else $XDG_CACHE_HOME/cdmigrate,
  * else $HOME/.cache/cdmigrate; CDMIGRATE_CACHE_DIR=off disables it.  It is
  * never inside the user's tree.  Entries are written atomically (temporary
- * file, rename); an unreadable or damaged entry is a miss.
+ * file, rename) with a checksum of their payload; an unreadable or damaged
+ * entry (wrong length or checksum) is a miss.
  */
 #ifndef CDMIGRATE_CACHE_H
 #define CDMIGRATE_CACHE_H

@@ -47,6 +47,7 @@ struct task {
 	struct strbuf out, err;
 	int status;
 	unsigned timed_out:1;
+	unsigned crashed:1;		/* killed by a signal (status 128 + signal) */
 	unsigned cached:1;		/* result taken from the cache: not run */
 	unsigned completed:1;		/* ran to its end: its result can be cached */
 	int failed;		/* 1 failed, 2 split into retries */

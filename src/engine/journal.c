@@ -29,8 +29,9 @@ struct jindex {
 	char *label;
 	struct jentry *v;
 	size_t nr, alloc;
+	int damaged;		/* salvaged: entries past v[nr - 1] were unreadable */
 };
-#define JINDEX_INIT { NULL, NULL, 0, 0 }
+#define JINDEX_INIT { NULL, NULL, 0, 0, 0 }
 
 static void jindex_release(struct jindex *ix)
 {
@@ -307,10 +308,12 @@ static void remove_stale_tmp(int dirfd, const char *base)
 /*
  * Bring PATH to WANT: done if it holds WANT, replaced if it holds FROM.
  * Returns 0 when the file holds WANT, 1 when it holds anything else and
- * was left alone (the caller says why), -1 after error().
+ * was left alone (the caller says why), 2 when it holds FROM but WANT is
+ * NULL (its journal copy is damaged: left alone), -1 after error().  A NULL
+ * WANT or FROM (a damaged journal copy) is recognised by its hash instead.
  */
-static int settle(int rootfd, const char *path, const struct strbuf *want,
-		  const struct strbuf *from)
+static int settle_hashed(int rootfd, const char *path, const struct strbuf *want,
+			 uint64_t want_hash, const struct strbuf *from, uint64_t from_hash)
 {
 	struct strbuf cur = STRBUF_INIT;
 	const char *base;
@@ -322,11 +325,11 @@ static int settle(int rootfd, const char *path, const struct strbuf *want,
 		return -1;
 	if (read_current(dfd, path, base, &cur, &mode) < 0)
 		goto out;
-	if (same_content(&cur, want)) {
+	if (want ? same_content(&cur, want) : hash_of(&cur) == want_hash) {
 		remove_stale_tmp(dfd, base);
 		ret = 0;
-	} else if (same_content(&cur, from)) {
-		ret = replace_file(dfd, path, base, want, mode);
+	} else if (from ? same_content(&cur, from) : hash_of(&cur) == from_hash) {
+		ret = want ? replace_file(dfd, path, base, want, mode) : 2;
 	} else {
 		ret = 1;
 	}
@@ -334,6 +337,12 @@ out:
 	strbuf_release(&cur);
 	close(dfd);
 	return ret;
+}
+
+static int settle(int rootfd, const char *path, const struct strbuf *want,
+		  const struct strbuf *from)
+{
+	return settle_hashed(rootfd, path, want, 0, from, 0);
 }
 
 /*
@@ -462,14 +471,49 @@ static int clean_leftovers(const char *tree, int cmfd)
 	return ret;
 }
 
+/*
+ * The lock: TREE/.cdmigrate/lock, flock()ed for as long as this process
+ * works on the tree.  flock() dies with the process, so a SIGKILL never
+ * leaves a stale lock behind; the file itself stays and means nothing.
+ * lock_kept: taken by journal_lock(), held until exit; otherwise apply,
+ * resume and undo take it in open_state() and drop it in close_state().
+ */
+static int lock_fd = -1, lock_kept;
+
 static int lock_state(const char *tree, int cmfd)
 {
-	if (!flock(cmfd, LOCK_EX | LOCK_NB))
+	char *display;
+
+	if (lock_fd >= 0)
 		return 0;
-	if (errno == EWOULDBLOCK)
-		return error("%s: another cdmigrate is working on this tree; wait for it to finish", tree);
+	display = state_display(tree, "lock");
+	lock_fd = openat(cmfd, "lock", O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0666);
+	if (lock_fd < 0) {
+		error_errno("%s: cannot open the lock; is the tree writable?", display);
+		free(display);
+		return -1;
+	}
+	if (flock(lock_fd, LOCK_EX | LOCK_NB) < 0 && errno == EWOULDBLOCK) {
+		error("%s: another cdmigrate (migrate --in-place, --resume or undo) is working on this tree; wait for it to finish, then try again",
+		      display);
+		close(lock_fd);
+		lock_fd = -1;
+		free(display);
+		return -1;
+	}
 	/* Filesystems without flock() support: run unlocked, as git does without fcntl locks. */
+	free(display);
 	return 0;
+}
+
+/* Close cmfd and drop the lock unless journal_lock() keeps it. */
+static void close_state(int cmfd)
+{
+	close_fd(cmfd);
+	if (lock_fd >= 0 && !lock_kept) {
+		close(lock_fd);
+		lock_fd = -1;
+	}
 }
 
 /*
@@ -485,7 +529,7 @@ static int open_state(const char *tree, int rootfd, int create, int *cmfd)
 	if (ret < 0 || *cmfd < 0)
 		return ret;
 	if (lock_state(tree, *cmfd) < 0) {
-		close(*cmfd);
+		close_state(*cmfd);
 		*cmfd = -1;
 		return -1;
 	}
@@ -566,8 +610,12 @@ static int parse_hash(const char *s, uint64_t *out, char **end)
 	return 0;
 }
 
-/* Parse an index read into sb (modified in place).  Returns 0 or -1. */
-static int index_parse(struct strbuf *sb, struct jindex *ix, const char *display)
+/*
+ * Parse an index read into sb (modified in place).  Returns 0 or -1.  With
+ * salvage, damage after the header keeps the entries before it, sets
+ * ix->damaged and returns 0.
+ */
+static int index_parse(struct strbuf *sb, struct jindex *ix, const char *display, int salvage)
 {
 	size_t pos = 0, nr;
 	char *line, *end;
@@ -614,10 +662,14 @@ static int index_parse(struct strbuf *sb, struct jindex *ix, const char *display
 		goto bad;
 	return 0;
 bad:
-	return error("%s/index: damaged journal index; restore the tree from version control and remove %s", display, display);
+	if (salvage && ix->label) {
+		ix->damaged = 1;
+		return 0;
+	}
+	return error("%s/index: damaged journal index: run 'cdmigrate undo' to restore what it can, and restore the rest from version control", display);
 }
 
-static int read_index(int jfd, struct jindex *ix, const char *display)
+static int read_index(int jfd, struct jindex *ix, const char *display, int salvage)
 {
 	struct strbuf sb = STRBUF_INIT;
 	int fd, ret;
@@ -629,22 +681,37 @@ static int read_index(int jfd, struct jindex *ix, const char *display)
 	close(fd);
 	if (ret < 0)
 		ret = error_errno("%s/index: cannot read", display);
-	else if (memchr(sb.buf, '\0', sb.len))
-		ret = error("%s/index: damaged journal index (NUL byte); restore the tree from version control and remove %s", display, display);
-	else
-		ret = index_parse(&sb, ix, display);
+	else {
+		/* A NUL ends the readable part (a torn page reads back as zeros). */
+		char *nul = memchr(sb.buf, '\0', sb.len);
+
+		if (nul && !salvage)
+			ret = error("%s/index: damaged journal index (NUL byte): run 'cdmigrate undo' to restore what it can, and restore the rest from version control", display);
+		else
+			ret = index_parse(&sb, ix, display, salvage);
+		if (nul && !ret)
+			ix->damaged = 1;
+	}
 	strbuf_release(&sb);
 	return ret;
 }
 
-/* Load <i>.old and <i>.new of entry i and check them against the index. */
-static int load_entry(int jfd, const char *display, size_t i,
-		      const struct jentry *e, struct strbuf *old, struct strbuf *new)
+#define OLD_OK 1
+#define NEW_OK 2
+
+/*
+ * Load <i>.old and <i>.new of entry i and check them against the index.
+ * Returns which are intact (OLD_OK | NEW_OK); for each that is not, says
+ * so with error() (quiet: says nothing).
+ */
+static int load_entry(int jfd, const char *display, size_t i, const struct jentry *e,
+		      struct strbuf *old, struct strbuf *new, int quiet)
 {
-	struct { const char *ext; struct strbuf *sb; uint64_t hash; } parts[] = {
-		{ "old", old, e->old_hash },
-		{ "new", new, e->new_hash },
+	struct { const char *ext; struct strbuf *sb; uint64_t hash; int bit; } parts[] = {
+		{ "old", old, e->old_hash, OLD_OK },
+		{ "new", new, e->new_hash, NEW_OK },
 	};
+	int ok = 0;
 
 	for (size_t k = 0; k < 2; k++) {
 		char *name = xstrfmt("%zu.%s", i, parts[k].ext);
@@ -656,18 +723,17 @@ static int load_entry(int jfd, const char *display, size_t i,
 			ret = strbuf_read_fd(parts[k].sb, fd);
 		close_fd(fd);
 		if (ret < 0) {
-			error_errno("%s/%s: cannot read the journal (entry for %s)", display, name, e->path);
-			free(name);
-			return -1;
-		}
-		if (hash_of(parts[k].sb) != parts[k].hash) {
-			error("%s/%s: damaged journal (does not match the index); restore %s from version control", display, name, e->path);
-			free(name);
-			return -1;
+			if (!quiet)
+				error_errno("%s/%s: cannot read the journal (entry for %s)", display, name, e->path);
+		} else if (hash_of(parts[k].sb) != parts[k].hash) {
+			if (!quiet)
+				error("%s/%s: damaged journal (does not match the index; entry for %s)", display, name, e->path);
+		} else {
+			ok |= parts[k].bit;
 		}
 		free(name);
 	}
-	return 0;
+	return ok;
 }
 
 /*
@@ -779,7 +845,11 @@ static int validate_edits(int rootfd, const struct journal_edit *edits,
 			ret = -1;
 			goto out;
 		}
-		if (read_current(dfd, edits[i].path, base, &cur, &modes[i]) < 0)
+		/* Up front: a directory we cannot write would stop the run half way. */
+		if (faccessat(dfd, ".", W_OK | X_OK, AT_EACCESS) < 0)
+			ret = error_errno("%s: its directory is not writable; nothing was written: make it writable or leave the file out",
+					  edits[i].path);
+		else if (read_current(dfd, edits[i].path, base, &cur, &modes[i]) < 0)
 			ret = -1;
 		else if (!same_content(&cur, &edits[i].old_content))
 			ret = error("%s: changed since the plan was made; nothing was written, plan again", edits[i].path);
@@ -853,7 +923,7 @@ int journal_apply(const char *tree, const struct journal_edit *edits,
 	if (!ret)
 		ret = finish_run(tree, cmfd);
 out:
-	close_fd(cmfd);
+	close_state(cmfd);
 	close(rootfd);
 	free(modes);
 	return ret;
@@ -900,33 +970,43 @@ static int run_journal(const char *tree, int rootfd, int cmfd, const char *name,
 
 	if (open_dir_nofollow(cmfd, name, display, 0, &jfd) < 0 || jfd < 0)
 		goto out;
-	if (read_index(jfd, &ix, display) < 0)
+	if (read_index(jfd, &ix, display, dir == BACKWARD) < 0)
 		goto out;
-	for (size_t i = 0; i < ix.nr; i++)
-		if (load_entry(jfd, display, i, &ix.v[i], &old, &new) < 0)
+	/* Resume writes only from a journal that is whole. */
+	for (size_t i = 0; dir == FORWARD && i < ix.nr; i++)
+		if (load_entry(jfd, display, i, &ix.v[i], &old, &new, 0) != (OLD_OK | NEW_OK)) {
+			error("%s: damaged journal; nothing was written: run 'cdmigrate undo %s' to restore what it can, and restore the rest from version control",
+			      display, tree);
 			goto out;
+		}
 
 	ret = 0;
 	for (size_t i = 0; i < ix.nr; i++) {
 		const char *path = ix.v[i].path;
+		int ok = load_entry(jfd, display, i, &ix.v[i], &old, &new, dir == FORWARD);
 		int r;
 
-		if (load_entry(jfd, display, i, &ix.v[i], &old, &new) < 0) {
-			ret = -1;
-			continue;
-		}
 		if (dir == FORWARD)
 			r = settle(rootfd, path, &new, &old);
 		else
-			r = settle(rootfd, path, &old, &new);
-		if (r > 0 && dir == FORWARD)
+			r = settle_hashed(rootfd, path, ok & OLD_OK ? &old : NULL, ix.v[i].old_hash,
+					  ok & NEW_OK ? &new : NULL, ix.v[i].new_hash);
+		if (r == 1 && dir == FORWARD)
 			error("%s: edited since the run started (neither its old nor its new content); left alone: put back either version, then resume again (or undo)",
 			      path);
-		else if (r > 0)
+		else if (r == 1)
 			error("%s: edited after cdmigrate changed it; not reverted: revert it by hand (its old content is %s/%zu.old), then undo again",
 			      path, display, i);
+		else if (r == 2)
+			error("%s: cannot be restored: the journal's copy of its old content is damaged; restore it from version control",
+			      path);
 		if (r)
 			ret = -1;
+	}
+	if (ix.damaged) {
+		error("%s/index: damaged after entry %zu; the files after it cannot be named: restore them from version control (the journal is kept)",
+		      display, ix.nr);
+		ret = -1;
 	}
 	close(jfd);
 	jfd = -1;
@@ -983,7 +1063,7 @@ int journal_resume(const char *tree)
 		else if (!ret)
 			ret = 1;
 	}
-	close_fd(cmfd);
+	close_state(cmfd);
 	close_fd(rootfd);
 	return ret;
 }
@@ -1006,7 +1086,22 @@ int journal_undo(const char *tree)
 		else if (!ret)
 			ret = 1;
 	}
-	close_fd(cmfd);
+	close_state(cmfd);
 	close_fd(rootfd);
+	return ret;
+}
+
+int journal_lock(const char *tree)
+{
+	int rootfd, cmfd = -1, ret;
+
+	rootfd = open_tree(tree);
+	if (rootfd < 0)
+		return -1;
+	ret = open_state(tree, rootfd, 1, &cmfd);
+	if (!ret)
+		lock_kept = 1;
+	close_fd(cmfd);
+	close(rootfd);
 	return ret;
 }

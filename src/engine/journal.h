@@ -16,6 +16,8 @@
  *   TREE/.cdmigrate/journal/<i>.old   old content of entry i of the index
  *   TREE/.cdmigrate/journal/<i>.new   new content of entry i
  *   TREE/.cdmigrate/last/             the last completed run, same layout
+ *   TREE/.cdmigrate/lock              flock()ed while a cdmigrate works on
+ *                                     the tree (empty)
  *   TREE/<dir>/.<name>.cdmigrate-tmp  a file's new content, briefly, before
  *                                     it is renamed over <name>
  *
@@ -43,8 +45,10 @@
  *   - The replacement gets the permission bits the file has when it is
  *     replaced; owner, ACLs and extended attributes are not copied.  A hard
  *     link is broken by the rename: the other names keep the old content.
- *   - One cdmigrate at a time per tree: apply, resume and undo hold an
- *     flock() on the TREE/.cdmigrate directory and refuse if it is taken.
+ *   - One cdmigrate at a time per tree: apply, resume and undo (and a
+ *     whole migrate --in-place, through journal_lock()) hold an flock()
+ *     on TREE/.cdmigrate/lock and refuse if it is taken.  The lock dies
+ *     with the process; the empty file stays.
  *
  * Errors are reported with error() (one line naming the file and what to
  * do) before a function returns -1.
@@ -123,6 +127,10 @@ int journal_pending(const char *tree);
  * other entries are still processed.  When every entry is done the journal
  * moves to .cdmigrate/last/.
  *
+ * A damaged journal (an index that does not parse, a content file that
+ * does not match its hash in the index) is refused before anything is
+ * written: undo restores what it can.
+ *
  * Returns 0 when the run is complete, 1 when nothing was pending (nothing
  * written), -1 on error (the journal stays pending; fix the refused files
  * and resume again, or undo).
@@ -139,6 +147,12 @@ int journal_resume(const char *tree);
  * (index first); after a pending run is undone, a further undo reverts the
  * last completed run before it.
  *
+ * A damaged journal is salvaged: an index cut short or garbled after its
+ * header gives the entries before the damage (the rest are named as lost);
+ * an entry whose <i>.old or <i>.new is damaged is recognised by the hash
+ * the index records, and reverted when its old copy is intact; a file
+ * whose old copy is damaged is named and left alone.  The journal is kept.
+ *
  * Resume and undo are both idempotent: after a crash in either, run it (or
  * the other one) again.
  *
@@ -146,5 +160,13 @@ int journal_resume(const char *tree);
  * (nothing written), -1 on error (the journal is kept).
  */
 int journal_undo(const char *tree);
+
+/*
+ * Take the tree's lock (creating TREE/.cdmigrate) and keep it until the
+ * process exits; apply, resume and undo in this process then use it.
+ * Returns 0, or -1 after error() when another cdmigrate holds it or the
+ * tree is not writable.
+ */
+int journal_lock(const char *tree);
 
 #endif

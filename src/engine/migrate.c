@@ -132,10 +132,15 @@ static int run(const struct migrate_options *opts, struct migrate_stats *stats)
 	memset(stats, 0, sizeof(*stats));
 	memset(&e, 0, sizeof(e));
 	e.opts = opts;
-	if (!spatch_program())
+	if (!spatch_program() || !spatch_identity())
 		return EXIT_USAGE;
 	if (opts->in_place) {
-		int pending = journal_pending(opts->tree);
+		int pending;
+
+		/* Held to the end: a second cdmigrate must not plan on the same tree. */
+		if (journal_lock(opts->tree) < 0)
+			return EXIT_USAGE;
+		pending = journal_pending(opts->tree);
 
 		if (pending > 0) {
 			error("%s: an interrupted run is pending: finish it with 'cdmigrate migrate --resume %s' or undo it with 'cdmigrate undo %s'",

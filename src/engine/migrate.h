@@ -14,8 +14,11 @@
  *     one task per group, or, for a patch without script rules, the groups
  *     packed into at most 8 tasks of similar size run with --file-groups;
  *     neither depends on -j.  Tasks run -j at a time, largest first, with
- *     a per-task timeout; a task that fails or times out is rerun group by
- *     group, then file by file, so one bad file never loses the others;
+ *     a per-task timeout; a task that exits non-zero is rerun group by
+ *     group, then file by file, so one bad file never loses the others.
+ *     A task that hangs (timeout), crashes (a signal) or prints anything
+ *     but a whole diff that applies is a fault of spatch: the run ends
+ *     with EXIT_USAGE, nothing written and nothing of it cached;
  *  3. the diffs of all tasks are merged per file: identical hunks count
  *     once, different edits of the same lines are a conflict (the file is
  *     left as it was and the run ends with exit 3);

@@ -45,6 +45,37 @@ const char *spatch_program(void)
 	return NULL;
 }
 
+const char *spatch_identity(void)
+{
+	static char *version;
+	struct child c = CHILD_INIT;
+	struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
+	const char *prog = spatch_program();
+	int timed_out = 0, rc;
+	size_t n;
+
+	if (version || !prog)
+		return version;
+	strvec_pushv(&c.args, (const char *const[]){ prog, "--version", NULL });
+	c.silent_exec_failure = 1;
+	rc = child_capture(&c, NULL, 0, &out, &err, 60000, &timed_out);
+	child_release(&c);
+	n = strcspn(out.buf, "\n");
+	if (rc == 0 && !timed_out && starts_with(out.buf, "spatch version ")) {
+		version = xstrndup(out.buf, n);
+	} else {
+		for (size_t i = 0; i < n && i < 60; i++)
+			if ((unsigned char)out.buf[i] < ' ')
+				out.buf[i] = '?';
+		error("%s is not Coccinelle's spatch ('%s --version' %s%.*s%s): install the coccinelle package or set CDMIGRATE_SPATCH",
+		      prog, prog, timed_out ? "hung" : rc ? "failed" : n ? "printed '" : "printed nothing",
+		      rc || timed_out ? 0 : (int)(n < 60 ? n : 60), out.buf, rc || timed_out || !n ? "" : "'");
+	}
+	strbuf_release(&out);
+	strbuf_release(&err);
+	return version;
+}
+
 void spatch_prepare(struct child *child, const struct spatch_task *task)
 {
 	strvec_push(&child->args, spatch_program());
@@ -64,10 +95,21 @@ void spatch_prepare(struct child *child, const struct spatch_task *task)
 		strvec_push(&child->args, "--file-groups");
 		strvec_push(&child->args, task->file_groups);
 	} else {
+		/* "./-x.c": a name is never taken for an option. */
 		for (size_t i = 0; i < task->files->nr; i++)
-			strvec_push(&child->args, task->files->v[i]);
+			strvec_pushf(&child->args, "%s%s", task->files->v[i][0] == '-' ? "./" : "",
+				     task->files->v[i]);
 	}
 	child->dir = task->root;
+}
+
+int spatch_name_ok(const char *path)
+{
+	for (const unsigned char *p = (const unsigned char *)path; *p; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		      (*p >= '0' && *p <= '9') || strchr("._+,=@%^~/-", *p)))
+			return 0;
+	return 1;
 }
 
 int spatch_has_scripts(const char *text)

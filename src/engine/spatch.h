@@ -23,6 +23,14 @@
 const char *spatch_program(void);
 
 
+/*
+ * The first line of `spatch --version` ("spatch version 1.1.1 compiled
+ * with ..."), run once; NULL (after a one-line error()) when the program
+ * is missing, fails, hangs or prints anything else: it is not Coccinelle's
+ * spatch.  Part of every cache key.  Borrowed string.
+ */
+const char *spatch_identity(void);
+
 struct spatch_task {
 	const char *patch;		/* absolute path of the .cocci file */
 	const char *root;		/* the scratch copy; cwd of the child */
@@ -38,7 +46,18 @@ struct spatch_task {
 	const char *file_groups;
 };
 
-/* Fill child->args for a task (argv only, never a shell) and child->dir. */
+/*
+ * Whether spatch 1.1.1 can take the file name PATH: it runs diff(1)
+ * through a shell with the name unquoted, so a name with a space, a
+ * newline, a quote or another byte the shell reads breaks its output.
+ * Only letters, digits and "._+,=@%^~/-" pass.
+ */
+int spatch_name_ok(const char *path);
+
+/*
+ * Fill child->args for a task (argv only, never a shell) and child->dir.
+ * A file whose name starts with '-' is passed as "./NAME".
+ */
 void spatch_prepare(struct child *child, const struct spatch_task *task);
 
 /*

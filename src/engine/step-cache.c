@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "config.h"
 
@@ -46,11 +47,25 @@ struct fingerprint {
 	struct strvec stats;		/* "rel\tsize mtime ctime ino" as walked */
 	struct strvec memo;		/* "rel\tsize mtime ctime ino\thash", sorted */
 	int memo_changed;
+	time_t now;			/* when the walk started */
+	unsigned char *racy;		/* per stats line: changed too recently to memo */
+	size_t racy_alloc;
 };
+
+/*
+ * git's racy-index rule: a file changed in the same timestamp tick as its
+ * hashing can change again, keeping its size and times, after we read
+ * it.  So a file whose mtime or ctime is within RACY_S seconds of the walk
+ * is hashed every time and never memoized (2 s: FAT's tick; others are finer).
+ */
+#define RACY_S 2
 
 static void fingerprint_file(const char *rel, const struct stat *st, void *data)
 {
 	struct fingerprint *fp = data;
+
+	ALLOC_GROW(fp->racy, fp->stats.nr + 1, fp->racy_alloc);
+	fp->racy[fp->stats.nr] = st->st_mtime >= fp->now - RACY_S || st->st_ctime >= fp->now - RACY_S;
 
 	strvec_pushf(&fp->stats, "%s\t%lld %lld.%09ld %lld.%09ld %llu", rel, (long long)st->st_size,
 		     (long long)st->st_mtim.tv_sec, st->st_mtim.tv_nsec, (long long)st->st_ctim.tv_sec,
@@ -88,7 +103,7 @@ static void memo_key_of(const char *root, char key[33])
 static void fingerprint_root(struct cache_hasher *h, const char *root)
 {
 	struct strvec files = STRVEC_INIT;
-	struct fingerprint fp = { STRVEC_INIT, STRVEC_INIT, 0 };
+	struct fingerprint fp = { STRVEC_INIT, STRVEC_INIT, 0, time(NULL), NULL, 0 };
 	struct walk_stats ws = { 0, 0, fingerprint_file, &fp };
 	struct strbuf text = STRBUF_INIT, err = STRBUF_INIT;
 	struct stat st;
@@ -113,7 +128,7 @@ static void fingerprint_root(struct cache_hasher *h, const char *root)
 	free(makefile);
 	strbuf_reset(&text);
 	for (size_t i = 0; i < fp.stats.nr; i++) {
-		const char *hash = memo_find(&fp.memo, fp.stats.v[i]);
+		const char *hash = fp.racy[i] ? NULL : memo_find(&fp.memo, fp.stats.v[i]);
 		const char *tab = strchr(fp.stats.v[i], '\t');
 		char *rel = xstrndup(fp.stats.v[i], (size_t)(tab - fp.stats.v[i]));
 		char fresh[33];
@@ -135,7 +150,8 @@ static void fingerprint_root(struct cache_hasher *h, const char *root)
 		}
 		cache_hasher_add_string(h, rel);
 		cache_hasher_add_string(h, hash);
-		strbuf_addf(&text, "%s\t%s\n", fp.stats.v[i], hash);
+		if (!fp.racy[i])
+			strbuf_addf(&text, "%s\t%s\n", fp.stats.v[i], hash);
 		free(rel);
 	}
 	/* a file gone from the tree also changes the memo */
@@ -145,6 +161,7 @@ static void fingerprint_root(struct cache_hasher *h, const char *root)
 	strbuf_release(&err);
 	strvec_clear(&fp.stats);
 	strvec_clear(&fp.memo);
+	free(fp.racy);
 	strvec_clear(&files);
 }
 

@@ -71,8 +71,10 @@ static void task_done(int status, const struct pool_result *result, void *data, 
 	if (result->not_found)
 		error("spatch not found: install the coccinelle package");
 	t->failed = status != 0 || result->timed_out || result->start_failed || result->interrupted;
+	t->crashed = status > 128 && !result->timed_out && !result->interrupted;
 	/* spatch is deterministic: only a timeout or a kill is worth retrying later. */
-	t->completed = !result->timed_out && !result->start_failed && !result->interrupted;
+	t->completed = !result->timed_out && !result->start_failed && !result->interrupted &&
+		       !t->crashed;
 }
 
 void task_clear_all(struct engine *e)
@@ -146,6 +148,7 @@ static void working_key(struct engine *e, const char *patch, char key[33])
 
 	cache_hasher_add_string(h, "cdmigrate " PACKAGE_VERSION);
 	cache_hasher_add_string(h, spatch_program());
+	cache_hasher_add_string(h, spatch_identity() ? spatch_identity() : "");
 	if (stat(spatch_program(), &st) == 0) {
 		cache_hasher_add(h, &st.st_size, sizeof(st.st_size));
 		cache_hasher_add(h, &st.st_mtime, sizeof(st.st_mtime));
@@ -191,6 +194,82 @@ static void lookup_cached(struct engine *e, const char *run_key, size_t first)
 	}
 }
 
+/*
+ * Whether a task's stdout is whole: a diff that parses, ends with a
+ * newline, has one file diff per "diff" header line (spatch prints one per
+ * file), and whose every file of the working set it names applies to the
+ * file as it is now.
+ * Anything else (a truncated or garbage diff) is not trusted.  Returns 0,
+ * or -1 with why set.
+ */
+static int task_output_whole(struct engine *e, const struct task *t, struct strbuf *why)
+{
+	struct file_diff *diffs = NULL;
+	size_t nr = 0, headers = 0;
+	int ret = 0;
+
+	if (!t->out.len)
+		return 0;
+	if (t->out.buf[t->out.len - 1] != '\n') {
+		strbuf_addstr(why, "its diff ends in the middle of a line");
+		return -1;
+	}
+	for (size_t i = 0; i < t->out.len; i = (size_t)((char *)memchr(t->out.buf + i, '\n', t->out.len - i) - t->out.buf) + 1)
+		headers += t->out.len - i > 5 && !memcmp(t->out.buf + i, "diff ", 5);
+	if (diff_parse(t->out.buf, t->out.len, &diffs, &nr) < 0) {
+		strbuf_addstr(why, "its diff does not parse");
+		return -1;
+	}
+	if (!nr || nr != headers) {
+		strbuf_addf(why, "its output holds %zu file diffs for %zu file headers", nr, headers);
+		ret = -1;
+	}
+	for (size_t d = 0; !ret && d < nr; d++) {
+		struct work_file *f = engine_find_file(e, diffs[d].path);
+		struct strbuf result = STRBUF_INIT, err = STRBUF_INIT;
+
+		/* A file outside the working set (a header spatch reached) is ignored later. */
+		if (f && diff_apply(f->path, f->current.buf, f->current.len, &diffs[d], &result, &err) < 0) {
+			strbuf_addf(why, "its diff of %s does not apply to it", f->path);
+			ret = -1;
+		}
+		strbuf_release(&result);
+		strbuf_release(&err);
+	}
+	file_diff_list_free(diffs, nr);
+	return ret;
+}
+
+/*
+ * A spatch that hung, crashed or printed something other than a whole diff
+ * makes the step's result untrustworthy: say so (one line) and return -1,
+ * so that nothing is written and nothing of it is cached.
+ */
+static int task_faults(struct engine *e, const char *patch)
+{
+	for (size_t i = 0; i < e->nr_tasks; i++) {
+		struct task *t = &e->tasks[i];
+		struct strbuf why = STRBUF_INIT;
+
+		if (t->failed == 2)
+			continue;
+		if (t->timed_out)
+			strbuf_addf(&why, "did not finish in %u s (--timeout)", e->opts->timeout_s);
+		else if (t->crashed)
+			strbuf_addf(&why, "was killed by signal %d", t->status - 128);
+		else if (!t->failed && task_output_whole(e, t, &why) == 0)
+			continue;
+		else if (t->failed)
+			continue;
+		error("spatch %s on %s%s: %s; nothing was written and nothing of this run is cached",
+		      patch, t->files.nr ? t->files.v[0] : "(no files)",
+		      t->files.nr > 1 ? " and others" : "", why.buf);
+		strbuf_release(&why);
+		return -1;
+	}
+	return 0;
+}
+
 /* Run one semantic patch of a step over its files; update the working set. */
 int task_run_patch(struct engine *e, size_t step, const char *patch,
 		   const struct strvec *step_files)
@@ -220,7 +299,8 @@ int task_run_patch(struct engine *e, size_t step, const char *patch,
 			struct task *t = &e->tasks[i];
 			int by_group = task_groups(t) > 1;
 
-			if (t->failed != 1 || t->files.nr == 1)
+			/* A hang or a crash is a fault of spatch: not retried (task_faults()). */
+			if (t->failed != 1 || t->files.nr == 1 || t->timed_out || t->crashed)
 				continue;
 			for (size_t f = 0; f < t->files.nr; f++) {
 				struct task *r;
@@ -244,6 +324,8 @@ int task_run_patch(struct engine *e, size_t step, const char *patch,
 			return -1;
 		from = first_retry;
 	}
+	if (task_faults(e, patch) < 0)
+		return -1;
 	for (size_t i = 0; i < e->nr_tasks; i++) {
 		struct task *t = &e->tasks[i];
 		char key[33];

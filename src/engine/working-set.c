@@ -2,6 +2,7 @@
 #include "analyze/prefilter.h"
 #include "base/walk.h"
 #include "engine/engine.h"
+#include "engine/spatch.h"
 #include "kernel/kernel.h"
 #include "lex/lex.h"
 #include "rewrite/macro-members.h"
@@ -104,6 +105,22 @@ int working_set_load(struct engine *e)
 
 	if (walk_tree(e->opts->tree, e->opts->paths, &files, NULL) < 0)
 		return -1;
+	/* Names spatch cannot take are left out, each said once (README "Safety"). */
+	for (size_t i = 0; i < files.nr;) {
+		if (spatch_name_ok(files.v[i])) {
+			i++;
+			continue;
+		}
+		for (char *p = files.v[i]; *p; p++)
+			if ((unsigned char)*p < ' ' || *p == 0x7f)
+				*p = '?';
+		warning("%s: spatch 1.1.1 cannot take this file name (it passes names through a shell): skipped; rename it to convert it",
+			files.v[i]);
+		free(files.v[i]);
+		memmove(files.v + i, files.v + i + 1, (files.nr - i - 1) * sizeof(*files.v));
+		files.nr--;
+		files.v[files.nr] = NULL;
+	}
 	/*
 	 * Driver-core steps' triggers are broad (#include): they only select
 	 * among the driver core's files, so the rest of the tree is filtered
