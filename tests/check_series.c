@@ -55,6 +55,8 @@ static int git(const char *dir, struct strbuf *out, const char *const *args)
 		"GIT_COMMITTER_NAME=check", "GIT_COMMITTER_EMAIL=check@localhost",
 		"GIT_AUTHOR_DATE=1000000000 +0000", "GIT_COMMITTER_DATE=1000000000 +0000",
 		"GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", NULL });
+	/* A repository above the temporary directory (a stray /tmp/.git) is not ours. */
+	strvec_pushf(&c.env, "GIT_CEILING_DIRECTORIES=%.*s", (int)(strrchr(dir, '/') - dir), dir);
 	c.dir = dir;
 	c.no_stdin = 1;
 	code = child_capture(&c, NULL, 0, &o, &err, 60000, &timed_out);

@@ -196,7 +196,7 @@ static void step_homes(struct engine *e, struct header_homes *hh, size_t step, c
 {
 	struct include_graph g = INCLUDE_GRAPH_INIT;
 
-	for (size_t c = 0; c < e->nr_changes; c++) {
+	for (size_t c = 0; c < e->nr_changes && !e->opts->in_place; c++) {
 		struct work_file *f = &e->files[e->changes[c].file];
 
 		if (e->changes[c].step == step && !f->excluded && !starts_with(f->path, "include/"))
@@ -208,8 +208,9 @@ static void step_homes(struct engine *e, struct header_homes *hh, size_t step, c
 
 		if (e->changes[c].step != step || f->excluded)
 			continue;
-		sub = e->plan.out_of_tree ? NULL : subsystem_of_path(f->path);
-		if (!sub && !e->plan.out_of_tree)
+		/* in place only the totals are kept: no need to look further */
+		sub = e->plan.out_of_tree || e->opts->in_place ? NULL : subsystem_of_path(f->path);
+		if (!sub && !e->plan.out_of_tree && !e->opts->in_place)
 			sub = header_home(e, hh, f->path, &g);
 		home[c] = sub ? sub : xstrdup(f->subsystem);
 	}
