@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "analyze/classify.h"
+#include "analyze/macro-body.h"
 #include "analyze/parse-setup.h"
 #include "kernel/kernel.h"
 #include "lex/lexscan.h"
@@ -701,6 +702,17 @@ static void classify_one(struct classify *c, CXIndex index, const char *file,
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), collect_macros, &v);
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), visit_cursor, &v);
 	scan_inactive(&v);
+	{
+		struct strvec expanded = STRVEC_INIT;
+		size_t size = 0;
+		const char *text = clang_getFileContents(tu, v.main, &size);
+
+		for (size_t i = 0; i < v.nr_macros; i++)
+			strvec_push(&expanded, v.macros[i].name);
+		if (text)
+			macro_body_sites(file, text, size, &expanded, &r->sites);
+		strvec_clear(&expanded);
+	}
 	count_diagnostics(c, tu, &r->errors, &r->first_error);
 	for (size_t i = 0; i < v.nr_macros; i++)
 		free(v.macros[i].name);
