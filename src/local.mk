@@ -14,13 +14,16 @@ src_libcdmigrate_a_SOURCES = \
 	src/lex/realign.c src/lex/realign.h \
 	src/lex/template.c src/lex/template.h \
 	src/kernel/kernel-version.c src/kernel/kernel-version.h \
+	src/kernel/arch.c src/kernel/arch.h \
 	src/kernel/kernel.c src/kernel/kernel.h \
 	src/kernel/manifest.c src/kernel/manifest.h \
 	src/kernel/subsystem.c src/kernel/subsystem.h \
 	src/kernel/reach.c src/kernel/reach.h \
 	src/analyze/classify.c src/analyze/classify.h \
 	src/analyze/exports.c src/analyze/exports.h \
+	src/analyze/macro-body.c src/analyze/macro-body.h \
 	src/analyze/output.c src/analyze/output.h \
+	src/analyze/parse-setup.c src/analyze/parse-setup.h \
 	src/analyze/prefilter.c src/analyze/prefilter.h \
 	src/analyze/scan.c src/analyze/scan.h \
 	src/analyze/site.c src/analyze/site.h \

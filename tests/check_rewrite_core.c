@@ -523,6 +523,12 @@ START_TEST(test_deletion_blocks)
 	/* an inactive line, when it names class_device */
 	ck_assert(deletion_blocks(d, "inactive", "tape_class_device", "inactive-#if: #if 0", NULL));
 	ck_assert(!deletion_blocks(d, "inactive", "my_interface", "inactive-#if: #if 0", NULL));
+	/* a line of a macro body no parse sees, when it names class_device */
+	ck_assert(deletion_blocks(d, "macro-body", "class_device_attr_rport_",
+				  "macro body of rport_attr: no parse sees it", NULL));
+	ck_assert(deletion_blocks(d, "macro-body", "CLASS_DEVICE_ATTR", "macro body of A: no parse sees it", NULL));
+	ck_assert(!deletion_blocks(d, "macro-body", "class_interface_unregister",
+				   "macro body of B: no parse sees it", NULL));
 	/* a static class, when it sets a member of struct class that goes */
 	ck_assert(deletion_blocks(d, "static-class", "foo_class", "sets: name,release", &member));
 	ck_assert_str_eq(member, "release");

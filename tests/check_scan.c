@@ -365,6 +365,73 @@ START_TEST(classify_converted_interface_is_not_a_site)
 }
 END_TEST
 
+/*
+ * A token of the API in a #define body no cursor covers is a macro-body
+ * site: a header's macro its users expand, and one macro of a .c file the
+ * file never expands.  A macro the file expands, directly or through
+ * another macro's body, is covered by the sites of the expansion.
+ */
+START_TEST(classify_macro_body_sites)
+{
+	static const char device_h[] =
+		"struct class_device { int x; };\n"
+		"struct class_device_attribute { int y; };\n"
+		"#define CLASS_DEVICE_ATTR(_name) struct class_device_attribute class_device_attr_##_name\n";
+	static const char transport_h[] =
+		"#include <linux/device.h>\n"
+		"#define rport_attr(_name) \\\n"
+		"\tstatic struct class_device_attribute *p_##_name = \\\n"
+		"\t\t&class_device_attr_rport_##_name\n"
+		"#define plain_macro(x) ((x) + 1)\n";
+	static const char user_c[] =
+		"#include <linux/device.h>\n"
+		"#define show(_name) \\\n"
+		"\tstatic int show_##_name(struct class_device *cd) { return 0; }\n"
+		"#define both(_name) show(_name)\n"
+		"#define unused(_name) int f_##_name(struct class_device *cd);\n"
+		"both(a)\n";
+	struct scan_options opts;
+	struct scan_result r = SCAN_RESULT_INIT;
+	char *k = path_join(tree, "mb");
+	size_t in_transport = 0, in_user = 0, in_core = 0;
+
+	test_put(k, "include/linux/device.h", device_h);
+	test_put(k, "include/scsi/transport.h", transport_h);
+	test_put(k, "drivers/x/user.c", user_c);
+	memset(&opts, 0, sizeof(opts));
+	opts.tree = k;
+	opts.jobs = 1;
+	ck_assert_int_eq(scan_tree(&opts, &r), 0);
+	free(k);
+	for (size_t i = 0; i < r.sites.nr; i++) {
+		const struct site *st = &r.sites.items[i];
+
+		if (strcmp(st->kind, "macro-body"))
+			continue;
+		ck_assert_int_eq(st->verdict, SITE_MANUAL);
+		if (!strcmp(st->file, "include/scsi/transport.h")) {
+			in_transport++;
+			ck_assert_str_eq(st->reason, "macro body of rport_attr: no parse sees it");
+			ck_assert(st->line == 3 || st->line == 4);
+		} else if (!strcmp(st->file, "drivers/x/user.c")) {
+			in_user++;
+			ck_assert_str_eq(st->reason, "macro body of unused: no parse sees it");
+			ck_assert_str_eq(st->symbol, "class_device");
+			ck_assert_uint_eq(st->line, 5);
+		} else {
+			in_core++;
+		}
+	}
+	/* One a line: struct class_device_attribute, then class_device_attr_rport_. */
+	ck_assert_uint_eq(in_transport, 2);
+	ck_assert_uint_eq(in_user, 1);
+	ck_assert_uint_eq(in_core, 0);
+	/* show() through both(): the expansion's own site, not a macro-body one. */
+	ck_assert_uint_ge(site_list_count_kind(&r.sites, "class-device-function"), 1);
+	scan_result_release(&r);
+}
+END_TEST
+
 Suite *test_suite(void)
 {
 	Suite *s = suite_create("scan");
@@ -385,6 +452,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, lexscan_skips_comments_and_strings);
 	tcase_add_test(tc, lexscan_definitions_of_callbacks);
 	tcase_add_test(tc, classify_converted_interface_is_not_a_site);
+	tcase_add_test(tc, classify_macro_body_sites);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -13,6 +13,7 @@ CHECK_SUITES = \
 	tests/check_kernel_version \
 	tests/check_manifest \
 	tests/check_output \
+	tests/check_parse_setup \
 	tests/check_plan \
 	tests/check_pool \
 	tests/check_reach \

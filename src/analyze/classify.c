@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include "analyze/classify.h"
-#include "kernel/kernel-version.h"
+#include "analyze/macro-body.h"
+#include "analyze/parse-setup.h"
 #include "kernel/kernel.h"
 #include "lex/lexscan.h"
 
@@ -20,12 +21,8 @@ struct classify {
 	char *tree;		/* absolute, real path */
 	char *kernel;		/* absolute, real path */
 	char *scratch;		/* our temporary directory */
-	const char *arch;	/* forced arch or NULL */
-	int out_of_tree;
+	struct parse_setup *setup;	/* the parse arguments of each file */
 	int jobs;
-	char *version_h;
-	pthread_mutex_t scratch_lock;
-	struct strvec arches_ready;
 	struct CXUnsavedFile *overlay;	/* absolute names, borrowed contents */
 	size_t nr_overlay;
 };
@@ -38,134 +35,6 @@ static char *take_string(CXString s)
 
 	clang_disposeString(s);
 	return copy;
-}
-
-static int is_64bit_arch(const char *arch)
-{
-	static const char *const wide[] = {
-		"x86_64", "ia64", "alpha", "sparc64", "ppc64", "s390x", "mips64", NULL,
-	};
-
-	for (size_t i = 0; wide[i]; i++)
-		if (!strcmp(arch, wide[i]))
-			return 1;
-	return 0;
-}
-
-static int kernel_has_arch(const struct classify *c, const char *arch)
-{
-	char *dir = xstrfmt("%s/include/asm-%s", c->kernel, arch);
-	struct stat st;
-	int ok = stat(dir, &st) == 0 && S_ISDIR(st.st_mode);
-
-	free(dir);
-	return ok;
-}
-
-/* The arch a file is written for, from its path; i386 when nothing says. */
-static char *arch_for(const struct classify *c, const char *file)
-{
-	static const struct {
-		const char *prefix, *arch;
-	} by_dir[] = {
-		{ "drivers/s390/", "s390" },
-		{ "drivers/sbus/", "sparc" },
-		{ "drivers/macintosh/", "ppc" },
-		{ "drivers/parisc/", "parisc" },
-		{ "drivers/zorro/", "m68k" },
-		{ "drivers/tc/", "mips" },
-		{ "drivers/sn/", "ia64" },
-	};
-	char *arch = NULL;
-
-	if (c->arch)
-		return xstrdup(c->arch);
-	if (starts_with(file, "arch/") || starts_with(file, "include/asm-")) {
-		const char *s = file + (file[0] == 'a' ? 5 : 12);
-		const char *slash = strchr(s, '/');
-
-		if (slash)
-			arch = xstrndup(s, (size_t)(slash - s));
-	}
-	for (size_t i = 0; !arch && i < sizeof(by_dir) / sizeof(by_dir[0]); i++)
-		if (starts_with(file, by_dir[i].prefix))
-			arch = xstrdup(by_dir[i].arch);
-	if (arch && !kernel_has_arch(c, arch)) {
-		free(arch);
-		arch = NULL;
-	}
-	return arch ? arch : xstrdup("i386");
-}
-
-static int write_text(const char *path, const char *text)
-{
-	FILE *f = fopen(path, "w");
-
-	if (!f)
-		return error_errno("%s: cannot write", path);
-	fputs(text, f);
-	return fclose(f) ? error_errno("%s: cannot write", path) : 0;
-}
-
-/* Make <scratch>/<arch>/{asm,linux/autoconf.h,linux/version.h} once. */
-static void prepare_arch(struct classify *c, const char *arch)
-{
-	static const char autoconf[] =
-		"/* synthesized by cdmigrate: an unconfigured tree has none */\n"
-		"#define AUTOCONF_INCLUDED\n"
-		"#define CONFIG_HZ 250\n"
-		"#define CONFIG_X86_L1_CACHE_SHIFT 7\n"
-		"#define CONFIG_HOTPLUG 1\n"
-		"#define CONFIG_SYSFS 1\n"
-		"#define CONFIG_PCI 1\n"
-		"#define CONFIG_MODULES 1\n"
-		"#define CONFIG_NET 1\n"
-		"#define CONFIG_INPUT 1\n"
-		"#define CONFIG_SCSI 1\n"
-		"#define CONFIG_PCMCIA 1\n"
-		"#define CONFIG_HWMON 1\n"
-		"#define CONFIG_LEDS_CLASS 1\n";
-	char *dir, *linux_dir, *link, *target, *file;
-
-	pthread_mutex_lock(&c->scratch_lock);
-	for (size_t i = 0; i < c->arches_ready.nr; i++)
-		if (!strcmp(c->arches_ready.v[i], arch))
-			goto out;
-	dir = path_join(c->scratch, arch);
-	linux_dir = path_join(dir, "linux");
-	mkdir(dir, 0700);
-	mkdir(linux_dir, 0700);
-	link = path_join(dir, "asm");
-	target = xstrfmt("%s/include/asm-%s", c->kernel, arch);
-	if (symlink(target, link) < 0 && errno != EEXIST)
-		warning("%s: cannot link asm headers: %s", link, strerror(errno));
-	file = path_join(linux_dir, "autoconf.h");
-	write_text(file, autoconf);
-	free(file);
-	file = path_join(linux_dir, "version.h");
-	write_text(file, c->version_h);
-	free(file);
-	free(target);
-	free(link);
-	free(linux_dir);
-	free(dir);
-	strvec_push(&c->arches_ready, arch);
-out:
-	pthread_mutex_unlock(&c->scratch_lock);
-}
-
-/* linux/version.h of the kernel's Makefile; 2.6.15 if it names none. */
-static char *make_version_h(const char *kernel)
-{
-	unsigned code = kernel_version_code(kernel);
-
-	if (!code)
-		code = KERNEL_VERSION_CODE(2, 6, 15);
-	return xstrfmt("/* synthesized by cdmigrate from the tree's Makefile */\n"
-		       "#define LINUX_VERSION_CODE %u\n"
-		       "#define KERNEL_VERSION(a,b,c) (((a) << 16) + ((b) << 8) + (c))\n"
-		       "#define UTS_RELEASE \"%u.%u.%u\"\n",
-		       code, code >> 16, (code >> 8) & 0xff, code & 0xff);
 }
 
 struct classify *classify_new(const struct classify_options *opts)
@@ -212,95 +81,49 @@ struct classify *classify_new(const struct classify_options *opts)
 		return NULL;
 	}
 	c->scratch = templ;
-	c->arch = opts->arch;
-	c->out_of_tree = opts->out_of_tree;
 	c->jobs = opts->jobs < 1 ? 1 : opts->jobs;
-	c->version_h = make_version_h(c->kernel);
-	pthread_mutex_init(&c->scratch_lock, NULL);
-	return c;
-}
+	{
+		struct parse_setup_options po = { c->tree, c->kernel, c->scratch, opts->arch,
+						   opts->out_of_tree };
 
-static void remove_tree(const char *path)
-{
-	struct stat st;
-
-	if (lstat(path, &st) < 0)
-		return;
-	if (S_ISDIR(st.st_mode)) {
-		static const char *const entries[] = { "asm", "linux/autoconf.h", "linux/version.h", "linux", NULL };
-
-		for (size_t i = 0; entries[i]; i++) {
-			char *p = path_join(path, entries[i]);
-
-			if (lstat(p, &st) == 0)
-				S_ISDIR(st.st_mode) ? rmdir(p) : unlink(p);
-			free(p);
-		}
-		rmdir(path);
+		c->setup = parse_setup_new(&po);
 	}
+	return c;
 }
 
 void classify_free(struct classify *c)
 {
 	if (!c)
 		return;
-	for (size_t i = 0; i < c->arches_ready.nr; i++) {
-		char *dir = path_join(c->scratch, c->arches_ready.v[i]);
-
-		remove_tree(dir);
-		free(dir);
-	}
+	parse_setup_free(c->setup, 0);
 	rmdir(c->scratch);
 	classify_set_overlay(c, NULL, 0);
-	strvec_clear(&c->arches_ready);
-	pthread_mutex_destroy(&c->scratch_lock);
-	free(c->version_h);
 	free(c->scratch);
 	free(c->kernel);
 	free(c->tree);
 	free(c);
 }
 
-/* The one place that chooses parse arguments. */
-static void classify_parse_args(struct classify *c, const char *file, struct strvec *args)
+/* The arguments parse-setup gives `file`, whose content is `content` (NULL: the overlay's or the disk's). */
+static void classify_parse_args(struct classify *c, const char *file, const char *content, size_t len,
+				struct strvec *args)
 {
-	char *arch = arch_for(c, file);
-	const char *base = strrchr(file, '/');
-	char *stem = xstrdup(base ? base + 1 : file);
-	char *dot = strrchr(stem, '.');
+	char *abs = content ? NULL : path_join(c->tree, file);
 
-	if (dot)
-		*dot = '\0';
-	for (char *p = stem; *p; p++)
-		if (*p == '-')
-			*p = '_';
-	prepare_arch(c, arch);
-	strvec_push(args, "-x");
-	strvec_push(args, "c");
-	strvec_push(args, "-nostdinc");
-	strvec_push(args, "-isystem");
-	strvec_push(args, CLANG_RESOURCE_DIR);
-	strvec_pushf(args, "-I%s/%s", c->scratch, arch);
-	if (c->out_of_tree)
-		strvec_pushf(args, "-I%s", c->tree);
-	strvec_pushf(args, "-I%s/include", c->kernel);
-	strvec_pushf(args, "-I%s/include/asm-%s/mach-default", c->kernel, arch);
-	strvec_push(args, "-D__KERNEL__");
-	strvec_pushf(args, "-DKBUILD_BASENAME=%s", stem);
-	strvec_pushf(args, "-DKBUILD_MODNAME=%s", stem);
-	strvec_push(args, is_64bit_arch(arch) ? "-m64" : "-m32");
-	strvec_push(args, "-std=gnu89");
-	strvec_push(args, "-w");
-	strvec_push(args, "-ferror-limit=0");
-	free(stem);
-	free(arch);
+	for (size_t i = 0; abs && i < c->nr_overlay; i++)
+		if (!strcmp(c->overlay[i].Filename, abs)) {
+			content = c->overlay[i].Contents;
+			len = (size_t)c->overlay[i].Length;
+		}
+	free(abs);
+	parse_setup_args(c->setup, file, content, len, args);
 }
 
 void classify_print_args(struct classify *c, const char *file, FILE *out)
 {
 	struct strvec args = STRVEC_INIT;
 
-	classify_parse_args(c, file, &args);
+	classify_parse_args(c, file, NULL, 0, &args);
 	for (size_t i = 0; i < args.nr; i++)
 		fprintf(out, "%s\n", args.v[i]);
 	strvec_clear(&args);
@@ -330,7 +153,7 @@ static CXTranslationUnit parse(struct classify *c, CXIndex index, const char *fi
 	CXTranslationUnit tu = NULL;
 	enum CXErrorCode rc;
 
-	classify_parse_args(c, file, &args);
+	classify_parse_args(c, file, content, len, &args);
 	/* The file's own content wins over the overlay's copy of it. */
 	for (size_t i = 0; i < c->nr_overlay; i++)
 		if (!content || strcmp(c->overlay[i].Filename, abs))
@@ -879,6 +702,17 @@ static void classify_one(struct classify *c, CXIndex index, const char *file,
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), collect_macros, &v);
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), visit_cursor, &v);
 	scan_inactive(&v);
+	{
+		struct strvec expanded = STRVEC_INIT;
+		size_t size = 0;
+		const char *text = clang_getFileContents(tu, v.main, &size);
+
+		for (size_t i = 0; i < v.nr_macros; i++)
+			strvec_push(&expanded, v.macros[i].name);
+		if (text)
+			macro_body_sites(file, text, size, &expanded, &r->sites);
+		strvec_clear(&expanded);
+	}
 	count_diagnostics(c, tu, &r->errors, &r->first_error);
 	for (size_t i = 0; i < v.nr_macros; i++)
 		free(v.macros[i].name);

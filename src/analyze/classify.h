@@ -2,20 +2,11 @@
  * classify.h: libclang, and what it tells about a file.
  *
  * This is the only module that includes clang-c/Index.h.  It owns the
- * parse flags (one place, classify_parse_args()), the scratch directory of
- * synthesized headers, and every libclang object: nothing it returns points
- * into libclang memory.
- *
- * Parse flags, measured on an unbuilt 2.6.15 tree (doc/design.md §2):
- *   -nostdinc -isystem <clang resource dir> -I<scratch>/<arch>
- *   -I<kernel>/include -I<kernel>/include/asm-<arch>/mach-default
- *   [-I<tree> for an out-of-tree directory] -D__KERNEL__
- *   -DKBUILD_BASENAME=<file stem> -DKBUILD_MODNAME=<file stem>
- *   -m32 (-m64 for 64-bit arches) -std=gnu89 -w -ferror-limit=0 -x c
- * with CXTranslationUnit_KeepGoing | DetailedPreprocessingRecord.
- * The scratch directory (outside the tree, removed by classify_free())
- * holds, per arch, `asm -> <kernel>/include/asm-<arch>` and a synthesized
- * linux/autoconf.h and linux/version.h (from the tree's Makefile).
+ * scratch directory of synthesized headers (removed by classify_free())
+ * and every libclang object: nothing it returns points into libclang
+ * memory.  The arguments each file is parsed with come from
+ * parse-setup.h, the one place that decides them, with
+ * CXTranslationUnit_KeepGoing | DetailedPreprocessingRecord.
  */
 #ifndef CDMIGRATE_CLASSIFY_H
 #define CDMIGRATE_CLASSIFY_H

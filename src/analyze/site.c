@@ -13,6 +13,7 @@ const char *const site_kinds[] = {
 	"class-device-attribute",
 	"class-interface",
 	"inactive",
+	"macro-body",
 	NULL,
 };
 

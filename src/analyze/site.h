@@ -69,6 +69,14 @@
  *                           line, at the first such token. symbol: the whole
  *                           identifier holding the token; verdict manual,
  *                           reason "inactive-#if: not seen by the parser".
+ *   macro-body              a line of a #define body that mentions
+ *                           class_device, CLASS_DEVICE or class_interface
+ *                           in a macro the file does not expand (a header's
+ *                           macro its users expand): no cursor covers it.
+ *                           Found lexically, one site per line, none in the
+ *                           driver core nor on a line that has a site.
+ *                           symbol: the identifier; verdict manual, reason
+ *                           "macro body of <NAME>: no parse sees it".
  *
  * Locations are 1-based line and column (columns count bytes, tabs are one),
  * at the *expansion* location: a site produced by a macro expansion sits at

@@ -8,6 +8,7 @@
 const struct command commands[] = {
 	{ "scan", cmd_scan, "inventory every class_device, static struct class and class_interface site",
 	  "usage: cdmigrate scan TREE [--format text|json] [--kernel DIR] [--arch ARCH] [-j N] [-- PATH...]\n"
+	  "       cdmigrate scan --print-args DIR TREE [--kernel DIR] [--arch ARCH] -- FILE...\n"
 	  "\n"
 	  "Walk TREE, pick the files that mention the class_device API (a lexical\n"
 	  "prefilter), parse them with libclang and print every site with a verdict:\n"
@@ -17,15 +18,22 @@ const struct command commands[] = {
 	  "                      site and a summary; json: see cdmigrate(1)\n"
 	  "  --kernel DIR        TREE is an out-of-tree driver directory: parse it\n"
 	  "                      against the headers of the kernel tree DIR\n"
-	  "  --arch ARCH         parse with include/asm-ARCH (default: from the path, i386)\n"
+	  "  --arch ARCH         parse with include/asm-ARCH (default: from the path, then\n"
+	  "                      from the <asm/...> headers the file includes, else i386)\n"
 	  "  -j N                parse N files at a time (default: 1); output is the same\n"
-	  "  --stats             print counts and per-stage wall/CPU seconds on stderr\n"
+	  "  --stats             print counts and per-stage wall/CPU seconds on stderr,\n"
+	  "                      then 'parse_error FILE COUNT FIRST-ERROR' for each file\n"
+	  "                      that does not parse cleanly\n"
+	  "  --print-args DIR    parse nothing: print, for each FILE, a line 'FILE' TAB\n"
+	  "                      and the compiler arguments scan parses it with, TAB\n"
+	  "                      separated; the synthesized headers they name are\n"
+	  "                      written to DIR and kept (for clang -fsyntax-only)\n"
 	  "  PATH...             only these files or directories (relative to TREE)\n"
 	  "\n"
 	  "Exit status: 0 no site, 1 sites found, 2 usage or tool error.\n" },
 	{ "plan", cmd_plan, "the ordered steps, the files and subsystems each touches, preconditions",
 	  "usage: cdmigrate plan TREE [--format text|json] [--kernel DIR] [--step S] [--subsystem X]\n"
-	  "                 [--interface=bus|callbacks] [-j N] [-- PATH...]\n"
+	  "                 [--interface=bus|callbacks] [--arch ARCH] [-j N] [-- PATH...]\n"
 	  "\n"
 	  "Print the steps of the migration in order (semantic-patches/steps), for each\n"
 	  "whether it runs, is skipped or is blocked and why, and the candidate files and\n"
@@ -43,7 +51,7 @@ const struct command commands[] = {
 	{ "migrate", cmd_migrate, "run the steps: a patch series for review, or the tree edited in place",
 	  "usage: cdmigrate migrate TREE (-o OUT | --in-place [--force] | --resume) [--kernel DIR]\n"
 	  "                 [--step S] [--subsystem X] [--interface=bus|callbacks] [-j N]\n"
-	  "                 [--timeout SEC] [-q] [-- PATH...]\n"
+	  "                 [--arch ARCH] [--timeout SEC] [-q] [-- PATH...]\n"
 	  "\n"
 	  "Run the planned steps (see 'cdmigrate plan') with spatch on a scratch copy,\n"
 	  "each step on the output of the one before, and re-parse every changed file:\n"
@@ -128,7 +136,7 @@ const struct command commands[] = {
 	  "site, parse failure or userspace finding is left; 2 usage or tool error (also a\n"
 	  "--userspace PATH that does not exist).\n" },
 	{ "verify", cmd_verify, "re-parse what changed since a git revision; name changes that add parse errors",
-	  "usage: cdmigrate verify TREE [--against REV] [--kernel DIR] [-j N]\n"
+	  "usage: cdmigrate verify TREE [--against REV] [--kernel DIR] [--arch ARCH] [-j N]\n"
 	  "\n"
 	  "Parse every .c/.h file of the git checkout TREE that changed since REV\n"
 	  "(default HEAD) with libclang, with the flags scan uses, once as it was at REV\n"

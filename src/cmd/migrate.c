@@ -20,6 +20,7 @@ int cmd_migrate(int argc, char **argv)
 		{ "step", required_argument, NULL, 's' },
 		{ "subsystem", required_argument, NULL, 'S' },
 		{ "jobs", required_argument, NULL, 'j' },
+		{ "arch", required_argument, NULL, 'A' },
 		{ "timeout", required_argument, NULL, 't' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "stats", no_argument, NULL, 'T' },
@@ -58,6 +59,9 @@ int cmd_migrate(int argc, char **argv)
 			break;
 		case 'S':
 			opts.only_subsystem = optarg;
+			break;
+		case 'A':
+			options_set_arch(optarg);
 			break;
 		case 'j':
 			opts.jobs = options_parse_jobs(optarg);

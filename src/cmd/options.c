@@ -1,4 +1,5 @@
 #include "cmd/options.h"
+#include "analyze/parse-setup.h"
 
 #include <stdlib.h>
 
@@ -19,4 +20,9 @@ const char *options_tree_and_paths(int argc, char **argv, int first, struct strv
 	for (int i = first + 1; i < argc; i++)
 		strvec_push(paths, argv[i]);
 	return argv[first];
+}
+
+void options_set_arch(const char *arch)
+{
+	parse_setup_force_arch(arch);
 }

@@ -16,4 +16,10 @@ int options_parse_jobs(const char *arg);
  */
 const char *options_tree_and_paths(int argc, char **argv, int first, struct strvec *paths);
 
+/*
+ * --arch ARCH of any command: every file is parsed for include/asm-ARCH
+ * from now on (analyze/parse-setup.h), instead of the arch of each file.
+ */
+void options_set_arch(const char *arch);
+
 #endif

@@ -15,6 +15,7 @@ int cmd_plan(int argc, char **argv)
 		{ "step", required_argument, NULL, 's' },
 		{ "subsystem", required_argument, NULL, 'S' },
 		{ "jobs", required_argument, NULL, 'j' },
+		{ "arch", required_argument, NULL, 'A' },
 		{ "interface", required_argument, NULL, 'I' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -40,6 +41,9 @@ int cmd_plan(int argc, char **argv)
 			break;
 		case 'S':
 			opts.only_subsystem = optarg;
+			break;
+		case 'A':
+			options_set_arch(optarg);
 			break;
 		case 'j':
 			opts.jobs = options_parse_jobs(optarg);

@@ -1,11 +1,53 @@
 #include "analyze/output.h"
+#include "analyze/parse-setup.h"
 #include "analyze/scan.h"
 #include "cmd/commands.h"
 #include "cmd/options.h"
 
+#include <errno.h>
 #include <getopt.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <string.h>
+
+/* --print-args: each file's arguments, from the set-up every parse uses. */
+static int print_args(const struct scan_options *opts, const char *dir)
+{
+	char tree[PATH_MAX], kernel[PATH_MAX], scratch[PATH_MAX];
+	struct parse_setup_options po;
+	struct parse_setup *ps;
+
+	if (!realpath(opts->tree, tree))
+		return error_errno("%s: cannot resolve the tree", opts->tree), EXIT_USAGE;
+	if (!realpath(opts->kernel ? opts->kernel : opts->tree, kernel))
+		return error_errno("%s: cannot resolve the kernel directory", opts->kernel), EXIT_USAGE;
+	if (mkdir(dir, 0755) < 0 && errno != EEXIST)
+		return error_errno("%s: cannot create it", dir), EXIT_USAGE;
+	if (!realpath(dir, scratch))
+		return error_errno("%s: cannot resolve it", dir), EXIT_USAGE;
+	po.tree = tree;
+	po.kernel = kernel;
+	po.scratch = scratch;
+	po.arch = opts->arch;
+	po.out_of_tree = opts->kernel != NULL;
+	ps = parse_setup_new(&po);
+	for (size_t i = 0; i < opts->paths->nr; i++) {
+		struct strvec args = STRVEC_INIT;
+
+		parse_setup_args(ps, opts->paths->v[i], NULL, 0, &args);
+		fputs(opts->paths->v[i], stdout);
+		for (size_t a = 0; a < args.nr; a++)
+			printf("\t%s", args.v[a]);
+		putchar('\n');
+		strvec_clear(&args);
+	}
+	parse_setup_free(ps, 1);
+	if (fflush(stdout) || ferror(stdout))
+		return EXIT_USAGE;
+	return EXIT_CLEAN;
+}
 
 int cmd_scan(int argc, char **argv)
 {
@@ -15,6 +57,7 @@ int cmd_scan(int argc, char **argv)
 		{ "arch", required_argument, NULL, 'a' },
 		{ "jobs", required_argument, NULL, 'j' },
 		{ "stats", no_argument, NULL, 'T' },
+		{ "print-args", required_argument, NULL, 'P' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -22,6 +65,7 @@ int cmd_scan(int argc, char **argv)
 	struct scan_result result = SCAN_RESULT_INIT;
 	struct strvec paths = STRVEC_INIT;
 	int format = OUTPUT_TEXT, c, status, print_stats = 0;
+	const char *args_dir = NULL;
 
 	optind = 0;
 	while ((c = getopt_long(argc, argv, "j:h", longopts, NULL)) != -1) {
@@ -45,6 +89,9 @@ int cmd_scan(int argc, char **argv)
 		case 'T':
 			print_stats = 1;
 			break;
+		case 'P':
+			args_dir = optarg;
+			break;
 		case 'h':
 			fputs(command_find("scan")->usage, stdout);
 			return EXIT_CLEAN;
@@ -56,6 +103,11 @@ int cmd_scan(int argc, char **argv)
 	if (!opts.tree)
 		return command_usage_error("scan", "missing TREE");
 	opts.paths = &paths;
+	if (args_dir) {
+		status = print_args(&opts, args_dir);
+		strvec_clear(&paths);
+		return status;
+	}
 	if (scan_tree(&opts, &result) < 0) {
 		scan_result_release(&result);
 		strvec_clear(&paths);
@@ -75,6 +127,12 @@ int cmd_scan(int argc, char **argv)
 			result.timing.walk_wall, result.timing.walk_cpu,
 			result.timing.prefilter_wall, result.timing.prefilter_cpu,
 			result.timing.classify_wall, result.timing.classify_cpu);
+	/* Which files, and the first error of each: what a real tree's set-up lacks. */
+	for (size_t i = 0; print_stats && i < result.parse.nr; i++)
+		if (result.parse.files[i].errors)
+			fprintf(stderr, "parse_error %s %u %s\n", result.parse.files[i].file,
+				result.parse.files[i].errors,
+				result.parse.files[i].first_error ? result.parse.files[i].first_error : "");
 	status = result.sites.nr ? EXIT_FINDINGS : EXIT_CLEAN;
 	scan_result_release(&result);
 	strvec_clear(&paths);

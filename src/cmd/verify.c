@@ -30,6 +30,7 @@ int cmd_verify(int argc, char **argv)
 		{ "against", required_argument, NULL, 'a' },
 		{ "kernel", required_argument, NULL, 'k' },
 		{ "jobs", required_argument, NULL, 'j' },
+		{ "arch", required_argument, NULL, 'A' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -54,6 +55,9 @@ int cmd_verify(int argc, char **argv)
 		case 'k':
 			co.kernel = optarg;
 			co.out_of_tree = 1;
+			break;
+		case 'A':
+			options_set_arch(optarg);
 			break;
 		case 'j':
 			co.jobs = options_parse_jobs(optarg);

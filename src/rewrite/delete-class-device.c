@@ -817,6 +817,10 @@ int deletion_blocks(const struct deletion *d, const char *kind, const char *symb
 		return 1;
 	if (!strcmp(kind, "inactive"))
 		return symbol && strcasestr(symbol, "class_device") != NULL;
+	/* No parse sees a macro's body: what it names is a use all the same. */
+	if (!strcmp(kind, "macro-body"))
+		return symbol && (strcasestr(symbol, "class_device") != NULL ||
+				  in_sorted(&d->public, symbol, strlen(symbol)));
 	if (!strcmp(kind, "static-class")) {
 		m = reason ? sets_doomed_member(d, reason) : NULL;
 		if (m && member)

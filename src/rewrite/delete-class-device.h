@@ -60,6 +60,8 @@ void deletion_free(struct deletion *d);
  * (site.h) or "token" (an identifier, `symbol`); `reason` is the site's.
  *   class-device-*   always
  *   inactive         when its symbol names class_device
+ *   macro-body       when its symbol names class_device, or is a token
+ *                    that blocks (below): no parse sees a macro's body
  *   static-class     when its initializer sets a member of struct class
  *                    that step 70 removes (*member is set to it)
  *   token            when step 70 deletes the identifier and a user can

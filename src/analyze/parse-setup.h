@@ -1,0 +1,63 @@
+/*
+ * parse-setup.h: the one place that decides how a file is parsed.
+ *
+ * scan, migrate's verify and step 70's check parse through classify,
+ * which asks here; `scan --print-args` prints the same arguments for an
+ * independent compiler.  For a file (relative to the tree):
+ *
+ *   -x c -nostdinc -isystem <clang resource dir> -I<scratch>/<arch>
+ *   [-I<tree> for an out-of-tree directory] -I<kernel>/include
+ *   [-I<kernel>/include/asm-<arch>/mach-default]
+ *   -include <scratch>/<arch>/linux/autoconf.h -D__KERNEL__
+ *   -DKBUILD_BASENAME="<stem>" -DKBUILD_MODNAME="<stem>"
+ *   -m32 | -m64  -std=gnu89 -w -ferror-limit=0
+ *
+ * where <arch> is the forced one (--arch of any command,
+ * parse_setup_force_arch()), else the arch of the file (kernel/arch.h:
+ * its path, then its <asm/...> includes), and <scratch>/<arch> holds
+ * `asm -> <kernel>/include/asm-<arch>`, linux/autoconf.h (the arch's
+ * defconfig and Kconfig defaults, kernel/arch.h) and linux/version.h
+ * (the tree's Makefile).  Thread-safe.
+ */
+#ifndef CDMIGRATE_PARSE_SETUP_H
+#define CDMIGRATE_PARSE_SETUP_H
+
+#include "base/util.h"
+
+struct parse_setup_options {
+	const char *tree;	/* absolute: where the files are */
+	const char *kernel;	/* absolute: the headers (tree itself, or --kernel) */
+	const char *scratch;	/* an existing directory the synthesized headers go to */
+	const char *arch;	/* forced for every file, or NULL (see also parse_setup_force_arch()) */
+	int out_of_tree;	/* tree is a driver directory: -I<tree> too */
+};
+
+struct parse_setup;
+
+struct parse_setup *parse_setup_new(const struct parse_setup_options *opts);
+
+/* Free it; with `keep` 0, remove what it wrote in the scratch directory. */
+void parse_setup_free(struct parse_setup *ps, int keep);
+
+/*
+ * Force one arch for every parse from now on, in every setup (the --arch
+ * option of the commands that have no setup of their own to pass it to).
+ * NULL restores the per-file choice.  The string is borrowed.
+ */
+void parse_setup_force_arch(const char *arch);
+
+/*
+ * The arch `file` is parsed for; `text` (len bytes) is its content, NULL
+ * to read it from the tree.  Allocated.
+ */
+char *parse_setup_arch(struct parse_setup *ps, const char *file, const char *text, size_t len);
+
+/*
+ * Append the compiler arguments for `file` (content `text`, or NULL: read
+ * from the tree) to `args`, preparing <scratch>/<arch> on first use.
+ * The file itself is not among them.
+ */
+void parse_setup_args(struct parse_setup *ps, const char *file, const char *text, size_t len,
+		      struct strvec *args);
+
+#endif

@@ -1,0 +1,263 @@
+/*
+ * check_parse_setup: the one place that decides a file's parse arguments
+ * (analyze/parse-setup.h) and the kernel facts it reads (kernel/arch.h):
+ * the autoconf.h of an arch's defconfig and Kconfig defaults, the arch of
+ * each file, --arch over both.
+ */
+#define _GNU_SOURCE
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "analyze/parse-setup.h"
+#include "base/util.h"
+#include "kernel/arch.h"
+#include "test-lib.h"
+
+/* A tree with i386 and ia64 headers, an i386 defconfig of the era and its Kconfig. */
+static char *small_tree(void)
+{
+	char *dir = test_tmpdir("check_parse_setup");
+
+	test_put(dir, "Makefile", "VERSION = 2\nPATCHLEVEL = 6\nSUBLEVEL = 16\n");
+	test_put(dir, "include/linux/kernel.h", "/* */\n");
+	test_put(dir, "include/asm-i386/module.h", "/* */\n");
+	test_put(dir, "include/asm-i386/mach-default/irq_vectors.h", "/* */\n");
+	test_put(dir, "include/asm-ia64/module.h", "/* */\n");
+	test_put(dir, "include/asm-ia64/sn/addrs.h", "/* */\n");
+	test_put(dir, "include/asm-mips/sn/addrs.h", "/* */\n");
+	test_put(dir, "include/asm-mips/sn/klconfig.h", "/* */\n");
+	test_put(dir, "arch/i386/defconfig",
+		 "#\n# Automatically generated make config: don't edit\n#\n"
+		 "CONFIG_X86=y\nCONFIG_MPENTIUM4=y\n# CONFIG_M686 is not set\n"
+		 "CONFIG_X86_L1_CACHE_SHIFT=7\nCONFIG_USB=m\n# CONFIG_PCMCIA is not set\n"
+		 "CONFIG_NLS_DEFAULT=\"iso8859-1\"\n");
+	test_put(dir, "arch/i386/Kconfig",
+		 "mainmenu \"Linux Kernel Configuration\"\n\n"
+		 "config X86\n\tbool\n\tdefault y\n\n"
+		 "choice\n\tprompt \"Processor family\"\n\tdefault M686\n\n"
+		 "config M686\n\tbool \"Pentium-Pro\"\n\thelp\n\t  default y here is help text\n\n"
+		 "config MPENTIUM4\n\tbool \"Pentium-4\"\n\nendchoice\n\n"
+		 "source \"kernel/Kconfig.hz\"\n"
+		 "source \"arch/$ARCH/Kconfig.numa\"\n");
+	test_put(dir, "kernel/Kconfig.hz",
+		 "choice\n\tprompt \"Timer frequency\"\n\tdefault HZ_250\n"
+		 "config HZ_100\n\tbool \"100 HZ\"\nconfig HZ_250\n\tbool \"250 HZ\"\nendchoice\n\n"
+		 "config HZ\n\tint\n\tdefault 100 if HZ_100\n\tdefault 250 if HZ_250\n");
+	test_put(dir, "arch/i386/Kconfig.numa",
+		 "config NEED_NODES\n\tbool\n\tdefault y\n"
+		 "config NODES_SHIFT\n\tint\n\tdefault \"3\"\n\tdepends on NEED_NODES\n"
+		 "config PAGE_SHIFT\n\tint\n\tdefault \"12\"\n\tdepends on X86\n");
+	test_put(dir, "drivers/char/plain.c", "#include <linux/kernel.h>\n#include <asm/module.h>\n");
+	test_put(dir, "drivers/char/snsc.c", "#include <linux/kernel.h>\n#include <asm/sn/addrs.h>\n");
+	test_put(dir, "drivers/char/ioc.c", "# include <asm/sn/klconfig.h>\n");
+	test_put(dir, "drivers/char/named.c", "#include <asm-ia64/module.h>\n");
+	test_put(dir, "arch/ia64/sn/kernel/io.c", "/* */\n");
+	test_put(dir, "drivers/net/my-card.c", "/* */\n");
+	return dir;
+}
+
+static int has_line(const char *text, const char *line)
+{
+	size_t n = strlen(line);
+
+	for (const char *p = text; (p = strstr(p, line)); p++)
+		if ((p == text || p[-1] == '\n') && (p[n] == '\n' || !p[n]))
+			return 1;
+	return 0;
+}
+
+START_TEST(autoconf_from_defconfig_and_kconfig_defaults)
+{
+	static const char *const forced[] = { "PCMCIA", "SYSFS", NULL };
+	char *dir = small_tree();
+	char *text = arch_autoconf(dir, "i386", forced);
+
+	/* The defconfig, as autoconf.h writes it. */
+	ck_assert(has_line(text, "#define CONFIG_X86 1"));
+	ck_assert(has_line(text, "#define CONFIG_MPENTIUM4 1"));
+	ck_assert(!strstr(text, "CONFIG_M686 "));
+	ck_assert(has_line(text, "#define CONFIG_X86_L1_CACHE_SHIFT 7"));
+	ck_assert(has_line(text, "#define CONFIG_USB_MODULE 1"));
+	ck_assert(has_line(text, "#define CONFIG_NLS_DEFAULT \"iso8859-1\""));
+	/* Kconfig: a choice it does not set takes its default, a number the first default that holds. */
+	ck_assert(has_line(text, "#define CONFIG_HZ_250 1"));
+	ck_assert(has_line(text, "#define CONFIG_HZ 250"));
+	ck_assert(!strstr(text, "CONFIG_HZ_100"));
+	/* A number whose dependency the defconfig leaves off stays out; int defaults lose their quotes. */
+	ck_assert(!strstr(text, "CONFIG_NODES_SHIFT"));
+	ck_assert(has_line(text, "#define CONFIG_PAGE_SHIFT 12"));
+	/* A bool a full defconfig omits has its dependencies unmet: left out. */
+	ck_assert(!strstr(text, "CONFIG_NEED_NODES"));
+	/* Forced options win over "is not set", add what is missing. */
+	ck_assert(has_line(text, "#define CONFIG_PCMCIA 1"));
+	ck_assert(has_line(text, "#define CONFIG_SYSFS 1"));
+	free(text);
+
+	/* No defconfig: the Kconfig defaults alone (here the CPU family's). */
+	test_rm_rf(dir);
+	free(dir);
+	dir = small_tree();
+	{
+		char *p = xstrfmt("%s/arch/i386/defconfig", dir);
+
+		unlink(p);
+		free(p);
+	}
+	text = arch_autoconf(dir, "i386", NULL);
+	ck_assert(has_line(text, "#define CONFIG_M686 1"));
+	ck_assert(has_line(text, "#define CONFIG_X86 1"));
+	ck_assert(has_line(text, "#define CONFIG_NEED_NODES 1"));
+	ck_assert(has_line(text, "#define CONFIG_NODES_SHIFT 3"));
+	free(text);
+	test_rm_rf(dir);
+	free(dir);
+}
+END_TEST
+
+static char *arch_of(struct parse_setup *ps, const char *file)
+{
+	return parse_setup_arch(ps, file, NULL, 0);
+}
+
+START_TEST(arch_per_file)
+{
+	char *dir = small_tree();
+	char *scratch = test_tmpdir("check_parse_setup_scratch");
+	struct parse_setup_options po = { dir, dir, scratch, NULL, 0 };
+	struct parse_setup *ps = parse_setup_new(&po);
+	char *a;
+
+	a = arch_of(ps, "drivers/char/plain.c");
+	ck_assert_str_eq(a, "i386");
+	free(a);
+	/* <asm/sn/...>: i386 has none, ia64 (the first that has it) does. */
+	a = arch_of(ps, "drivers/char/snsc.c");
+	ck_assert_str_eq(a, "ia64");
+	free(a);
+	/* Only mips has every header asked for. */
+	a = arch_of(ps, "drivers/char/ioc.c");
+	ck_assert_str_eq(a, "mips");
+	free(a);
+	a = arch_of(ps, "drivers/char/named.c");
+	ck_assert_str_eq(a, "ia64");
+	free(a);
+	a = arch_of(ps, "arch/ia64/sn/kernel/io.c");
+	ck_assert_str_eq(a, "ia64");
+	free(a);
+	/* Content given wins over the disk's. */
+	a = parse_setup_arch(ps, "drivers/char/plain.c", "#include <asm/sn/addrs.h>\n", 26);
+	ck_assert_str_eq(a, "ia64");
+	free(a);
+	parse_setup_free(ps, 0);
+	test_rm_rf(scratch);
+	free(scratch);
+	test_rm_rf(dir);
+	free(dir);
+}
+END_TEST
+
+static int has_arg(const struct strvec *args, const char *arg)
+{
+	for (size_t i = 0; i < args->nr; i++)
+		if (!strcmp(args->v[i], arg))
+			return 1;
+	return 0;
+}
+
+START_TEST(args_of_a_file)
+{
+	char *dir = small_tree();
+	char *scratch = test_tmpdir("check_parse_setup_scratch");
+	struct parse_setup_options po = { dir, dir, scratch, NULL, 0 };
+	struct parse_setup *ps = parse_setup_new(&po);
+	struct strvec args = STRVEC_INIT;
+	char *want, *autoconf;
+
+	parse_setup_args(ps, "drivers/net/my-card.c", NULL, 0, &args);
+	ck_assert(has_arg(&args, "-m32"));
+	ck_assert(has_arg(&args, "-DKBUILD_BASENAME=\"my_card\""));
+	ck_assert(has_arg(&args, "-DKBUILD_MODNAME=\"my_card\""));
+	ck_assert(has_arg(&args, "-include"));
+	want = xstrfmt("%s/i386/linux/autoconf.h", scratch);
+	ck_assert(has_arg(&args, want));
+	autoconf = test_read(scratch, "i386/linux/autoconf.h");
+	ck_assert_ptr_nonnull(autoconf);
+	ck_assert(has_line(autoconf, "#define CONFIG_MPENTIUM4 1"));
+	free(autoconf);
+	free(want);
+	want = xstrfmt("-I%s/include/asm-i386/mach-default", dir);
+	ck_assert(has_arg(&args, want));
+	free(want);
+	strvec_clear(&args);
+
+	parse_setup_args(ps, "drivers/char/snsc.c", NULL, 0, &args);
+	ck_assert(has_arg(&args, "-m64"));
+	want = xstrfmt("-I%s/ia64", scratch);
+	ck_assert(has_arg(&args, want));
+	free(want);
+	/* ia64 has no mach-default: not asked for. */
+	want = xstrfmt("-I%s/include/asm-ia64/mach-default", dir);
+	ck_assert(!has_arg(&args, want));
+	free(want);
+	strvec_clear(&args);
+	/* What it wrote goes with it, unless kept. */
+	parse_setup_free(ps, 0);
+	autoconf = test_read(scratch, "i386/linux/autoconf.h");
+	ck_assert_ptr_null(autoconf);
+	test_rm_rf(scratch);
+	free(scratch);
+	test_rm_rf(dir);
+	free(dir);
+}
+END_TEST
+
+START_TEST(arch_option_overrides)
+{
+	char *dir = small_tree();
+	char *scratch = test_tmpdir("check_parse_setup_scratch");
+	struct parse_setup_options po = { dir, dir, scratch, "ia64", 0 };
+	struct parse_setup *ps = parse_setup_new(&po);
+	char *a;
+
+	/* The setup's own --arch (scan, report). */
+	a = arch_of(ps, "drivers/char/plain.c");
+	ck_assert_str_eq(a, "ia64");
+	free(a);
+	parse_setup_free(ps, 0);
+	/* options_set_arch() of the other commands: over every setup, whatever the file. */
+	po.arch = NULL;
+	ps = parse_setup_new(&po);
+	parse_setup_force_arch("mips");
+	a = arch_of(ps, "drivers/char/plain.c");
+	ck_assert_str_eq(a, "mips");
+	free(a);
+	a = arch_of(ps, "arch/ia64/sn/kernel/io.c");
+	ck_assert_str_eq(a, "mips");
+	free(a);
+	parse_setup_force_arch(NULL);
+	a = arch_of(ps, "arch/ia64/sn/kernel/io.c");
+	ck_assert_str_eq(a, "ia64");
+	free(a);
+	parse_setup_free(ps, 0);
+	test_rm_rf(scratch);
+	free(scratch);
+	test_rm_rf(dir);
+	free(dir);
+}
+END_TEST
+
+Suite *test_suite(void)
+{
+	Suite *s = suite_create("parse_setup");
+	TCase *tc = tcase_create("parse_setup");
+
+	tcase_add_test(tc, autoconf_from_defconfig_and_kconfig_defaults);
+	tcase_add_test(tc, arch_per_file);
+	tcase_add_test(tc, args_of_a_file);
+	tcase_add_test(tc, arch_option_overrides);
+	suite_add_tcase(s, tc);
+	return s;
+}
