@@ -295,6 +295,18 @@ int diff_parse(const char *text, size_t len, struct file_diff **files, size_t *n
 
 	*files = NULL;
 	*nr = 0;
+	/*
+	 * Hunk lines are kept as C strings: a NUL byte would cut a line
+	 * short, and the file diff would then not say what the text said.
+	 */
+	if (memchr(text, '\0', len)) {
+		const char *nul = memchr(text, '\0', len);
+		unsigned lineno = 1;
+
+		for (const char *p = text; p < nul; p++)
+			lineno += *p == '\n';
+		return error("diff line %u: NUL byte (a diff of binary data is not handled)", lineno);
+	}
 	while (next_line(&ps)) {
 		const char *line = ps.line;
 		size_t n = ps.len;
