@@ -120,6 +120,60 @@ START_TEST(a_damaged_entry_is_a_miss)
 }
 END_TEST
 
+/* Write an entry file of len bytes for key by hand. */
+static void write_entry(const char *key, const char *text, size_t len)
+{
+	char *sub = xstrfmt("%s/%.2s", dir, key), *path = xstrfmt("%s/%s", sub, key);
+	FILE *f;
+
+	mkdir(sub, 0700);
+	f = fopen(path, "wb");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_uint_eq(fwrite(text, 1, len, f), len);
+	ck_assert_int_eq(fclose(f), 0);
+	free(sub);
+	free(path);
+}
+
+/*
+ * Lengths that wrap around when added up, signs, blanks, a missing
+ * newline: each header cache_put() cannot have written is a miss (the
+ * first one made cache_get() copy 2^64 - 3 bytes; fuzz/regressions/cache).
+ */
+START_TEST(a_forged_header_is_a_miss)
+{
+	static const char *const forged[] = {
+		"cdmigrate-cache 1 0 18446744073709551613 5\nab",
+		"cdmigrate-cache 1 0 -3 5\nab",
+		"cdmigrate-cache 1 0 +1 1\nab",
+		"cdmigrate-cache 1 0  1 1\nab",
+		"cdmigrate-cache 1 0 1 1 \nab",
+		"cdmigrate-cache 1 0 1 1ab",
+		"cdmigrate-cache 1 99999999999 1 1\nab",
+		"cdmigrate-cache 1 0 1 0\nab",
+		"cdmigrate-cache 1 0 2 1\nab",
+		"cdmigrate-cache 1 0 1",
+		"cdmigrate-cache 2 0 1 1\nab",
+	};
+	struct strbuf got = STRBUF_INIT, err = STRBUF_INIT;
+	char key[33];
+	int status = 7;
+
+	key_of("forged", "1", key);
+	for (size_t i = 0; i < sizeof(forged) / sizeof(*forged); i++) {
+		write_entry(key, forged[i], strlen(forged[i]));
+		ck_assert_msg(cache_get(key, &got, &err, &status) == 0, "accepted %s", forged[i]);
+	}
+	write_entry(key, "cdmigrate-cache 1 -2 1 1\nab", 27);
+	ck_assert_int_eq(cache_get(key, &got, &err, &status), 1);
+	ck_assert_int_eq(status, -2);
+	ck_assert_str_eq(got.buf, "a");
+	ck_assert_str_eq(err.buf, "b");
+	strbuf_release(&got);
+	strbuf_release(&err);
+}
+END_TEST
+
 START_TEST(off_keeps_nothing)
 {
 	struct strbuf got = STRBUF_INIT, err = STRBUF_INIT;
@@ -172,6 +226,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, keys_follow_their_inputs);
 	tcase_add_test(tc, an_entry_reads_back_byte_for_byte);
 	tcase_add_test(tc, a_damaged_entry_is_a_miss);
+	tcase_add_test(tc, a_forged_header_is_a_miss);
 	tcase_add_test(tc, off_keeps_nothing);
 	tcase_add_test(tc, records_keep_any_bytes_and_refuse_damage);
 	suite_add_tcase(s, tc);

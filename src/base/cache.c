@@ -69,25 +69,66 @@ static char *entry_path(const char *key)
 	return xstrfmt("%s/%.2s/%s", cache_dir(), key, key);
 }
 
+/* Digits only (no sign, no blank), at most 18 of them: no overflow. */
+static const char *parse_count(const char *p, const char *end, unsigned long long *v)
+{
+	const char *start = p;
+
+	*v = 0;
+	while (p < end && *p >= '0' && *p <= '9' && p - start < 18)
+		*v = *v * 10 + (unsigned long long)(*p++ - '0');
+	return p == start || (p < end && *p >= '0' && *p <= '9') ? NULL : p;
+}
+
+/*
+ * The header "cdmigrate-cache 1 STATUS OUT_LEN ERR_LEN\n" of an entry of
+ * len bytes, exactly as cache_put() writes it, with lengths that add up to
+ * the entry: anything else is a damaged entry (a miss), however big the
+ * numbers in it.  Returns the header's length, or 0.
+ */
+static size_t parse_header(const char *buf, size_t len, int *status,
+			   size_t *out_len, size_t *err_len)
+{
+	static const char magic[] = "cdmigrate-cache 1 ";
+	const char *p = buf, *end = buf + len;
+	unsigned long long st, out, err;
+	int negative;
+
+	if (len < sizeof(magic) - 1 || memcmp(p, magic, sizeof(magic) - 1))
+		return 0;
+	p += sizeof(magic) - 1;
+	negative = p < end && *p == '-';
+	p += negative;
+	if (!(p = parse_count(p, end, &st)) || st > 2147483647 || p == end || *p++ != ' ' ||
+	    !(p = parse_count(p, end, &out)) || p == end || *p++ != ' ' ||
+	    !(p = parse_count(p, end, &err)) || p == end || *p++ != '\n')
+		return 0;
+	if (out > (unsigned long long)(end - p) || err != (unsigned long long)(end - p) - out)
+		return 0;
+	*status = negative ? -(int)st : (int)st;
+	*out_len = (size_t)out;
+	*err_len = (size_t)err;
+	return (size_t)(p - buf);
+}
+
 int cache_get(const char *key, struct strbuf *out, struct strbuf *err, int *status)
 {
 	struct strbuf entry = STRBUF_INIT;
 	char *path;
-	unsigned long long out_len, err_len;
-	int st, header = 0;
+	size_t out_len, err_len, header = 0;
+	int st;
 
 	if (!cache_dir())
 		return 0;
 	path = entry_path(key);
 	if (strbuf_read_file(&entry, path) < 0 ||
-	    sscanf(entry.buf, "cdmigrate-cache 1 %d %llu %llu\n%n", &st, &out_len, &err_len, &header) != 3 ||
-	    !header || entry.len != (size_t)header + out_len + err_len) {
+	    !(header = parse_header(entry.buf, entry.len, &st, &out_len, &err_len))) {
 		strbuf_release(&entry);
 		free(path);
 		return 0;
 	}
-	strbuf_add(out, entry.buf + header, (size_t)out_len);
-	strbuf_add(err, entry.buf + header + out_len, (size_t)err_len);
+	strbuf_add(out, entry.buf + header, out_len);
+	strbuf_add(err, entry.buf + header + out_len, err_len);
 	*status = st;
 	strbuf_release(&entry);
 	free(path);
