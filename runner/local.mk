@@ -26,8 +26,9 @@ RUNNER_TESTS = \
 	runner/test-scan \
 	runner/test-core \
 	runner/test-userspace \
+	runner/test-fuzz-regressions \
 	runner/check-layers \
 	$(NULL)
 
 TESTS += $(RUNNER_TESTS)
-EXTRA_DIST += $(RUNNER_TESTS) runner/as-tap runner/tap.sh
+EXTRA_DIST += $(RUNNER_TESTS) runner/as-tap runner/tap.sh runner/fuzz runner/test-sanitize runner/lsan.supp

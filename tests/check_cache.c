@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <xxhash.h>
 
 #include "base/cache.h"
 #include "base/util.h"
@@ -147,6 +148,69 @@ START_TEST(a_flipped_byte_is_a_miss)
 }
 END_TEST
 
+/* Write an entry file of len bytes for key by hand. */
+static void write_entry(const char *key, const char *text, size_t len)
+{
+	char *sub = xstrfmt("%s/%.2s", dir, key), *path = xstrfmt("%s/%s", sub, key);
+	FILE *f;
+
+	mkdir(sub, 0700);
+	f = fopen(path, "wb");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_uint_eq(fwrite(text, 1, len, f), len);
+	ck_assert_int_eq(fclose(f), 0);
+	free(sub);
+	free(path);
+}
+
+/*
+ * Lengths that wrap around when added up, signs, blanks, a missing
+ * newline: each header cache_put() cannot have written is a miss (the
+ * first one made cache_get() copy 2^64 - 3 bytes; fuzz/regressions/cache).
+ */
+START_TEST(a_forged_header_is_a_miss)
+{
+	static const char *const forged[] = {
+		"cdmigrate-cache 2 0 18446744073709551613 5 0\nab",
+		"cdmigrate-cache 2 0 -3 5 0\nab",
+		"cdmigrate-cache 2 0 +1 1 0\nab",
+		"cdmigrate-cache 2 0  1 1 0\nab",
+		"cdmigrate-cache 2 0 1 1  0\nab",
+		"cdmigrate-cache 2 0 1 1 0ab",
+		"cdmigrate-cache 2 99999999999 1 1 0\nab",
+		"cdmigrate-cache 2 0 1 0 0\nab",
+		"cdmigrate-cache 2 0 2 1 0\nab",
+		"cdmigrate-cache 2 0 1 0",
+		"cdmigrate-cache 3 0 1 1 0\nab",
+	};
+	struct strbuf got = STRBUF_INIT, err = STRBUF_INIT;
+	char key[33];
+	int status = 7;
+
+	key_of("forged", "1", key);
+	/* A damaged checksum with a sound header is a miss too. */
+	write_entry(key, "cdmigrate-cache 2 0 1 1 0\nab", 27);
+	ck_assert_int_eq(cache_get(key, &got, &err, &status), 0);
+	for (size_t i = 0; i < sizeof(forged) / sizeof(*forged); i++) {
+		write_entry(key, forged[i], strlen(forged[i]));
+		ck_assert_msg(cache_get(key, &got, &err, &status) == 0, "accepted %s", forged[i]);
+	}
+	{
+		char *good = xstrfmt("cdmigrate-cache 2 -2 1 1 %016llx\nab",
+				     (unsigned long long)XXH3_64bits("ab", 2));
+
+		write_entry(key, good, strlen(good));
+		free(good);
+	}
+	ck_assert_int_eq(cache_get(key, &got, &err, &status), 1);
+	ck_assert_int_eq(status, -2);
+	ck_assert_str_eq(got.buf, "a");
+	ck_assert_str_eq(err.buf, "b");
+	strbuf_release(&got);
+	strbuf_release(&err);
+}
+END_TEST
+
 START_TEST(off_keeps_nothing)
 {
 	struct strbuf got = STRBUF_INIT, err = STRBUF_INIT;
@@ -200,6 +264,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, an_entry_reads_back_byte_for_byte);
 	tcase_add_test(tc, a_damaged_entry_is_a_miss);
 	tcase_add_test(tc, a_flipped_byte_is_a_miss);
+	tcase_add_test(tc, a_forged_header_is_a_miss);
 	tcase_add_test(tc, off_keeps_nothing);
 	tcase_add_test(tc, records_keep_any_bytes_and_refuse_damage);
 	suite_add_tcase(s, tc);

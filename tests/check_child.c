@@ -107,6 +107,7 @@ START_TEST(test_feed_big_stdin)
 	ck_assert_uint_eq(err.len, 0);
 	child_release(&c);
 	strbuf_release(&out);
+	strbuf_release(&err);
 	free(input);
 	test_assert_clean(fds);
 }

@@ -202,6 +202,19 @@ START_TEST(test_parse_malformed)
 }
 END_TEST
 
+/* A NUL byte would cut a hunk line short (fuzz/regressions/spatch). */
+START_TEST(test_parse_nul)
+{
+	static const char text[] = "--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\0b\n+c\n";
+	struct file_diff *f = (void *)1;
+	size_t nr = 1;
+
+	ck_assert_int_eq(diff_parse(text, sizeof(text) - 1, &f, &nr), -1);
+	ck_assert_ptr_null(f);
+	ck_assert_uint_eq(nr, 0);
+}
+END_TEST
+
 /* ---- merging ---- */
 
 /* Lines "l1\n".."ln\n" with the given ones replaced (index -> text, NULL: deleted). */
@@ -696,6 +709,7 @@ Suite *test_suite(void)
 	tcase_add_test(parse, test_parse_spatch_output);
 	tcase_add_test(parse, test_parse_variants);
 	tcase_add_test(parse, test_parse_malformed);
+	tcase_add_test(parse, test_parse_nul);
 	suite_add_tcase(s, parse);
 
 	tcase_set_timeout(merge, 120);

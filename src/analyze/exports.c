@@ -233,7 +233,7 @@ size_t exports_find_unused_with(const char *tree, const struct strvec *files, ex
 	for (size_t i = 0; i < found.nr; i++)
 		if (found.v[i].symbol)
 			search.names[search.nr++] = found.v[i].symbol;
-	qsort(search.names, search.nr, sizeof(*search.names), compare_str);
+	sort_array(search.names, search.nr, sizeof(*search.names), compare_str);
 	search.used = xcalloc(search.nr + 1, 1);
 
 	for (size_t i = 0; search.nr && i < files->nr; i++) {
@@ -269,7 +269,7 @@ size_t exports_find_unused_with(const char *tree, const struct strvec *files, ex
 		ALLOC_GROW(out->v, out->nr + 1, out->alloc);
 		out->v[out->nr++] = *e;
 	}
-	qsort(out->v + before, out->nr - before, sizeof(*out->v), compare_entries);
+	sort_array(out->v + before, out->nr - before, sizeof(*out->v), compare_entries);
 
 	free(found.v);
 	free(unused);

@@ -91,7 +91,7 @@ void site_list_sort(struct site_list *list)
 
 	if (!list->nr)
 		return;
-	qsort(list->items, list->nr, sizeof(*list->items), compare_sites);
+	sort_array(list->items, list->nr, sizeof(*list->items), compare_sites);
 	for (size_t i = 0; i < list->nr; i++) {
 		if (out && !compare_sites(&list->items[out - 1], &list->items[i])) {
 			site_release(&list->items[i]);

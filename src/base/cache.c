@@ -69,28 +69,87 @@ static char *entry_path(const char *key)
 	return xstrfmt("%s/%.2s/%s", cache_dir(), key, key);
 }
 
+/* Digits only (no sign, no blank), at most 18 of them: no overflow. */
+static const char *parse_count(const char *p, const char *end, unsigned long long *v)
+{
+	const char *start = p;
+
+	*v = 0;
+	while (p < end && *p >= '0' && *p <= '9' && p - start < 18)
+		*v = *v * 10 + (unsigned long long)(*p++ - '0');
+	return p == start || (p < end && *p >= '0' && *p <= '9') ? NULL : p;
+}
+
+/* Lower-case hex digits only, at most 16 of them (a 64-bit checksum). */
+static const char *parse_hex(const char *p, const char *end, unsigned long long *v)
+{
+	const char *start = p;
+
+	*v = 0;
+	for (; p < end && p - start < 16; p++) {
+		if (*p >= '0' && *p <= '9')
+			*v = *v << 4 | (unsigned long long)(*p - '0');
+		else if (*p >= 'a' && *p <= 'f')
+			*v = *v << 4 | (unsigned long long)(*p - 'a' + 10);
+		else
+			break;
+	}
+	return p == start ? NULL : p;
+}
+
+/*
+ * The header "cdmigrate-cache 2 STATUS OUT_LEN ERR_LEN SUM\n" of an entry of
+ * len bytes, exactly as cache_put() writes it, with lengths that add up to
+ * the entry: anything else is a damaged entry (a miss), however big the
+ * numbers in it.  Returns the header's length, or 0.
+ */
+static size_t parse_header(const char *buf, size_t len, int *status,
+			   size_t *out_len, size_t *err_len, unsigned long long *sum)
+{
+	static const char magic[] = "cdmigrate-cache 2 ";
+	const char *p = buf, *end = buf + len;
+	unsigned long long st, out, err;
+	int negative;
+
+	if (len < sizeof(magic) - 1 || memcmp(p, magic, sizeof(magic) - 1))
+		return 0;
+	p += sizeof(magic) - 1;
+	negative = p < end && *p == '-';
+	p += negative;
+	if (!(p = parse_count(p, end, &st)) || st > 2147483647 || p == end || *p++ != ' ' ||
+	    !(p = parse_count(p, end, &out)) || p == end || *p++ != ' ' ||
+	    !(p = parse_count(p, end, &err)) || p == end || *p++ != ' ' ||
+	    !(p = parse_hex(p, end, sum)) || p == end || *p++ != '\n')
+		return 0;
+	if (out > (unsigned long long)(end - p) || err != (unsigned long long)(end - p) - out)
+		return 0;
+	*status = negative ? -(int)st : (int)st;
+	*out_len = (size_t)out;
+	*err_len = (size_t)err;
+	return (size_t)(p - buf);
+}
+
 int cache_get(const char *key, struct strbuf *out, struct strbuf *err, int *status)
 {
 	struct strbuf entry = STRBUF_INIT;
 	char *path;
-	unsigned long long out_len, err_len, sum;
-	int st, header = 0;
+	size_t out_len, err_len, header = 0;
+	unsigned long long sum;
+	int st;
 
 	if (!cache_dir())
 		return 0;
 	path = entry_path(key);
 	/* The checksum catches damage that keeps the length (a flipped byte, a torn page). */
 	if (strbuf_read_file(&entry, path) < 0 ||
-	    sscanf(entry.buf, "cdmigrate-cache 2 %d %llu %llu %llx\n%n", &st, &out_len, &err_len,
-		   &sum, &header) != 4 ||
-	    !header || entry.len != (size_t)header + out_len + err_len ||
-	    XXH3_64bits(entry.buf + header, entry.len - (size_t)header) != sum) {
+	    !(header = parse_header(entry.buf, entry.len, &st, &out_len, &err_len, &sum)) ||
+	    XXH3_64bits(entry.buf + header, entry.len - header) != sum) {
 		strbuf_release(&entry);
 		free(path);
 		return 0;
 	}
-	strbuf_add(out, entry.buf + header, (size_t)out_len);
-	strbuf_add(err, entry.buf + header + out_len, (size_t)err_len);
+	strbuf_add(out, entry.buf + header, out_len);
+	strbuf_add(err, entry.buf + header + out_len, err_len);
 	*status = st;
 	strbuf_release(&entry);
 	free(path);

@@ -364,3 +364,10 @@ int write_all(int fd, const void *buf, size_t len)
 	}
 	return 0;
 }
+
+void sort_array(void *base, size_t nmemb, size_t size,
+		int (*compar)(const void *, const void *))
+{
+	if (nmemb > 1)
+		qsort(base, nmemb, size, compar);
+}

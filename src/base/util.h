@@ -61,6 +61,14 @@ char *xstrfmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 	} \
 } while (0)
 
+/*
+ * sort_array() for an array that may be empty and NULL: sort_array(NULL, 0, ...) is
+ * undefined (its pointer must be valid even for no element, C11 7.22.5;
+ * glibc declares it nonnull), and an empty list is often a NULL one here.
+ */
+void sort_array(void *base, size_t nmemb, size_t size,
+		int (*compar)(const void *, const void *));
+
 /* A growable, always NUL-terminated byte buffer. */
 struct strbuf {
 	char *buf;	/* never NULL once initialised with STRBUF_INIT */

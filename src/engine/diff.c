@@ -295,6 +295,18 @@ int diff_parse(const char *text, size_t len, struct file_diff **files, size_t *n
 
 	*files = NULL;
 	*nr = 0;
+	/*
+	 * Hunk lines are kept as C strings: a NUL byte would cut a line
+	 * short, and the file diff would then not say what the text said.
+	 */
+	if (memchr(text, '\0', len)) {
+		const char *nul = memchr(text, '\0', len);
+		unsigned lineno = 1;
+
+		for (const char *p = text; p < nul; p++)
+			lineno += *p == '\n';
+		return error("diff line %u: NUL byte (a diff of binary data is not handled)", lineno);
+	}
 	while (next_line(&ps)) {
 		const char *line = ps.line;
 		size_t n = ps.len;
@@ -574,7 +586,7 @@ static int unique_known(struct merge_data *md, const char *path)
 {
 	size_t i, out = 0;
 
-	qsort(md->known, md->known_nr, sizeof(*md->known), compare_known);
+	sort_array(md->known, md->known_nr, sizeof(*md->known), compare_known);
 	for (i = 0; i < md->known_nr; i++) {
 		if (out && md->known[out - 1].lineno == md->known[i].lineno) {
 			if (!same_hline(&md->known[out - 1].line, &md->known[i].line))
@@ -759,7 +771,7 @@ int diff_merge(const struct file_diff *diffs, size_t nr, struct file_diff *out,
 	if (unique_known(&md, path) < 0)
 		goto out;
 
-	qsort(md.changes, md.changes_nr, sizeof(*md.changes), compare_changes);
+	sort_array(md.changes, md.changes_nr, sizeof(*md.changes), compare_changes);
 	for (i = 0; i < md.changes_nr; i++) {
 		if (kept && same_change(&md.changes[kept - 1], &md.changes[i])) {
 			strbuf_release(&md.changes[i].body);

@@ -77,7 +77,8 @@ void file_diff_list_free(struct file_diff *files, size_t nr);
  *
  * Malformed input (a hunk header that does not parse, a hunk shorter or
  * longer than its header says, a hunk before any file header, a "+++"
- * path that names another file than "---", no path at all) returns -1
+ * path that names another file than "---", no path at all, a NUL byte
+ * anywhere) returns -1
  * after error() naming the line; *files and *nr are then NULL and 0.
  * Returns 0 otherwise, also for text with no diff in it (*nr == 0).
  */

@@ -831,7 +831,7 @@ static int validate_edits(int rootfd, const struct journal_edit *edits,
 		}
 		paths[i] = edits[i].path;
 	}
-	qsort(paths, nr, sizeof(*paths), cmp_str_ptr);
+	sort_array(paths, nr, sizeof(*paths), cmp_str_ptr);
 	for (size_t i = 1; i < nr; i++)
 		if (!strcmp(paths[i - 1], paths[i])) {
 			ret = error("%s: edited twice in one run; the plan is broken, make it again", paths[i]);

@@ -358,7 +358,7 @@ static int prepare_patch(const struct series_patch *p, size_t patch_nr,
 		out->deleted += out->files[i].deleted;
 	}
 	out->nr = p->nr_files;
-	qsort(out->files, out->nr, sizeof(*out->files), compare_prepared);
+	sort_array(out->files, out->nr, sizeof(*out->files), compare_prepared);
 	for (size_t i = 1; i < out->nr; i++)
 		if (!strcmp(out->files[i - 1].path, out->files[i].path)) {
 			error("patch %zu: %s appears twice", patch_nr, out->files[i].path);
@@ -624,7 +624,7 @@ static void add_total_stat(struct strbuf *out, const struct prepared_patch *pp, 
 			n++;
 		}
 	if (n)
-		qsort(v, n, sizeof(*v), compare_stat_entries);
+		sort_array(v, n, sizeof(*v), compare_stat_entries);
 	for (size_t i = 0; i < n; i++) {
 		if (out_nr && !strcmp(v[out_nr - 1].name, v[i].name)) {
 			v[out_nr - 1].added += v[i].added;

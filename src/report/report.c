@@ -348,7 +348,7 @@ static void assign_ids(struct report *r)
 	struct strbuf key = STRBUF_INIT;
 	char **hashes = xcalloc(r->nr + 1, sizeof(char *));
 
-	qsort(r->items, r->nr, sizeof(*r->items), compare_identity);
+	sort_array(r->items, r->nr, sizeof(*r->items), compare_identity);
 	for (size_t i = 0; i < r->nr; i++) {
 		const struct report_item *it = &r->items[i];
 		unsigned n = 1;
@@ -439,9 +439,9 @@ static void summarize(struct report *r)
 		*nl = '\n';
 	}
 	strvec_clear(&seen);
-	qsort(r->steps, r->nr_steps, sizeof(*r->steps), compare_counts);
-	qsort(r->subsystems, r->nr_subsystems, sizeof(*r->subsystems), compare_counts);
-	qsort(r->reasons, r->nr_reasons, sizeof(*r->reasons), compare_counts);
+	sort_array(r->steps, r->nr_steps, sizeof(*r->steps), compare_counts);
+	sort_array(r->subsystems, r->nr_subsystems, sizeof(*r->subsystems), compare_counts);
+	sort_array(r->reasons, r->nr_reasons, sizeof(*r->reasons), compare_counts);
 	for (size_t i = 0; i < r->nr; i++)
 		if (!i || strcmp(r->items[i].file, r->items[i - 1].file)) {
 			int dup = 0;
@@ -526,7 +526,7 @@ static int read_series(const char *dir, struct report *r)
 	}
 	closedir(d);
 	strbuf_release(&text);
-	qsort(r->patches, r->nr_patches, sizeof(*r->patches), compare_patch);
+	sort_array(r->patches, r->nr_patches, sizeof(*r->patches), compare_patch);
 	return 0;
 }
 
@@ -669,10 +669,10 @@ int report_make(const struct report_options *opts, struct report *r)
 				    xstrfmt("%s%s%s", mf->step[0] ? mf->step : "", mf->step[0] ? ": " : "",
 					    mf->detail), 0);
 	}
-	qsort(r->failures, r->nr_failures, sizeof(*r->failures), compare_failures);
+	sort_array(r->failures, r->nr_failures, sizeof(*r->failures), compare_failures);
 
 	assign_ids(r);
-	qsort(r->items, r->nr, sizeof(*r->items), compare_display);
+	sort_array(r->items, r->nr, sizeof(*r->items), compare_display);
 	summarize(r);
 
 	if (opts->paths && opts->paths->nr) {

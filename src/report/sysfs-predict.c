@@ -113,7 +113,7 @@ static void sort_unique_attrs(struct sysfs_attr *v, size_t *nr)
 {
 	size_t out = 0;
 
-	qsort(v, *nr, sizeof(*v), compare_attrs);
+	sort_array(v, *nr, sizeof(*v), compare_attrs);
 	for (size_t i = 0; i < *nr; i++) {
 		if (out && !strcmp(v[out - 1].name, v[i].name)) {
 			free(v[i].name);
@@ -203,7 +203,7 @@ static void sort_everything(struct sysfs_report *r)
 	struct sysfs_device *devices = xcalloc(r->nr_devices + 1, sizeof(*devices));
 
 	memcpy(classes, r->classes, r->nr_classes * sizeof(*classes));
-	qsort(classes, r->nr_classes, sizeof(*classes), compare_classes);
+	sort_array(classes, r->nr_classes, sizeof(*classes), compare_classes);
 	for (size_t i = 0; i < r->nr_classes; i++)
 		for (size_t j = 0; j < r->nr_classes; j++)
 			if (!memcmp(&classes[i], &r->classes[j], sizeof(*classes)))
@@ -215,7 +215,7 @@ static void sort_everything(struct sysfs_report *r)
 	for (size_t i = 0; i < r->nr_devices; i++)
 		dev_order[i] = i;
 	sort_report = r;
-	qsort(dev_order, r->nr_devices, sizeof(size_t), compare_device_index);
+	sort_array(dev_order, r->nr_devices, sizeof(size_t), compare_device_index);
 	for (size_t i = 0; i < r->nr_devices; i++) {
 		devices[i] = r->devices[dev_order[i]];
 		dev_new[dev_order[i]] = i;

@@ -302,7 +302,7 @@ static int read_path(const char *path, struct userspace_report *r, int given)
 			strvec_push(&names, de->d_name);
 	closedir(dir);
 	if (names.nr)
-		qsort(names.v, names.nr, sizeof(*names.v), compare_names);
+		sort_array(names.v, names.nr, sizeof(*names.v), compare_names);
 	for (size_t i = 0; i < names.nr; i++) {
 		char *child = path_join(path, names.v[i]);
 
@@ -1281,7 +1281,7 @@ void userspace_match(struct userspace_report *r, const struct sysfs_report *sysf
 	for (size_t i = 0; i < r->nr_scripts; i++)
 		match_script(&c, &r->scripts[i]);
 	if (r->nr)
-		qsort(r->findings, r->nr, sizeof(*r->findings), compare_findings);
+		sort_array(r->findings, r->nr, sizeof(*r->findings), compare_findings);
 	for (size_t i = 0; i < c.nr_kinds; i++) {
 		free(c.kinds[i].devpath);
 		strvec_clear(&c.kinds[i].comps);

@@ -248,7 +248,7 @@ int rewrite_aligned_structs(struct rewrite_context *ctx)
 
 		if (!r->nr)
 			continue;
-		qsort(r->v, r->nr, sizeof(*r->v), retype_cmp);
+		sort_array(r->v, r->nr, sizeof(*r->v), retype_cmp);
 		for (size_t t = r->nr; t-- > 0;) {
 			struct retype *x = &r->v[t];
 

@@ -208,7 +208,7 @@ int rewrite_api_names(struct rewrite_context *ctx)
 			struct strbuf out = STRBUF_INIT;
 			size_t pos = 0;
 
-			qsort(edits, nr, sizeof(*edits), by_offset);
+			sort_array(edits, nr, sizeof(*edits), by_offset);
 			for (size_t k = 0; k < nr; k++) {
 				strbuf_add(&out, rf->content->buf + pos, edits[k].offset - pos);
 				strbuf_addstr(&out, NEW_NAME);

@@ -485,7 +485,7 @@ int class_initializer_apply(struct strbuf *sb, const char *name, const struct cl
 	}
 	code_release(&c);
 	if (nr)
-		qsort(e, nr, sizeof(*e), edit_cmp);
+		sort_array(e, nr, sizeof(*e), edit_cmp);
 	for (size_t i = 0; i < nr; i++) {
 		struct strbuf out = STRBUF_INIT;
 

@@ -283,7 +283,7 @@ static size_t merge(struct range *v, size_t nr, const char *text)
 {
 	size_t out = 0;
 
-	qsort(v, nr, sizeof(*v), compare_ranges);
+	sort_array(v, nr, sizeof(*v), compare_ranges);
 	for (size_t i = 0; i < nr; i++) {
 		struct range *last = out ? &v[out - 1] : NULL;
 

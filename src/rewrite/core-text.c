@@ -597,7 +597,7 @@ int core_text_apply(const struct core_text *ct, const char *text, size_t len, co
 	}
 	strbuf_reset(out);
 	if (!rc) {
-		qsort(ins, nr_ins, sizeof(*ins), insertion_cmp);
+		sort_array(ins, nr_ins, sizeof(*ins), insertion_cmp);
 		for (size_t i = 0; i < nr_ins; i++) {
 			strbuf_add(out, text + pos, ins[i].offset - pos);
 			strbuf_addstr(out, ins[i].text);
@@ -654,7 +654,7 @@ static int list_fragments(const char *dir, struct strvec *files)
 			strvec_push(files, e->d_name);
 	closedir(d);
 	if (files->nr)
-		qsort(files->v, files->nr, sizeof(*files->v), fragment_cmp);
+		sort_array(files->v, files->nr, sizeof(*files->v), fragment_cmp);
 	return 0;
 }
 

@@ -1005,7 +1005,7 @@ static int find_blockers(struct deletion *d, struct blockers *out)
 		free(tokens.v[t].symbol);
 	}
 	free(tokens.v);
-	qsort(out->v, out->nr, sizeof(*out->v), compare_blockers);
+	sort_array(out->v, out->nr, sizeof(*out->v), compare_blockers);
 	site_list_release(&sites);
 	strvec_clear(&cands);
 	strvec_clear(&files);

@@ -709,7 +709,7 @@ static void plan_reindents(struct conv *c, struct edits *ed)
 	}
 	free(stack);
 	if (ed->nr != nr_edits)
-		qsort(ed->v, ed->nr, sizeof(*ed->v), edit_cmp);
+		sort_array(ed->v, ed->nr, sizeof(*ed->v), edit_cmp);
 }
 
 static void apply_edits(struct conv *c, struct edits *ed, struct strbuf *out)
@@ -853,7 +853,7 @@ static int run_conversion(struct conv *c, int plan, struct strbuf *out, struct s
 	if (rc < 0 || !ed.nr) {
 		strbuf_add(out, c->t + c->start, c->end - c->start);
 	} else {
-		qsort(ed.v, ed.nr, sizeof(*ed.v), edit_cmp);
+		sort_array(ed.v, ed.nr, sizeof(*ed.v), edit_cmp);
 		plan_reindents(c, &ed);
 		apply_edits(c, &ed, out);
 		rc = 1;
@@ -1347,7 +1347,7 @@ static int run_pass(struct rewrite_context *ctx, enum macro_mode mode)
 			regions[nr].name = NULL;
 			nr++;
 		}
-		qsort(regions, nr, sizeof(*regions), region_cmp);
+		sort_array(regions, nr, sizeof(*regions), region_cmp);
 		for (size_t d = 0; d < nr; d++) {
 			struct region *r = &regions[d];
 			struct strbuf why = STRBUF_INIT;

@@ -334,7 +334,7 @@ int rewrite_macro_members(struct rewrite_context *ctx)
 		typed_by_uses(&m);
 		typed_by_header(&m);
 	}
-	qsort(m.edits, m.nr_edits, sizeof(*m.edits), by_position);
+	sort_array(m.edits, m.nr_edits, sizeof(*m.edits), by_position);
 	for (size_t i = 0; i < m.nr_edits; i++) {
 		struct member_edit *ed = &m.edits[i];
 

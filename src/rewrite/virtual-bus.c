@@ -1129,7 +1129,7 @@ static void apply_edits(struct edit_set *es)
 		struct strbuf out = STRBUF_INIT;
 		size_t pos = 0;
 
-		qsort(e->v, e->nr, sizeof(*e->v), insertion_cmp);
+		sort_array(e->v, e->nr, sizeof(*e->v), insertion_cmp);
 		for (size_t k = 0; k < e->nr; k++) {
 			if (e->v[k].offset != (size_t)-1) {
 				strbuf_add(&out, e->rf->content->buf + pos, e->v[k].offset - pos);
