@@ -3,6 +3,7 @@
  * reads it, and the same bytes as a record payload (cache_record_next()).
  */
 #include <stdio.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "fuzz.h"
 #include "base/util.h"

@@ -14,10 +14,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* read_index() refuses a NUL byte before parsing. */
 	if (memchr(data, '\0', size))
 		return 0;
-	memset(&ix, 0, sizeof(ix));
-	strbuf_add(&sb, data, size);
-	index_parse(&sb, &ix, "fuzz");
-	jindex_release(&ix);
+	/* Both readings: strict (--resume) and salvage (undo of a damaged journal). */
+	for (int salvage = 0; salvage <= 1; salvage++) {
+		memset(&ix, 0, sizeof(ix));
+		strbuf_reset(&sb);
+		strbuf_add(&sb, data, size);
+		index_parse(&sb, &ix, "fuzz", salvage);
+		jindex_release(&ix);
+	}
 	strbuf_release(&sb);
 	return 0;
 }
