@@ -202,7 +202,9 @@ static void sort_everything(struct sysfs_report *r)
 	struct sysfs_class *classes = xcalloc(r->nr_classes + 1, sizeof(*classes));
 	struct sysfs_device *devices = xcalloc(r->nr_devices + 1, sizeof(*devices));
 
-	memcpy(classes, r->classes, r->nr_classes * sizeof(*classes));
+	/* r->classes is NULL when there are none: memcpy's pointers must not be. */
+	if (r->nr_classes)
+		memcpy(classes, r->classes, r->nr_classes * sizeof(*classes));
 	sort_array(classes, r->nr_classes, sizeof(*classes), compare_classes);
 	for (size_t i = 0; i < r->nr_classes; i++)
 		for (size_t j = 0; j < r->nr_classes; j++)
@@ -210,7 +212,8 @@ static void sort_everything(struct sysfs_report *r)
 				class_new[j] = i;
 	for (size_t i = 0; i < r->nr_devices; i++)
 		r->devices[i].class_index = class_new[r->devices[i].class_index];
-	memcpy(r->classes, classes, r->nr_classes * sizeof(*classes));
+	if (r->nr_classes)
+		memcpy(r->classes, classes, r->nr_classes * sizeof(*classes));
 
 	for (size_t i = 0; i < r->nr_devices; i++)
 		dev_order[i] = i;
@@ -223,7 +226,8 @@ static void sort_everything(struct sysfs_report *r)
 	for (size_t i = 0; i < r->nr_devices; i++)
 		if (devices[i].parent_kind == SYSFS_PARENT_CLASS_DEVICE)
 			devices[i].parent_device = dev_new[devices[i].parent_device];
-	memcpy(r->devices, devices, r->nr_devices * sizeof(*devices));
+	if (r->nr_devices)
+		memcpy(r->devices, devices, r->nr_devices * sizeof(*devices));
 	for (size_t k = 0; k < r->nr_classes; k++) {
 		r->classes[k].nr_devices = 0;
 		free(r->classes[k].devices);
