@@ -185,13 +185,11 @@ static int run_step_uncached(struct engine *e, size_t step, struct migrate_step_
 		if (access(patch, R_OK) < 0) {
 			error("%s: semantic patch missing: reinstall cdmigrate", patch);
 			free(patch);
-			strvec_clear(&step_files);
-			return -1;
+			goto fail;
 		}
 		if (task_run_patch(e, step, patch, &step_files) < 0) {
 			free(patch);
-			strvec_clear(&step_files);
-			return -1;
+			goto fail;
 		}
 		free(patch);
 	}
@@ -209,8 +207,7 @@ static int run_step_uncached(struct engine *e, size_t step, struct migrate_step_
 		st->refused = 1;
 		break;
 	default:
-		strvec_clear(&step_files);
-		return -1;
+		goto fail;
 	}
 	for (size_t i = 0; i < e->nr; i++) {
 		struct work_file *f = &e->files[i];
@@ -222,8 +219,10 @@ static int run_step_uncached(struct engine *e, size_t step, struct migrate_step_
 			continue;
 		}
 		realign_continuations(before[i].buf, before[i].len, &f->current);
-		if (diff_make(f->path, before[i].buf, before[i].len, f->current.buf, f->current.len, &diff) < 0)
-			return -1;
+		if (diff_make(f->path, before[i].buf, before[i].len, f->current.buf, f->current.len, &diff) < 0) {
+			strbuf_release(&diff);
+			goto fail;
+		}
 		ALLOC_GROW(e->changes, e->nr_changes + 1, e->alloc_changes);
 		e->changes[e->nr_changes].step = step;
 		e->changes[e->nr_changes].file = i;
@@ -238,5 +237,12 @@ static int run_step_uncached(struct engine *e, size_t step, struct migrate_step_
 	st->largest_group = e->largest_group;
 	strvec_clear(&step_files);
 	return 0;
+fail:
+	/* the texts from before the step, on every path out */
+	for (size_t i = 0; i < e->nr; i++)
+		strbuf_release(&before[i]);
+	free(before);
+	strvec_clear(&step_files);
+	return -1;
 }
 
