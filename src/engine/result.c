@@ -69,7 +69,7 @@ static void converted_sites(struct engine *e, size_t step, const char *subsystem
  * decide first; the rest does not depend on the step and is kept.
  */
 struct header_homes {
-	struct strvec memo;		/* "header\tsubsystem", sorted */
+	struct strvec memo;		/* "header\tsubsystem", in the order found */
 	struct strvec tree_files;	/* the whole tree, walked on first need */
 	int walked;
 	struct reach *reach;
