@@ -20,6 +20,7 @@ src_libcdmigrate_a_SOURCES = \
 	src/kernel/reach.c src/kernel/reach.h \
 	src/analyze/classify.c src/analyze/classify.h \
 	src/analyze/exports.c src/analyze/exports.h \
+	src/analyze/header-users.c src/analyze/header-users.h \
 	src/analyze/output.c src/analyze/output.h \
 	src/analyze/prefilter.c src/analyze/prefilter.h \
 	src/analyze/scan.c src/analyze/scan.h \

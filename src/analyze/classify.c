@@ -832,7 +832,7 @@ static char *diagnostic_text(const struct classify *c, CXDiagnostic d)
 }
 
 static void count_diagnostics(const struct classify *c, CXTranslationUnit tu,
-			      unsigned *errors, char **first)
+			      unsigned *errors, char **first, struct strvec *all)
 {
 	unsigned n = clang_getNumDiagnostics(tu);
 
@@ -844,6 +844,12 @@ static void count_diagnostics(const struct classify *c, CXTranslationUnit tu,
 
 		if (sev >= CXDiagnostic_Error && !(*errors)++)
 			*first = diagnostic_text(c, d);
+		if (sev >= CXDiagnostic_Error && all) {
+			char *text = *errors == 1 ? xstrdup(*first) : diagnostic_text(c, d);
+
+			strvec_push(all, text);
+			free(text);
+		}
 		clang_disposeDiagnostic(d);
 	}
 }
@@ -853,6 +859,7 @@ struct file_result {
 	struct site_list sites;
 	unsigned errors;
 	char *first_error;
+	struct strvec error_texts;
 	int parsed;
 };
 
@@ -867,6 +874,7 @@ static void classify_one(struct classify *c, CXIndex index, const char *file,
 	if (!tu) {
 		r->errors = 1;
 		r->first_error = xstrfmt("%s: libclang could not parse the file", file);
+		strvec_push(&r->error_texts, r->first_error);
 		free(abs);
 		return;
 	}
@@ -879,7 +887,7 @@ static void classify_one(struct classify *c, CXIndex index, const char *file,
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), collect_macros, &v);
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), visit_cursor, &v);
 	scan_inactive(&v);
-	count_diagnostics(c, tu, &r->errors, &r->first_error);
+	count_diagnostics(c, tu, &r->errors, &r->first_error, &r->error_texts);
 	for (size_t i = 0; i < v.nr_macros; i++)
 		free(v.macros[i].name);
 	free(v.macros);
@@ -914,7 +922,7 @@ static void *classify_worker(void *data)
 				job->errors[i] = -1;
 				continue;
 			}
-			count_diagnostics(job->c, tu, &errors, &job->first_errors[i]);
+			count_diagnostics(job->c, tu, &errors, &job->first_errors[i], NULL);
 			job->errors[i] = (int)errors;
 			clang_disposeTranslationUnit(tu);
 		}
@@ -984,8 +992,10 @@ void classify_files(struct classify *c, const struct strvec *files,
 			stats->files[i].file = xstrdup(files->v[i]);
 			stats->files[i].errors = r->errors;
 			stats->files[i].first_error = r->first_error;
+			stats->files[i].error_texts = r->error_texts;
 		} else {
 			free(r->first_error);
+			strvec_clear(&r->error_texts);
 		}
 	}
 	site_list_sort(sites);
@@ -997,6 +1007,7 @@ void classify_stats_release(struct classify_stats *stats)
 	for (size_t i = 0; i < stats->nr; i++) {
 		free(stats->files[i].file);
 		free(stats->files[i].first_error);
+		strvec_clear(&stats->files[i].error_texts);
 	}
 	free(stats->files);
 	memset(stats, 0, sizeof(*stats));
@@ -1016,7 +1027,7 @@ int classify_count_errors(struct classify *c, const char *file,
 			*first_error = NULL;
 		return -1;
 	}
-	count_diagnostics(c, tu, &errors, &first);
+	count_diagnostics(c, tu, &errors, &first, NULL);
 	if (first_error)
 		*first_error = first;
 	else
