@@ -22,6 +22,7 @@ src_libcdmigrate_a_SOURCES = \
 	src/analyze/classify.c src/analyze/classify.h \
 	src/analyze/exports.c src/analyze/exports.h \
 	src/analyze/macro-body.c src/analyze/macro-body.h \
+	src/analyze/header-users.c src/analyze/header-users.h \
 	src/analyze/output.c src/analyze/output.h \
 	src/analyze/parse-setup.c src/analyze/parse-setup.h \
 	src/analyze/prefilter.c src/analyze/prefilter.h \

@@ -9,6 +9,7 @@ CHECK_SUITES = \
 	tests/check_diff \
 	tests/check_exports \
 	tests/check_group \
+	tests/check_header_users \
 	tests/check_journal \
 	tests/check_kernel_version \
 	tests/check_manifest \

@@ -84,7 +84,7 @@ struct classify *classify_new(const struct classify_options *opts)
 	c->jobs = opts->jobs < 1 ? 1 : opts->jobs;
 	{
 		struct parse_setup_options po = { c->tree, c->kernel, c->scratch, opts->arch,
-						   opts->out_of_tree };
+						   opts->out_of_tree, opts->type_errors };
 
 		c->setup = parse_setup_new(&po);
 	}
@@ -655,7 +655,7 @@ static char *diagnostic_text(const struct classify *c, CXDiagnostic d)
 }
 
 static void count_diagnostics(const struct classify *c, CXTranslationUnit tu,
-			      unsigned *errors, char **first)
+			      unsigned *errors, char **first, struct strvec *all)
 {
 	unsigned n = clang_getNumDiagnostics(tu);
 
@@ -667,6 +667,12 @@ static void count_diagnostics(const struct classify *c, CXTranslationUnit tu,
 
 		if (sev >= CXDiagnostic_Error && !(*errors)++)
 			*first = diagnostic_text(c, d);
+		if (sev >= CXDiagnostic_Error && all) {
+			char *text = *errors == 1 ? xstrdup(*first) : diagnostic_text(c, d);
+
+			strvec_push(all, text);
+			free(text);
+		}
 		clang_disposeDiagnostic(d);
 	}
 }
@@ -676,6 +682,7 @@ struct file_result {
 	struct site_list sites;
 	unsigned errors;
 	char *first_error;
+	struct strvec error_texts;
 	int parsed;
 };
 
@@ -690,6 +697,7 @@ static void classify_one(struct classify *c, CXIndex index, const char *file,
 	if (!tu) {
 		r->errors = 1;
 		r->first_error = xstrfmt("%s: libclang could not parse the file", file);
+		strvec_push(&r->error_texts, r->first_error);
 		free(abs);
 		return;
 	}
@@ -713,7 +721,7 @@ static void classify_one(struct classify *c, CXIndex index, const char *file,
 			macro_body_sites(file, text, size, &expanded, &r->sites);
 		strvec_clear(&expanded);
 	}
-	count_diagnostics(c, tu, &r->errors, &r->first_error);
+	count_diagnostics(c, tu, &r->errors, &r->first_error, &r->error_texts);
 	for (size_t i = 0; i < v.nr_macros; i++)
 		free(v.macros[i].name);
 	free(v.macros);
@@ -748,7 +756,7 @@ static void *classify_worker(void *data)
 				job->errors[i] = -1;
 				continue;
 			}
-			count_diagnostics(job->c, tu, &errors, &job->first_errors[i]);
+			count_diagnostics(job->c, tu, &errors, &job->first_errors[i], NULL);
 			job->errors[i] = (int)errors;
 			clang_disposeTranslationUnit(tu);
 		}
@@ -818,8 +826,10 @@ void classify_files(struct classify *c, const struct strvec *files,
 			stats->files[i].file = xstrdup(files->v[i]);
 			stats->files[i].errors = r->errors;
 			stats->files[i].first_error = r->first_error;
+			stats->files[i].error_texts = r->error_texts;
 		} else {
 			free(r->first_error);
+			strvec_clear(&r->error_texts);
 		}
 	}
 	site_list_sort(sites);
@@ -831,6 +841,7 @@ void classify_stats_release(struct classify_stats *stats)
 	for (size_t i = 0; i < stats->nr; i++) {
 		free(stats->files[i].file);
 		free(stats->files[i].first_error);
+		strvec_clear(&stats->files[i].error_texts);
 	}
 	free(stats->files);
 	memset(stats, 0, sizeof(*stats));
@@ -850,7 +861,7 @@ int classify_count_errors(struct classify *c, const char *file,
 			*first_error = NULL;
 		return -1;
 	}
-	count_diagnostics(c, tu, &errors, &first);
+	count_diagnostics(c, tu, &errors, &first, NULL);
 	if (first_error)
 		*first_error = first;
 	else

@@ -31,6 +31,7 @@ struct classify_file {
 	unsigned errors;	/* parse errors (severity error or fatal) */
 	char *first_error;	/* "file:line:col: message" of the first, or NULL;
 				 * a file of the tree is named relative to it */
+	struct strvec error_texts;	/* every error, in that form, in order */
 };
 
 struct classify_stats {

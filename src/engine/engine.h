@@ -78,6 +78,9 @@ struct engine {
 	int incomplete;			/* a spatch task timed out or was killed */
 	struct strbuf *diag;		/* what the running step prints, or NULL */
 	int conflicts;
+	/* verify's held-back units, each "CAUSE\tERROR\tFILE\tFILE...": the
+	 * file whose new error held them back, that error, the files */
+	struct strvec held_units;
 };
 
 struct file_state {

@@ -217,6 +217,27 @@ static void step_homes(struct engine *e, struct header_homes *hh, size_t step, c
 	include_graph_release(&g);
 }
 
+/* verify's units: the file whose new error held each back, that error, its files. */
+static json_t *units_json(struct engine *e)
+{
+	json_t *units = json_array();
+
+	for (size_t i = 0; i < e->held_units.nr; i++) {
+		char *copy = xstrdup(e->held_units.v[i]), *rest = copy;
+		char *cause = strsep(&rest, "\t"), *error = rest ? strsep(&rest, "\t") : NULL;
+		json_t *u = json_object(), *files = json_array();
+
+		while (rest)
+			json_array_append_new(files, json_string(strsep(&rest, "\t")));
+		json_object_set_new(u, "cause", json_string(cause));
+		json_object_set_new(u, "error", json_string(error ? error : ""));
+		json_object_set_new(u, "files", files);
+		json_array_append_new(units, u);
+		free(copy);
+	}
+	return units;
+}
+
 static json_t *report_json(struct engine *e, const struct migrate_stats *stats,
 			   const unsigned *step_sites)
 {
@@ -249,6 +270,7 @@ static json_t *report_json(struct engine *e, const struct migrate_stats *stats,
 	}
 	json_object_set_new(o, "steps", steps);
 	json_object_set_new(o, "files", files);
+	json_object_set_new(o, "held_back_units", units_json(e));
 	return o;
 }
 

@@ -1,6 +1,11 @@
 #define _GNU_SOURCE
 #include "engine/engine.h"
+#include "analyze/classify.h"
+#include "analyze/header-users.h"
+#include "analyze/prefilter.h"
 #include "base/cache.h"
+#include "base/walk.h"
+#include "kernel/reach.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -80,24 +85,27 @@ int verify_changes(struct engine *e, struct site_list *before_sites,
 	struct replay r;
 	char key[33], num[32];
 	unsigned held = stats->held_back;
+	size_t units = e->held_units.nr;
 	int status, rc;
 	double wall = engine_now(CLOCK_MONOTONIC);
 
 	if (!cache_dir())
 		return verify_uncached(e, before_sites, after_sites, stats);
 	h = cache_hasher_new();
-	cache_hasher_add_string(h, "cdmigrate-verify 1");
+	cache_hasher_add_string(h, "cdmigrate-verify 2");
 	step_cache_hash_state(e, h);
 	cache_hasher_finish(h, key);
 	if (cache_get(key, &payload, &diag, &status) && status == 0 && step_cache_replay_parse(e, &payload, &r)) {
 		struct site_list b = SITE_LIST_INIT, a = SITE_LIST_INIT;
-		int ok = r.numbers.nr == 1;
+		int ok = r.numbers.nr >= 1;
 
 		for (size_t i = 0; i < r.sites.nr && ok; i++)
 			ok = parse_site(r.sites.v[i], &b, &a);
 		if (ok) {
 			step_cache_replay_files(&r);
 			stats->held_back += (unsigned)atoi(r.numbers.v[0]);
+			for (size_t i = 1; i < r.numbers.nr; i++)
+				strvec_push(&e->held_units, r.numbers.v[i]);
 			site_list_take(before_sites, &b);
 			site_list_take(after_sites, &a);
 			step_cache_replay_diag(e, &diag);
@@ -125,6 +133,8 @@ int verify_changes(struct engine *e, struct site_list *before_sites,
 		step_cache_add_file_records(e, was, NULL, &payload);
 		snprintf(num, sizeof(num), "%u", stats->held_back - held);
 		cache_record_addstr(&payload, 'N', num);
+		for (size_t i = units; i < e->held_units.nr; i++)
+			cache_record_addstr(&payload, 'N', e->held_units.v[i]);
 		add_site_records(before_sites, 'B', &payload);
 		add_site_records(after_sites, 'A', &payload);
 		step_cache_diag_for_cache(e, &diag, &kept);
@@ -143,31 +153,148 @@ int verify_is_changed(const struct work_file *f)
 				memcmp(f->original.buf, f->current.buf, f->original.len));
 }
 
-/*
- * Re-parse each changed file before and after (against the converted
- * headers) and hold back a file whose change adds parse errors.  Also
- * returns the sites before and after, for the converted-site lists.
- */
-/*
- * Files changed by the same step in the same subsystem were converted as
- * one unit (a class and its users, a header and its callers): when one is
- * held back, the others are too, or the tree would hold half a conversion.
- * Follows each held-back file's steps to a fixed point; returns how many
- * more files it held back.
- */
-static unsigned hold_back_companions(struct engine *e, struct migrate_stats *stats)
+/* One file's parses: before the change (once per verify) and after it. */
+struct parsed {
+	char *path;
+	int has_before, has_after;
+	struct strvec before_errors, after_errors;
+	struct site_list before_sites, after_sites;
+};
+
+struct verify {
+	struct engine *e;
+	struct migrate_stats *stats;
+	struct parsed *p;
+	size_t nr, alloc;
+	struct reach *reach;
+	struct strvec tree_files;	/* walked when a header first changes */
+	int walked;
+	struct classify *c;
+};
+
+static struct parsed *parsed_of(struct verify *v, const char *path)
 {
-	unsigned added = 0;
-	int again = 1;
+	for (size_t i = 0; i < v->nr; i++)
+		if (!strcmp(v->p[i].path, path))
+			return &v->p[i];
+	ALLOC_GROW(v->p, v->nr + 1, v->alloc);
+	memset(&v->p[v->nr], 0, sizeof(v->p[v->nr]));
+	v->p[v->nr].path = xstrdup(path);
+	return &v->p[v->nr++];
+}
 
-	while (again) {
-		again = 0;
+static const struct strbuf *original_text(const char *rel, void *data)
+{
+	struct work_file *f = engine_find_file(data, rel);
+
+	return f ? &f->original : NULL;
+}
+
+static int is_c_file(const char *path)
+{
+	return ends_with(path, ".c");
+}
+
+/* Parse each of files (no overlay: before; else after) on the pool and keep it. */
+static int parse_into(struct verify *v, const struct strvec *files, int after)
+{
+	struct classify_stats st = { 0, 0, NULL, 0 };
+	struct site_list sites = SITE_LIST_INIT;
+
+	if (!files->nr)
+		return 0;
+	classify_files(v->c, files, &sites, &st);
+	for (size_t i = 0; i < files->nr; i++) {
+		struct parsed *p = parsed_of(v, files->v[i]);
+		struct strvec *errs = after ? &p->after_errors : &p->before_errors;
+		struct site_list *mine = after ? &p->after_sites : &p->before_sites;
+
+		strvec_clear(errs);
+		*errs = st.files[i].error_texts;
+		st.files[i].error_texts = (struct strvec)STRVEC_INIT;
+		site_list_release(mine);
+		for (size_t k = 0; k < sites.nr; k++) {
+			const struct site *s = &sites.items[k];
+
+			if (!strcmp(s->file, files->v[i]))
+				site_list_add(mine, s->file, s->line, s->column, s->kind, s->symbol,
+					      s->subsystem, s->verdict, s->reason, s->function);
+		}
+		if (after)
+			p->has_after = 1;
+		else
+			p->has_before = 1;
+	}
+	site_list_release(&sites);
+	classify_stats_release(&st);
+	return 0;
+}
+
+/* The tree's name for a diagnostic: output must not depend on where the tree is. */
+static const char *shown_error(struct engine *e, const char *diag)
+{
+	size_t n = strlen(e->tree);
+
+	if (!strncmp(diag, e->tree, n) && diag[n] == '/')
+		return diag + n + 1;
+	return diag;
+}
+
+/* The unit held back: each file once, its detail naming the cause. */
+struct unit {
+	char *cause, *error;
+	struct strvec files;
+};
+
+static void hold(struct verify *v, struct unit *u, struct work_file *f, const char *detail)
+{
+	if (f->excluded)
+		return;
+	error("%s: held back: %s", f->path, detail);
+	working_set_set_status(f, "held-back", "verify", detail);
+	f->excluded = 1;
+	v->stats->held_back++;
+	strvec_push(&u->files, f->path);
+}
+
+/* The names a changed header's change can break a file through. */
+static void header_names(struct work_file *h, struct strvec *names)
+{
+	header_users_names(h->original.buf, h->original.len, h->current.buf, h->current.len, names);
+}
+
+static int reaches(struct verify *v, const char *file, const char *header)
+{
+	struct strvec hs = STRVEC_INIT;
+	int found = 0;
+
+	reach_headers(v->reach, file, &hs);
+	for (size_t i = 0; i < hs.nr && !found; i++)
+		found = !strcmp(hs.v[i], header);
+	strvec_clear(&hs);
+	return found;
+}
+
+/*
+ * Everything that depends on f, held back with it: the files its step
+ * changed with it in its subsystem (a class and its users), and for a
+ * header the changed files that reach it and name what its change
+ * touched (whatever their subsystem), to a fixed point.
+ */
+static void hold_unit(struct verify *v, struct unit *u)
+{
+	struct engine *e = v->e;
+
+	for (size_t q = 0; q < u->files.nr; q++) {
+		struct work_file *held = engine_find_file(e, u->files.v[q]);
+		struct strvec names = STRVEC_INIT;
+
 		for (size_t c = 0; c < e->nr_changes; c++) {
-			struct work_file *held = &e->files[e->changes[c].file];
-			unsigned step = e->plan.steps[e->changes[c].step].step->order;
+			unsigned step;
 
-			if (!held->excluded || !held->status || strcmp(held->status, "held-back"))
+			if (&e->files[e->changes[c].file] != held)
 				continue;
+			step = e->plan.steps[e->changes[c].step].step->order;
 			for (size_t d = 0; d < e->nr_changes; d++) {
 				struct work_file *g = &e->files[e->changes[d].file];
 				char *detail;
@@ -177,89 +304,170 @@ static unsigned hold_back_companions(struct engine *e, struct migrate_stats *sta
 					continue;
 				detail = xstrfmt("changed by step %u together with %s, which is held back",
 						 step, held->path);
-				error("%s: held back: %s", g->path, detail);
-				working_set_set_status(g, "held-back", "verify", detail);
-				g->excluded = 1;
-				stats->held_back++;
-				added++;
-				again = 1;
+				hold(v, u, g, detail);
 				free(detail);
 			}
 		}
+		if (is_c_file(held->path))
+			continue;
+		header_names(held, &names);
+		for (size_t i = 0; i < e->nr; i++) {
+			struct work_file *g = &e->files[i];
+			char *detail;
+
+			if (g->excluded || !verify_is_changed(g) ||
+			    (!header_users_mentions(g->original.buf, g->original.len, &names) &&
+			     !header_users_mentions(g->current.buf, g->current.len, &names)) ||
+			    !reaches(v, g->path, held->path))
+				continue;
+			detail = xstrfmt("its change needs %s, which is held back", held->path);
+			hold(v, u, g, detail);
+			free(detail);
+		}
+		strvec_clear(&names);
 	}
-	return added;
 }
 
-static int verify_round(struct engine *e, struct site_list *before_sites,
-			struct site_list *after_sites, struct migrate_stats *stats);
+static void unit_done(struct verify *v, struct unit *u)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	hold_unit(v, u);
+	strbuf_addf(&sb, "%s\t%s", u->cause, u->error);
+	for (size_t i = 0; i < u->files.nr; i++)
+		strbuf_addf(&sb, "\t%s", u->files.v[i]);
+	strvec_push(&v->e->held_units, sb.buf);
+	strbuf_release(&sb);
+	free(u->cause);
+	free(u->error);
+	strvec_clear(&u->files);
+}
 
 /*
- * Hold back what adds parse errors and its companions, then verify again
- * what is left when a header went back to its old text (others may miss
- * what it declared), until a round holds no header back.  A .c file going
- * back changes no other file's parse: no new round for it.
+ * The unchanged .c files that reach one of headers and name what its
+ * change touched (or a macro of another header that does): users[k] for
+ * headers->v[k].
  */
-static int verify_uncached(struct engine *e, struct site_list *before_sites,
-			   struct site_list *after_sites, struct migrate_stats *stats)
+static void find_users(struct verify *v, const struct strvec *headers, struct strvec *users)
 {
-	double wall = engine_now(CLOCK_MONOTONIC);
-	char *was_excluded = xcalloc(e->nr ? e->nr : 1, 1);
-	int rc, header_back;
+	struct engine *e = v->e;
+	struct strvec *names = xcalloc(headers->nr, sizeof(*names));
+	struct strvec *cands = xcalloc(headers->nr, sizeof(*cands));
+	const char *const **sets = xcalloc(headers->nr, sizeof(*sets));
 
-	do {
-		unsigned held = stats->held_back;
+	if (!v->walked) {
+		v->walked = 1;
+		walk_tree(e->opts->tree, NULL, &v->tree_files, NULL);
+	}
+	for (size_t k = 0; k < headers->nr; k++) {
+		header_names(engine_find_file(e, headers->v[k]), &names[k]);
+		sets[k] = (const char *const *)names[k].v;
+	}
+	for (int pass = 0; pass < 2; pass++) {
+		int grew = 0;
 
-		for (size_t i = 0; i < e->nr; i++)
-			was_excluded[i] = (char)e->files[i].excluded;
-		rc = verify_round(e, before_sites, after_sites, stats);
-		if (rc || stats->held_back == held)
+		for (size_t k = 0; k < headers->nr; k++) {
+			strvec_clear(&cands[k]);
+			sets[k] = names[k].nr ? (const char *const *)names[k].v : NULL;
+		}
+		{
+			/* prefilter_files_sets() wants every set: an empty one is "" never found */
+			static const char *const none[] = { "\001never\001", NULL };
+
+			for (size_t k = 0; k < headers->nr; k++)
+				if (!sets[k])
+					sets[k] = none;
+		}
+		prefilter_files_sets(e->opts->tree, &v->tree_files, sets, headers->nr,
+				     e->opts->jobs, cands, NULL, NULL);
+		if (pass)
 			break;
-		hold_back_companions(e, stats);
-		header_back = 0;
-		for (size_t i = 0; i < e->nr && !header_back; i++) {
-			size_t n = strlen(e->files[i].path);
+		/* A header's macro over a touched name: its users are the header's too. */
+		for (size_t k = 0; k < headers->nr; k++)
+			for (size_t i = 0; i < cands[k].nr; i++) {
+				struct work_file *f = engine_find_file(e, cands[k].v[i]);
+				struct strbuf text = STRBUF_INIT;
+				char *abs;
 
-			header_back = e->files[i].excluded && !was_excluded[i] &&
-				      !(n > 2 && !strcmp(e->files[i].path + n - 2, ".c"));
+				if (is_c_file(cands[k].v[i]) || (f && verify_is_changed(f)))
+					continue;
+				abs = path_join(e->opts->tree, cands[k].v[i]);
+				if (strbuf_read_file(&text, abs) == 0 &&
+				    header_users_mentions(text.buf, text.len, &names[k]))
+					grew |= header_users_macro_names(text.buf, text.len, &names[k]) > 0;
+				strbuf_release(&text);
+				free(abs);
+			}
+		if (!grew)
+			break;
+	}
+	for (size_t k = 0; k < headers->nr; k++) {
+		for (size_t i = 0; i < cands[k].nr; i++) {
+			const char *path = cands[k].v[i];
+			struct work_file *f = engine_find_file(e, path);
+			struct strbuf text = STRBUF_INIT;
+			char *abs;
+
+			if (!is_c_file(path) || (f && verify_is_changed(f)))
+				continue;
+			abs = path_join(e->opts->tree, path);
+			if (strbuf_read_file(&text, abs) == 0 &&
+			    header_users_mentions(text.buf, text.len, &names[k]) &&
+			    reaches(v, path, headers->v[k]))
+				strvec_push(&users[k], path);
+			strbuf_release(&text);
+			free(abs);
 		}
-		if (header_back) {
-			site_list_release(before_sites);
-			site_list_release(after_sites);
-		}
-	} while (header_back);
-	free(was_excluded);
-	stats->verify_wall = engine_now(CLOCK_MONOTONIC) - wall;
-	return rc;
+		strvec_clear(&names[k]);
+		strvec_clear(&cands[k]);
+	}
+	free(names);
+	free(cands);
+	free(sets);
 }
 
-static int verify_round(struct engine *e, struct site_list *before_sites,
-			struct site_list *after_sites, struct migrate_stats *stats)
+/*
+ * One round: parse each changed file and each unchanged user of a changed
+ * header after the change (each before it once per verify), hold back a
+ * changed file that gains an error and a header whose user gains one,
+ * each with its unit.  Returns how many files it held back, or -1.
+ */
+static int verify_round(struct verify *v, int reparse_after)
 {
-	struct classify_options co;
-	struct classify *c;
-	struct strvec changed = STRVEC_INIT;
-	struct classify_stats before = { 0, 0, NULL, 0 }, after = { 0, 0, NULL, 0 };
+	struct engine *e = v->e;
+	struct strvec changed = STRVEC_INIT, headers = STRVEC_INIT, *users;
+	struct strvec all = STRVEC_INIT, need_before = STRVEC_INIT, need_after = STRVEC_INIT;
 	struct classify_unsaved *overlay;
 	size_t nr_overlay = 0;
+	unsigned held = v->stats->held_back;
 
 	for (size_t i = 0; i < e->nr; i++)
-		if (verify_is_changed(&e->files[i]))
+		if (verify_is_changed(&e->files[i])) {
 			strvec_push(&changed, e->files[i].path);
+			if (!is_c_file(e->files[i].path))
+				strvec_push(&headers, e->files[i].path);
+		}
 	if (!changed.nr)
 		return 0;
-	memset(&co, 0, sizeof(co));
-	co.tree = e->opts->tree;
-	co.kernel = e->opts->kernel ? e->opts->kernel : e->opts->tree;
-	co.out_of_tree = e->opts->kernel != NULL;
-	co.jobs = e->opts->jobs;
-	co.headers_optional = 1;
-	c = classify_new(&co);
-	if (!c) {
-		strvec_clear(&changed);
-		return -1;
+	users = xcalloc(headers.nr + 1, sizeof(*users));
+	if (headers.nr)
+		find_users(v, &headers, users);
+	for (size_t i = 0; i < changed.nr; i++)
+		strvec_push(&all, changed.v[i]);
+	for (size_t k = 0; k < headers.nr; k++)
+		for (size_t i = 0; i < users[k].nr; i++)
+			if (!engine_in_strvec(&all, users[k].v[i]))
+				strvec_push(&all, users[k].v[i]);
+	for (size_t i = 0; i < all.nr; i++) {
+		struct parsed *p = parsed_of(v, all.v[i]);
+
+		if (!p->has_before)
+			strvec_push(&need_before, all.v[i]);
+		if (!p->has_after || reparse_after)
+			strvec_push(&need_after, all.v[i]);
 	}
-	classify_files(c, &changed, before_sites, &before);
-	overlay = xcalloc(e->nr, sizeof(*overlay));
+	parse_into(v, &need_before, 0);
+	overlay = xcalloc(e->nr ? e->nr : 1, sizeof(*overlay));
 	for (size_t i = 0; i < e->nr; i++) {
 		if (!verify_is_changed(&e->files[i]))
 			continue;
@@ -268,35 +476,141 @@ static int verify_round(struct engine *e, struct site_list *before_sites,
 		overlay[nr_overlay].len = e->files[i].current.len;
 		nr_overlay++;
 	}
-	classify_set_overlay(c, overlay, nr_overlay);
-	classify_files(c, &changed, after_sites, &after);
-	classify_set_overlay(c, NULL, 0);
+	classify_set_overlay(v->c, overlay, nr_overlay);
+	parse_into(v, &need_after, 1);
+	classify_set_overlay(v->c, NULL, 0);
+	free(overlay);
+
+	/* A changed file that gains an error: held back with its unit. */
 	for (size_t i = 0; i < changed.nr; i++) {
 		struct work_file *f = engine_find_file(e, changed.v[i]);
+		struct parsed *p = parsed_of(v, changed.v[i]);
+		struct strvec fresh = STRVEC_INIT;
 
-		if (after.files[i].errors > before.files[i].errors) {
-			const char *diag = after.files[i].first_error ? after.files[i].first_error : "";
-			size_t n = strlen(e->tree);
-			char *detail;
-
-			/* Name the file relative to the tree: output must not depend on where it is. */
-			if (!strncmp(diag, e->tree, n) && diag[n] == '/')
-				diag += n + 1;
-			detail = xstrfmt("the change adds %u parse error(s): %s",
-					 after.files[i].errors - before.files[i].errors, diag);
-
-			error("%s: held back: %s", f->path, detail);
-			working_set_set_status(f, "held-back", "verify", detail);
-			f->excluded = 1;
-			stats->held_back++;
-			free(detail);
+		if (f->excluded) {
+			continue;
 		}
+		header_users_new_errors(&p->before_errors, &p->after_errors, &fresh);
+		if (fresh.nr) {
+			struct unit u = { xstrdup(f->path), xstrdup(shown_error(e, fresh.v[0])), STRVEC_INIT };
+			char *detail = xstrfmt("the change adds %zu parse error(s): %s", fresh.nr, u.error);
+
+			hold(v, &u, f, detail);
+			free(detail);
+			unit_done(v, &u);
+		}
+		strvec_clear(&fresh);
 	}
-	classify_stats_release(&before);
-	classify_stats_release(&after);
-	free(overlay);
-	classify_free(c);
+	/* A header whose unchanged user gains an error: held back with its unit. */
+	for (size_t k = 0; k < headers.nr; k++) {
+		struct work_file *h = engine_find_file(e, headers.v[k]);
+
+		for (size_t i = 0; i < users[k].nr && !h->excluded; i++) {
+			struct parsed *p = parsed_of(v, users[k].v[i]);
+			struct strvec fresh = STRVEC_INIT;
+
+			header_users_new_errors(&p->before_errors, &p->after_errors, &fresh);
+			if (fresh.nr) {
+				struct unit u = { xstrdup(users[k].v[i]), xstrdup(shown_error(e, fresh.v[0])),
+						  STRVEC_INIT };
+				char *detail = xstrfmt("%s, which uses it unchanged, gains %zu parse error(s): %s",
+						       u.cause, fresh.nr, u.error);
+
+				hold(v, &u, h, detail);
+				free(detail);
+				unit_done(v, &u);
+			}
+			strvec_clear(&fresh);
+		}
+		strvec_clear(&users[k]);
+	}
+	free(users);
 	strvec_clear(&changed);
-	return 0;
+	strvec_clear(&headers);
+	strvec_clear(&all);
+	strvec_clear(&need_before);
+	strvec_clear(&need_after);
+	return (int)(v->stats->held_back - held);
 }
 
+/*
+ * Hold back what adds parse errors, to itself or to an unchanged user of
+ * a header it changed, with everything that depends on it, then verify
+ * again what is left (a file gone back to its old text changes what its
+ * users see), until a round holds nothing back.  Each file is parsed
+ * before the change once; after it again only when a header went back.
+ */
+static int verify_uncached(struct engine *e, struct site_list *before_sites,
+			   struct site_list *after_sites, struct migrate_stats *stats)
+{
+	double wall = engine_now(CLOCK_MONOTONIC);
+	struct classify_options co;
+	struct verify v;
+	int n, reparse = 0, any = 0;
+	char *was;
+
+	memset(&v, 0, sizeof(v));
+	v.e = e;
+	v.stats = stats;
+	memset(&co, 0, sizeof(co));
+	co.tree = e->opts->tree;
+	co.kernel = e->opts->kernel ? e->opts->kernel : e->opts->tree;
+	co.out_of_tree = e->opts->kernel != NULL;
+	co.jobs = e->opts->jobs;
+	co.headers_optional = 1;
+	for (size_t i = 0; i < e->nr && !any; i++)
+		any = verify_is_changed(&e->files[i]);
+	if (any && !(v.c = classify_new(&co)))
+		return -1;
+	v.reach = reach_new(e->opts->tree, original_text, e);
+	was = xcalloc(e->nr ? e->nr : 1, 1);
+	do {
+		for (size_t i = 0; i < e->nr; i++)
+			was[i] = (char)e->files[i].excluded;
+		n = v.c ? verify_round(&v, reparse) : 0;
+		/* a file gone back is parsed afresh; a header gone back changes its users' parse */
+		reparse = 0;
+		for (size_t i = 0; i < e->nr; i++) {
+			if (!e->files[i].excluded || was[i])
+				continue;
+			parsed_of(&v, e->files[i].path)->has_after = 0;
+			reparse |= !is_c_file(e->files[i].path);
+		}
+	} while (n > 0);
+	free(was);
+	for (size_t i = 0; i < e->nr; i++) {
+		struct parsed *p;
+
+		if (!verify_is_changed(&e->files[i]))
+			continue;
+		p = parsed_of(&v, e->files[i].path);
+		for (size_t k = 0; k < p->before_sites.nr; k++) {
+			const struct site *s = &p->before_sites.items[k];
+
+			site_list_add(before_sites, s->file, s->line, s->column, s->kind, s->symbol,
+				      s->subsystem, s->verdict, s->reason, s->function);
+		}
+		for (size_t k = 0; k < p->after_sites.nr; k++) {
+			const struct site *s = &p->after_sites.items[k];
+
+			site_list_add(after_sites, s->file, s->line, s->column, s->kind, s->symbol,
+				      s->subsystem, s->verdict, s->reason, s->function);
+		}
+	}
+	site_list_sort(before_sites);
+	site_list_sort(after_sites);
+	for (size_t i = 0; i < v.nr; i++) {
+		free(v.p[i].path);
+		strvec_clear(&v.p[i].before_errors);
+		strvec_clear(&v.p[i].after_errors);
+		site_list_release(&v.p[i].before_sites);
+		site_list_release(&v.p[i].after_sites);
+	}
+	free(v.p);
+	strvec_clear(&v.tree_files);
+	reach_free(v.reach);
+	if (v.c)
+		classify_free(v.c);
+	stats->verify_wall = engine_now(CLOCK_MONOTONIC) - wall;
+	return 0;
+}

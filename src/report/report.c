@@ -64,6 +64,12 @@ static void migration_free(struct report_migration *m)
 		free(m->files[i].detail);
 	}
 	free(m->files);
+	for (size_t i = 0; i < m->nr_units; i++) {
+		free(m->units[i].cause);
+		free(m->units[i].error);
+		strvec_clear(&m->units[i].files);
+	}
+	free(m->units);
 	free(m);
 }
 
@@ -77,7 +83,7 @@ static char *json_str(json_t *o, const char *key)
 static int read_migration(const char *path, struct report_migration **out)
 {
 	json_error_t err;
-	json_t *root = json_load_file(path, 0, &err), *steps, *files;
+	json_t *root = json_load_file(path, 0, &err), *steps, *files, *units;
 	struct report_migration *m;
 	size_t i;
 
@@ -115,6 +121,21 @@ static int read_migration(const char *path, struct report_migration **out)
 		mf->step = json_str(f, "step");
 		mf->status = json_str(f, "status");
 		mf->detail = json_str(f, "detail");
+	}
+	units = json_object_get(root, "held_back_units");
+	m->units = xcalloc(json_array_size(units) + 1, sizeof(*m->units));
+	for (i = 0; i < json_array_size(units); i++) {
+		json_t *u = json_array_get(units, i), *files = json_object_get(u, "files");
+		struct report_migration_unit *mu = &m->units[m->nr_units++];
+
+		mu->cause = json_str(u, "cause");
+		mu->error = json_str(u, "error");
+		for (size_t k = 0; k < json_array_size(files); k++) {
+			const char *f = json_string_value(json_array_get(files, k));
+
+			if (f)
+				strvec_push(&mu->files, f);
+		}
 	}
 	json_decref(root);
 	*out = m;
@@ -948,6 +969,18 @@ void report_print_text(FILE *out, const struct report *r)
 					f->errors == 1 ? "" : "s", f->detail);
 			else
 				fprintf(out, "%s: %s: last migration, step %s\n", f->file, f->status, f->detail);
+		}
+	}
+
+	if (r->migration && r->migration->nr_units) {
+		fprintf(out, "\nHeld back by the last migration, unit by unit (the file whose new error\n"
+			"held it back, that error, the files kept at their old text):\n");
+		for (size_t i = 0; i < r->migration->nr_units; i++) {
+			const struct report_migration_unit *u = &r->migration->units[i];
+
+			fprintf(out, "%s: %s\n", u->cause, u->error);
+			for (size_t k = 0; k < u->files.nr; k++)
+				fprintf(out, "  held back: %s\n", u->files.v[k]);
 		}
 	}
 

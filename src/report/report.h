@@ -129,6 +129,12 @@ struct report_migration_file {
 	char *file, *step, *status, *detail;
 };
 
+/* A unit verify held back: the file whose new error caused it, the error, its files. */
+struct report_migration_unit {
+	char *cause, *error;
+	struct strvec files;
+};
+
 struct report_migration {
 	char *source;			/* the JSON file read */
 	int in_place;			/* TREE/.cdmigrate/migrate.json: the tree holds the result */
@@ -138,6 +144,8 @@ struct report_migration {
 	struct report_migration_file *files;
 	size_t nr_files;
 	size_t sites_converted, files_changed;
+	struct report_migration_unit *units;	/* held_back_units, in order */
+	size_t nr_units;
 };
 
 /* One count line of the summary. */

@@ -1,0 +1,50 @@
+/*
+ * header-users.h: what a changed header can break in the files that use
+ * it, and which errors of a parse are new.
+ *
+ * Verify parses the files a step changed; a file it did not change still
+ * sees the header's new text.  The names a header's change can break a
+ * user through are: the macros whose definition changed, the names
+ * declared on a changed line (a member renamed or retyped, a prototype,
+ * a typedef), and every identifier the change removed.  An unchanged file
+ * that reaches the header and mentions one of them (itself, or through a
+ * macro of another header that does) is a user to parse before and after.
+ *
+ * Errors are compared by (file, message), never by line: a change moves
+ * lines.  A message the step renamed something in ("no member named
+ * 'class_dev'" becoming "no member named 'dev'") matches the old one of the
+ * same file with the quoted names left aside, once the exact matches are
+ * taken.
+ */
+#ifndef CDMIGRATE_HEADER_USERS_H
+#define CDMIGRATE_HEADER_USERS_H
+
+#include "base/util.h"
+
+/*
+ * Append to names (sorted, each once) the names a change of a header from
+ * `before` to `after` can break a user through.
+ */
+void header_users_names(const char *before, size_t before_len,
+			const char *after, size_t after_len, struct strvec *names);
+
+/* Whether text holds one of the sorted names as an identifier token. */
+int header_users_mentions(const char *text, size_t len, const struct strvec *names);
+
+/*
+ * Append to names (kept sorted) the name of every #define of text whose
+ * body mentions one of names; returns how many it added.  A header's macro
+ * over a changed name breaks its own users too.
+ */
+size_t header_users_macro_names(const char *text, size_t len, struct strvec *names);
+
+/*
+ * The errors of `after` that are not in `before` ("FILE:LINE:COL: error:
+ * MSG" texts of one parse each), appended to new_errors in the order of
+ * after.  Each error of before matches at most one of after: first by
+ * (FILE, MSG), then by FILE and MSG with what it quotes ('...') left aside.
+ */
+void header_users_new_errors(const struct strvec *before, const struct strvec *after,
+			     struct strvec *new_errors);
+
+#endif

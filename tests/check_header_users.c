@@ -1,0 +1,175 @@
+/*
+ * check_header_users: the names a header's change can break its users
+ * through, the macros of other headers over them, and the errors of a
+ * parse that are new (by file and message, lines and renames aside).
+ */
+#define _GNU_SOURCE
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyze/header-users.h"
+#include "test-lib.h"
+
+static int has(const struct strvec *v, const char *s)
+{
+	for (size_t i = 0; i < v->nr; i++)
+		if (!strcmp(v->v[i], s))
+			return 1;
+	return 0;
+}
+
+static void names_of(const char *before, const char *after, struct strvec *names)
+{
+	header_users_names(before, strlen(before), after, strlen(after), names);
+}
+
+START_TEST(a_member_renamed_and_its_macro)
+{
+	const char *before =
+		"struct net_device {\n\tint mtu;\n\tstruct class_device class_dev;\n};\n"
+		"#define SET_NETDEV_DEV(net, pdev) ((net)->class_dev.dev = (pdev))\n"
+		"#define NETDEV_MTU(net) ((net)->mtu)\n"
+		"extern int register_netdev(struct net_device *dev);\n";
+	const char *after =
+		"struct net_device {\n\tint mtu;\n\tstruct device dev;\n};\n"
+		"#define SET_NETDEV_DEV(net, pdev) ((net)->dev.parent = (pdev))\n"
+		"#define NETDEV_MTU(net) ((net)->mtu)\n"
+		"extern int register_netdev(struct net_device *dev);\n";
+	struct strvec names = STRVEC_INIT;
+
+	names_of(before, after, &names);
+	ck_assert(has(&names, "class_dev"));
+	ck_assert(has(&names, "class_device"));
+	ck_assert(has(&names, "SET_NETDEV_DEV"));
+	/* what did not change is no name of the change */
+	ck_assert(!has(&names, "NETDEV_MTU"));
+	ck_assert(!has(&names, "mtu"));
+	ck_assert(!has(&names, "register_netdev"));
+	ck_assert(!has(&names, "struct"));
+	strvec_clear(&names);
+}
+END_TEST
+
+START_TEST(a_member_retyped_and_a_prototype)
+{
+	const char *before =
+		"struct gauge {\n\tint value;\n\tstruct class_device *cdev;\n};\n"
+		"extern int gauge_add(struct class_device *cd,\n\t\tint flags);\n"
+		"int (*gauge_hook)(struct class_device *);\n";
+	const char *after =
+		"struct gauge {\n\tint value;\n\tstruct device *cdev;\n};\n"
+		"extern int gauge_add(struct device *cd,\n\t\tint flags);\n"
+		"int (*gauge_hook)(struct device *);\n";
+	struct strvec names = STRVEC_INIT;
+
+	names_of(before, after, &names);
+	ck_assert(has(&names, "cdev"));
+	ck_assert(has(&names, "gauge_add"));
+	ck_assert(has(&names, "gauge_hook"));
+	ck_assert(!has(&names, "value"));
+	ck_assert(!has(&names, "gauge"));
+	strvec_clear(&names);
+	/* the same text: nothing */
+	names_of(before, before, &names);
+	ck_assert_uint_eq(names.nr, 0);
+}
+END_TEST
+
+START_TEST(mentions_whole_identifiers_only)
+{
+	struct strvec names = STRVEC_INIT;
+	const char *text = "int x = cdev_add(a); /* my_cdev */\n";
+
+	strvec_push(&names, "cdev");
+	ck_assert(!header_users_mentions(text, strlen(text), &names));
+	ck_assert(header_users_mentions("p->cdev.x", 9, &names));
+	ck_assert(header_users_mentions("cdev", 4, &names));
+	strvec_clear(&names);
+	ck_assert(!header_users_mentions("cdev", 4, &names));
+}
+END_TEST
+
+START_TEST(macros_of_another_header_over_a_name)
+{
+	const char *text =
+		"#define SET_ETHER_DEV(e, p) SET_NETDEV_DEV((e)->net, p)\n"
+		"#define ETHER_MTU(e) ((e)->mtu)\n"
+		"#define ETHER_WRAP(e, p) \\\n\tdo { SET_ETHER_DEV(e, p); } while (0)\n";
+	struct strvec names = STRVEC_INIT;
+
+	strvec_push(&names, "SET_NETDEV_DEV");
+	ck_assert_uint_eq(header_users_macro_names(text, strlen(text), &names), 1);
+	ck_assert(has(&names, "SET_ETHER_DEV"));
+	ck_assert(!has(&names, "ETHER_MTU"));
+	/* a second pass follows the new name one macro further */
+	ck_assert_uint_eq(header_users_macro_names(text, strlen(text), &names), 1);
+	ck_assert(has(&names, "ETHER_WRAP"));
+	ck_assert_uint_eq(header_users_macro_names(text, strlen(text), &names), 0);
+	strvec_clear(&names);
+}
+END_TEST
+
+START_TEST(new_errors_by_file_and_message)
+{
+	struct strvec before = STRVEC_INIT, after = STRVEC_INIT, fresh = STRVEC_INIT;
+
+	strvec_push(&before, "include/asm/module.h:58:2: error: unknown processor family");
+	strvec_push(&before, "drivers/x/a.c:10:3: error: no member named 'class_dev' in 'struct net_device'");
+	strvec_push(&before, "error: too many errors");
+	/* the same errors on other lines, one renamed: nothing new */
+	strvec_push(&after, "include/asm/module.h:58:2: error: unknown processor family");
+	strvec_push(&after, "drivers/x/a.c:12:3: error: no member named 'dev' in 'struct net_device'");
+	strvec_push(&after, "error: too many errors");
+	header_users_new_errors(&before, &after, &fresh);
+	ck_assert_uint_eq(fresh.nr, 0);
+
+	/* a second error of a message seen once is new; so is one in another file */
+	strvec_push(&after, "drivers/x/a.c:20:1: error: no member named 'dev' in 'struct net_device'");
+	strvec_push(&after, "drivers/x/b.c:20:1: error: unknown processor family");
+	header_users_new_errors(&before, &after, &fresh);
+	ck_assert_uint_eq(fresh.nr, 2);
+	ck_assert_str_eq(fresh.v[0], "drivers/x/a.c:20:1: error: no member named 'dev' in 'struct net_device'");
+	ck_assert_str_eq(fresh.v[1], "drivers/x/b.c:20:1: error: unknown processor family");
+	strvec_clear(&fresh);
+
+	/* nothing before: every error is new, in order */
+	strvec_clear(&before);
+	header_users_new_errors(&before, &after, &fresh);
+	ck_assert_uint_eq(fresh.nr, after.nr);
+	ck_assert_str_eq(fresh.v[0], after.v[0]);
+	strvec_clear(&fresh);
+	strvec_clear(&after);
+}
+END_TEST
+
+START_TEST(a_renamed_error_matches_only_once)
+{
+	struct strvec before = STRVEC_INIT, after = STRVEC_INIT, fresh = STRVEC_INIT;
+
+	strvec_push(&before, "d/a.c:1:1: error: use of undeclared identifier 'foo'");
+	strvec_push(&after, "d/a.c:1:1: error: use of undeclared identifier 'bar'");
+	strvec_push(&after, "d/a.c:9:1: error: use of undeclared identifier 'baz'");
+	header_users_new_errors(&before, &after, &fresh);
+	ck_assert_uint_eq(fresh.nr, 1);
+	ck_assert_str_eq(fresh.v[0], "d/a.c:9:1: error: use of undeclared identifier 'baz'");
+	strvec_clear(&fresh);
+	strvec_clear(&before);
+	strvec_clear(&after);
+}
+END_TEST
+
+Suite *test_suite(void)
+{
+	Suite *suite = suite_create("header_users");
+	TCase *tc = tcase_create("header_users");
+
+	tcase_add_test(tc, a_member_renamed_and_its_macro);
+	tcase_add_test(tc, a_member_retyped_and_a_prototype);
+	tcase_add_test(tc, mentions_whole_identifiers_only);
+	tcase_add_test(tc, macros_of_another_header_over_a_name);
+	tcase_add_test(tc, new_errors_by_file_and_message);
+	tcase_add_test(tc, a_renamed_error_matches_only_once);
+	suite_add_tcase(suite, tc);
+	return suite;
+}
