@@ -311,3 +311,169 @@ void header_users_new_errors(const struct strvec *before, const struct strvec *a
 	free(used_b);
 	free(matched);
 }
+
+/* One text of a change, cut in chunks, each marked when the other text lacks it. */
+struct change_side {
+	struct lex_tokens tokens;
+	struct strvec chunks;
+	size_t *first;		/* chunk i's first token */
+	char *changed;		/* chunk i is not in the other text */
+	unsigned *depth;	/* brace depth at chunk i's first token */
+};
+
+static void side_cut(struct change_side *s, const char *text, size_t len)
+{
+	unsigned depth = 0;
+	size_t c = 0;
+
+	memset(s, 0, sizeof(*s));
+	lex_tokenize(text, len, &s->tokens);
+	chunks_of(&s->tokens, &s->chunks, &s->first);
+	s->changed = xcalloc(s->chunks.nr + 1, 1);
+	s->depth = xcalloc(s->chunks.nr + 1, sizeof(*s->depth));
+	for (size_t i = 0; i < s->tokens.nr; i++) {
+		const struct lex_token *k = &s->tokens.v[i];
+
+		while (c < s->chunks.nr && s->first[c] == i)
+			s->depth[c++] = depth;
+		if (k->directive || k->kind != TOKEN_PUNCT || k->len != 1)
+			continue;
+		if (k->text[0] == '{')
+			depth++;
+		else if (k->text[0] == '}' && depth)
+			depth--;
+	}
+}
+
+static void side_mark(struct change_side *s, const struct change_side *other)
+{
+	struct strvec sorted = STRVEC_INIT;
+
+	for (size_t i = 0; i < other->chunks.nr; i++)
+		strvec_push(&sorted, other->chunks.v[i]);
+	strvec_sort(&sorted);
+	for (size_t i = 0; i < s->chunks.nr; i++)
+		s->changed[i] = !sorted_has(&sorted, s->chunks.v[i]);
+	strvec_clear(&sorted);
+}
+
+static void change_cut(struct change_side side[2], const char *before, size_t before_len,
+		       const char *after, size_t after_len)
+{
+	side_cut(&side[0], before, before_len);
+	side_cut(&side[1], after, after_len);
+	side_mark(&side[0], &side[1]);
+	side_mark(&side[1], &side[0]);
+}
+
+static void change_release(struct change_side side[2])
+{
+	for (int k = 0; k < 2; k++) {
+		lex_tokens_release(&side[k].tokens);
+		strvec_clear(&side[k].chunks);
+		free(side[k].first);
+		free(side[k].changed);
+		free(side[k].depth);
+	}
+}
+
+static int has_lower(const char *s, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if (s[i] >= 'a' && s[i] <= 'z')
+			return 1;
+	return 0;
+}
+
+/* Whether a file-scope chunk is private to its file or defines a type. */
+static int chunk_is_local(const struct lex_token *k, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (lex_token_is(&k[i], "static") || lex_token_is(&k[i], "typedef"))
+			return 1;
+	/* name(args);  at file scope: a macro invocation (module_init), no object */
+	if (n >= 2 && k[0].kind == TOKEN_IDENT && lex_token_is(&k[1], "("))
+		return 1;
+	/* struct foo {  /  enum {  : a type, not an object */
+	return n && (lex_token_is(&k[0], "struct") || lex_token_is(&k[0], "union") ||
+		     lex_token_is(&k[0], "enum")) &&
+	       lex_token_is(&k[n - 1], "{") && (n == 2 || (n == 3 && k[1].kind == TOKEN_IDENT));
+}
+
+void header_users_changed_globals(const char *before, size_t before_len,
+				  const char *after, size_t after_len, struct strvec *names)
+{
+	struct change_side side[2];
+
+	change_cut(side, before, before_len, after, after_len);
+	for (int k = 0; k < 2; k++) {
+		const struct change_side *s = &side[k];
+
+		for (size_t i = 0; i < s->chunks.nr; i++) {
+			size_t at = s->first[i], end = i + 1 < s->chunks.nr ? s->first[i + 1] : s->tokens.nr;
+			struct strvec one = STRVEC_INIT;
+
+			if (!s->changed[i] || s->depth[i] || s->tokens.v[at].directive ||
+			    chunk_is_local(&s->tokens.v[at], end - at))
+				continue;
+			declared_name(&s->tokens.v[at], end - at, &one);
+			for (size_t n = 0; n < one.nr; n++)
+				if (has_lower(one.v[n], strlen(one.v[n])))
+					add_name(names, one.v[n], strlen(one.v[n]));
+			strvec_clear(&one);
+		}
+	}
+	change_release(side);
+}
+
+void header_users_changed_identifiers(const char *before, size_t before_len,
+				      const char *after, size_t after_len, struct strvec *names)
+{
+	struct change_side side[2];
+	struct strvec found = STRVEC_INIT;
+
+	change_cut(side, before, before_len, after, after_len);
+	for (int k = 0; k < 2; k++) {
+		const struct change_side *s = &side[k];
+
+		for (size_t i = 0; i < s->chunks.nr; i++) {
+			size_t end = i + 1 < s->chunks.nr ? s->first[i + 1] : s->tokens.nr;
+
+			if (!s->changed[i])
+				continue;
+			for (size_t t = s->first[i]; t < end; t++)
+				if (s->tokens.v[t].kind == TOKEN_IDENT)
+					strvec_pushf(&found, "%.*s", (int)s->tokens.v[t].len,
+						     s->tokens.v[t].text);
+		}
+	}
+	for (size_t i = 0; i < names->nr; i++)
+		strvec_push(&found, names->v[i]);
+	strvec_sort(&found);
+	strvec_clear(names);
+	for (size_t i = 0; i < found.nr; i++)
+		if (!i || strcmp(found.v[i], found.v[i - 1]))
+			strvec_push(names, found.v[i]);
+	strvec_clear(&found);
+	change_release(side);
+}
+
+int header_users_intersect(const struct strvec *a, const struct strvec *b, const char **shared)
+{
+	size_t i = 0, j = 0;
+
+	while (i < a->nr && j < b->nr) {
+		int c = strcmp(a->v[i], b->v[j]);
+
+		if (!c) {
+			if (shared)
+				*shared = a->v[i];
+			return 1;
+		}
+		if (c < 0)
+			i++;
+		else
+			j++;
+	}
+	return 0;
+}

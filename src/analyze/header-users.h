@@ -47,4 +47,28 @@ size_t header_users_macro_names(const char *text, size_t len, struct strvec *nam
 void header_users_new_errors(const struct strvec *before, const struct strvec *after,
 			     struct strvec *new_errors);
 
+/*
+ * Append to names (sorted, each once) the file-scope names a change of a
+ * file from `before` to `after` declares anew for other files: each
+ * declaration at brace depth 0 that is not static, a typedef or a struct,
+ * union or enum definition, whose text changed (a global object retyped, a
+ * function whose prototype changed, an extern).  Names without a lower-case
+ * letter are left out: at file scope they are macro invocations (an
+ * attribute declarator, EXPORT_SYMBOL).  Another file whose change names
+ * one of them depends on this change: one goes back, both go back.
+ */
+void header_users_changed_globals(const char *before, size_t before_len,
+				  const char *after, size_t after_len, struct strvec *names);
+
+/*
+ * Append to names (sorted, each once) every identifier of the parts of a
+ * change from `before` to `after` that differ (statements and directive
+ * lines of either text the other lacks).
+ */
+void header_users_changed_identifiers(const char *before, size_t before_len,
+				      const char *after, size_t after_len, struct strvec *names);
+
+/* Whether the sorted a and b share a name; *shared (may be NULL) gets it. */
+int header_users_intersect(const struct strvec *a, const struct strvec *b, const char **shared);
+
 #endif

@@ -170,6 +170,10 @@ struct verify {
 	struct strvec tree_files;	/* walked when a header first changes */
 	int walked;
 	struct classify *c;
+	/* per file of the engine, computed on first need: the identifiers of
+	 * its change, and the file-scope names its change declares anew */
+	struct strvec *change_ids, *change_globals;
+	char *have_change_names;
 };
 
 static struct parsed *parsed_of(struct verify *v, const char *path)
@@ -275,11 +279,26 @@ static int reaches(struct verify *v, const char *file, const char *header)
 	return found;
 }
 
+static void change_names(struct verify *v, struct work_file *f)
+{
+	size_t i = (size_t)(f - v->e->files);
+
+	if (v->have_change_names[i])
+		return;
+	v->have_change_names[i] = 1;
+	header_users_changed_identifiers(f->original.buf, f->original.len, f->current.buf,
+					 f->current.len, &v->change_ids[i]);
+	header_users_changed_globals(f->original.buf, f->original.len, f->current.buf,
+				     f->current.len, &v->change_globals[i]);
+}
+
 /*
- * Everything that depends on f, held back with it: the files its step
- * changed with it in its subsystem (a class and its users), and for a
- * header the changed files that reach it and name what its change
- * touched (whatever their subsystem), to a fixed point.
+ * Everything whose change depends on the held files, held back with them
+ * to a fixed point: a changed file whose change names a file-scope name
+ * a held file's change declares anew (a class object retyped in one file
+ * and used by another), or the other way round.  A file that only breaks
+ * when a header goes back needs no link here: the next round parses it
+ * against the header's old text and holds it back on its own error.
  */
 static void hold_unit(struct verify *v, struct unit *u)
 {
@@ -287,44 +306,25 @@ static void hold_unit(struct verify *v, struct unit *u)
 
 	for (size_t q = 0; q < u->files.nr; q++) {
 		struct work_file *held = engine_find_file(e, u->files.v[q]);
-		struct strvec names = STRVEC_INIT;
+		size_t h = (size_t)(held - e->files);
 
-		for (size_t c = 0; c < e->nr_changes; c++) {
-			unsigned step;
-
-			if (&e->files[e->changes[c].file] != held)
-				continue;
-			step = e->plan.steps[e->changes[c].step].step->order;
-			for (size_t d = 0; d < e->nr_changes; d++) {
-				struct work_file *g = &e->files[e->changes[d].file];
-				char *detail;
-
-				if (e->changes[d].step != e->changes[c].step || g->excluded ||
-				    strcmp(g->subsystem, held->subsystem))
-					continue;
-				detail = xstrfmt("changed by step %u together with %s, which is held back",
-						 step, held->path);
-				hold(v, u, g, detail);
-				free(detail);
-			}
-		}
-		if (is_c_file(held->path))
-			continue;
-		header_names(held, &names);
+		change_names(v, held);
 		for (size_t i = 0; i < e->nr; i++) {
 			struct work_file *g = &e->files[i];
+			const char *name = NULL;
 			char *detail;
 
-			if (g->excluded || !verify_is_changed(g) ||
-			    (!header_users_mentions(g->original.buf, g->original.len, &names) &&
-			     !header_users_mentions(g->current.buf, g->current.len, &names)) ||
-			    !reaches(v, g->path, held->path))
+			if (g->excluded || !verify_is_changed(g))
 				continue;
-			detail = xstrfmt("its change needs %s, which is held back", held->path);
+			change_names(v, g);
+			if (!header_users_intersect(&v->change_globals[h], &v->change_ids[i], &name) &&
+			    !header_users_intersect(&v->change_globals[i], &v->change_ids[h], &name))
+				continue;
+			detail = xstrfmt("its change and the change of %s, which is held back, both change %s",
+					 held->path, name);
 			hold(v, u, g, detail);
 			free(detail);
 		}
-		strvec_clear(&names);
 	}
 }
 
@@ -558,11 +558,15 @@ static int verify_uncached(struct engine *e, struct site_list *before_sites,
 	co.out_of_tree = e->opts->kernel != NULL;
 	co.jobs = e->opts->jobs;
 	co.headers_optional = 1;
+	co.type_errors = 1;
 	for (size_t i = 0; i < e->nr && !any; i++)
 		any = verify_is_changed(&e->files[i]);
 	if (any && !(v.c = classify_new(&co)))
 		return -1;
 	v.reach = reach_new(e->opts->tree, original_text, e);
+	v.change_ids = xcalloc(e->nr + 1, sizeof(*v.change_ids));
+	v.change_globals = xcalloc(e->nr + 1, sizeof(*v.change_globals));
+	v.have_change_names = xcalloc(e->nr + 1, 1);
 	was = xcalloc(e->nr ? e->nr : 1, 1);
 	do {
 		for (size_t i = 0; i < e->nr; i++)
@@ -607,6 +611,13 @@ static int verify_uncached(struct engine *e, struct site_list *before_sites,
 		site_list_release(&v.p[i].after_sites);
 	}
 	free(v.p);
+	for (size_t i = 0; i < e->nr; i++) {
+		strvec_clear(&v.change_ids[i]);
+		strvec_clear(&v.change_globals[i]);
+	}
+	free(v.change_ids);
+	free(v.change_globals);
+	free(v.have_change_names);
 	strvec_clear(&v.tree_files);
 	reach_free(v.reach);
 	if (v.c)
