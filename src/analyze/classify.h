@@ -21,6 +21,7 @@ struct classify_options {
 	int out_of_tree;	/* tree is a driver directory, kernel is elsewhere */
 	int jobs;		/* worker threads; < 1 means 1 */
 	int headers_optional;	/* no include/linux/ is not an error (verify of a small tree) */
+	int type_errors;	/* verify: type-mismatch warnings are errors (parse-setup.h) */
 };
 
 struct classify;	/* opaque: index, scratch dir, options */

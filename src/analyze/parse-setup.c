@@ -16,6 +16,7 @@ struct parse_setup {
 	char *tree, *kernel, *scratch;
 	char *arch;			/* forced, or NULL */
 	int out_of_tree;
+	int type_errors;
 	char *version_h;
 	pthread_mutex_t lock;
 	struct strvec ready;		/* arches whose scratch directory is written */
@@ -62,6 +63,7 @@ struct parse_setup *parse_setup_new(const struct parse_setup_options *opts)
 	ps->scratch = xstrdup(opts->scratch);
 	ps->arch = opts->arch ? xstrdup(opts->arch) : NULL;
 	ps->out_of_tree = opts->out_of_tree;
+	ps->type_errors = opts->type_errors;
 	ps->version_h = make_version_h(ps->kernel);
 	pthread_mutex_init(&ps->lock, NULL);
 	return ps;
@@ -208,7 +210,14 @@ void parse_setup_args(struct parse_setup *ps, const char *file, const char *text
 	strvec_pushf(args, "-DKBUILD_MODNAME=\"%s\"", stem);
 	strvec_push(args, arch_is_64bit(arch) ? "-m64" : "-m32");
 	strvec_push(args, "-std=gnu89");
-	strvec_push(args, "-w");
+	if (ps->type_errors) {
+		strvec_push(args, "-Wno-everything");
+		strvec_push(args, "-Werror=incompatible-pointer-types");
+		strvec_push(args, "-Werror=int-conversion");
+		strvec_push(args, "-Werror=implicit-function-declaration");
+	} else {
+		strvec_push(args, "-w");
+	}
 	strvec_push(args, "-ferror-limit=0");
 	free(mach);
 	free(stem);
