@@ -159,6 +159,72 @@ START_TEST(a_renamed_error_matches_only_once)
 }
 END_TEST
 
+START_TEST(a_global_retyped_links_its_users)
+{
+	const char *def_before =
+		"#include <linux/device.h>\n"
+		"struct class hpsb_host_class = {\n\t.name = \"ieee1394_host\",\n};\n"
+		"static struct class local_class = {\n\t.name = \"local\",\n};\n"
+		"static CLASS_DEVICE_ATTR(state, S_IRUGO, show_state, NULL);\n"
+		"int nodemgr_init(void)\n{\n\treturn class_register(&hpsb_host_class);\n}\n"
+		"module_init(nodemgr_init);\n";
+	const char *def_after =
+		"#include <linux/device.h>\n"
+		"struct class *hpsb_host_class;\n"
+		"static struct class *local_class;\n"
+		"static DEVICE_ATTR(state, S_IRUGO, show_state, NULL);\n"
+		"int nodemgr_init(void)\n{\n\thpsb_host_class = class_create(THIS_MODULE, \"ieee1394_host\");\n"
+		"\treturn 0;\n}\n"
+		"module_init(nodemgr_init);\n";
+	const char *user_before =
+		"extern struct class hpsb_host_class;\n"
+		"void add_host(struct hpsb_host *h)\n{\n\th->class_dev.class = &hpsb_host_class;\n}\n";
+	const char *user_after =
+		"extern struct class *hpsb_host_class;\n"
+		"void add_host(struct hpsb_host *h)\n{\n\th->host_dev.class = hpsb_host_class;\n}\n";
+	const char *other_before = "void f(struct foo *x)\n{\n\tclass_device_register(&x->cdev);\n}\n";
+	const char *other_after = "void f(struct foo *x)\n{\n\tdevice_register(&x->cdev);\n}\n";
+	struct strvec globals = STRVEC_INIT, user_ids = STRVEC_INIT, other_ids = STRVEC_INIT;
+	const char *shared = NULL;
+
+	header_users_changed_globals(def_before, strlen(def_before), def_after, strlen(def_after), &globals);
+	/* the retyped global; not what is static, a macro invocation, or a body's change */
+	ck_assert(has(&globals, "hpsb_host_class"));
+	ck_assert(!has(&globals, "local_class"));
+	ck_assert(!has(&globals, "state"));
+	ck_assert(!has(&globals, "CLASS_DEVICE_ATTR"));
+	ck_assert(!has(&globals, "module_init"));
+	ck_assert(!has(&globals, "nodemgr_init"));
+	header_users_changed_identifiers(user_before, strlen(user_before), user_after,
+					 strlen(user_after), &user_ids);
+	ck_assert(has(&user_ids, "hpsb_host_class"));
+	ck_assert(has(&user_ids, "class_dev"));
+	ck_assert(has(&user_ids, "host_dev"));
+	ck_assert(!has(&user_ids, "add_host"));
+	ck_assert(header_users_intersect(&globals, &user_ids, &shared));
+	ck_assert_str_eq(shared, "hpsb_host_class");
+	header_users_changed_identifiers(other_before, strlen(other_before), other_after,
+					 strlen(other_after), &other_ids);
+	ck_assert(!header_users_intersect(&globals, &other_ids, NULL));
+	strvec_clear(&globals);
+	strvec_clear(&user_ids);
+	strvec_clear(&other_ids);
+}
+END_TEST
+
+START_TEST(a_changed_prototype_is_a_global)
+{
+	const char *before = "int scsi_add(struct class_device *cd,\n\t\tint flags)\n{\n\treturn 0;\n}\n";
+	const char *after = "int scsi_add(struct device *dev,\n\t\tint flags)\n{\n\treturn 0;\n}\n";
+	struct strvec globals = STRVEC_INIT;
+
+	header_users_changed_globals(before, strlen(before), after, strlen(after), &globals);
+	ck_assert_uint_eq(globals.nr, 1);
+	ck_assert_str_eq(globals.v[0], "scsi_add");
+	strvec_clear(&globals);
+}
+END_TEST
+
 Suite *test_suite(void)
 {
 	Suite *suite = suite_create("header_users");
@@ -170,6 +236,8 @@ Suite *test_suite(void)
 	tcase_add_test(tc, macros_of_another_header_over_a_name);
 	tcase_add_test(tc, new_errors_by_file_and_message);
 	tcase_add_test(tc, a_renamed_error_matches_only_once);
+	tcase_add_test(tc, a_global_retyped_links_its_users);
+	tcase_add_test(tc, a_changed_prototype_is_a_global);
 	suite_add_tcase(suite, tc);
 	return suite;
 }

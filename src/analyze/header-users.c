@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "analyze/header-users.h"
+#include "kernel/kernel.h"
 #include "lex/lex.h"
 
 #include <stdlib.h>
@@ -394,10 +395,23 @@ static int chunk_is_local(const struct lex_token *k, size_t n)
 	/* name(args);  at file scope: a macro invocation (module_init), no object */
 	if (n >= 2 && k[0].kind == TOKEN_IDENT && lex_token_is(&k[1], "("))
 		return 1;
+	/* struct foo;  : a type declared ahead */
+	if (n == 3 && (lex_token_is(&k[0], "struct") || lex_token_is(&k[0], "union") ||
+		       lex_token_is(&k[0], "enum")) && lex_token_is(&k[2], ";"))
+		return 1;
 	/* struct foo {  /  enum {  : a type, not an object */
 	return n && (lex_token_is(&k[0], "struct") || lex_token_is(&k[0], "union") ||
 		     lex_token_is(&k[0], "enum")) &&
 	       lex_token_is(&k[n - 1], "{") && (n == 2 || (n == 3 && k[1].kind == TOKEN_IDENT));
+}
+
+/* A name of the class_device API or of its struct device counterpart. */
+static int is_api_name(const char *name)
+{
+	for (size_t i = 0; i < kernel_nr_renames; i++)
+		if (!strcmp(kernel_renames[i].old, name) || !strcmp(kernel_renames[i].new, name))
+			return 1;
+	return 0;
 }
 
 void header_users_changed_globals(const char *before, size_t before_len,
@@ -418,7 +432,7 @@ void header_users_changed_globals(const char *before, size_t before_len,
 				continue;
 			declared_name(&s->tokens.v[at], end - at, &one);
 			for (size_t n = 0; n < one.nr; n++)
-				if (has_lower(one.v[n], strlen(one.v[n])))
+				if (has_lower(one.v[n], strlen(one.v[n])) && !is_api_name(one.v[n]))
 					add_name(names, one.v[n], strlen(one.v[n]));
 			strvec_clear(&one);
 		}

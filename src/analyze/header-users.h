@@ -54,7 +54,10 @@ void header_users_new_errors(const struct strvec *before, const struct strvec *a
  * union or enum definition, whose text changed (a global object retyped, a
  * function whose prototype changed, an extern).  Names without a lower-case
  * letter are left out: at file scope they are macro invocations (an
- * attribute declarator, EXPORT_SYMBOL).  Another file whose change names
+ * attribute declarator, EXPORT_SYMBOL); so are the names of the
+ * class_device API and of their struct device counterparts
+ * (kernel_renames): every user's change names them, and a user that misses
+ * the new API fails its own parse.  Another file whose change names
  * one of them depends on this change: one goes back, both go back.
  */
 void header_users_changed_globals(const char *before, size_t before_len,

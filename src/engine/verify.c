@@ -170,6 +170,7 @@ struct verify {
 	struct strvec tree_files;	/* walked when a header first changes */
 	int walked;
 	struct classify *c;
+	struct strvec held_headers;	/* held back so far, in order */
 	/* per file of the engine, computed on first need: the identifiers of
 	 * its change, and the file-scope names its change declares anew */
 	struct strvec *change_ids, *change_globals;
@@ -259,6 +260,19 @@ static void hold(struct verify *v, struct unit *u, struct work_file *f, const ch
 	f->excluded = 1;
 	v->stats->held_back++;
 	strvec_push(&u->files, f->path);
+	if (!is_c_file(f->path))
+		strvec_push(&v->held_headers, f->path);
+}
+
+static int reaches(struct verify *v, const char *file, const char *header);
+
+/* A header held back in an earlier round that file reaches, or NULL. */
+static const char *header_gone_back(struct verify *v, const char *file, size_t before_round)
+{
+	for (size_t i = 0; i < before_round && i < v->held_headers.nr; i++)
+		if (reaches(v, file, v->held_headers.v[i]))
+			return v->held_headers.v[i];
+	return NULL;
 }
 
 /* The names a changed header's change can break a file through. */
@@ -288,15 +302,18 @@ static void change_names(struct verify *v, struct work_file *f)
 	v->have_change_names[i] = 1;
 	header_users_changed_identifiers(f->original.buf, f->original.len, f->current.buf,
 					 f->current.len, &v->change_ids[i]);
-	header_users_changed_globals(f->original.buf, f->original.len, f->current.buf,
-				     f->current.len, &v->change_globals[i]);
+	/* a header's declarations reach its users through their parse */
+	if (is_c_file(f->path))
+		header_users_changed_globals(f->original.buf, f->original.len, f->current.buf,
+					     f->current.len, &v->change_globals[i]);
 }
 
 /*
  * Everything whose change depends on the held files, held back with them
  * to a fixed point: a changed file whose change names a file-scope name
- * a held file's change declares anew (a class object retyped in one file
- * and used by another), or the other way round.  A file that only breaks
+ * a held .c file's change declares anew (a class object retyped in one
+ * file and declared extern in another), or the other way round.  What a
+ * header declares reaches its users through the parse.  A file that only breaks
  * when a header goes back needs no link here: the next round parses it
  * against the header's old text and holds it back on its own error.
  */
@@ -440,6 +457,7 @@ static int verify_round(struct verify *v, int reparse_after)
 	struct classify_unsaved *overlay;
 	size_t nr_overlay = 0;
 	unsigned held = v->stats->held_back;
+	size_t held_headers_before = v->held_headers.nr;
 
 	for (size_t i = 0; i < e->nr; i++)
 		if (verify_is_changed(&e->files[i])) {
@@ -493,7 +511,10 @@ static int verify_round(struct verify *v, int reparse_after)
 		header_users_new_errors(&p->before_errors, &p->after_errors, &fresh);
 		if (fresh.nr) {
 			struct unit u = { xstrdup(f->path), xstrdup(shown_error(e, fresh.v[0])), STRVEC_INIT };
-			char *detail = xstrfmt("the change adds %zu parse error(s): %s", fresh.nr, u.error);
+			const char *gone = header_gone_back(v, f->path, held_headers_before);
+			char *detail = gone ? xstrfmt("with %s held back, the change adds %zu parse error(s): %s",
+						      gone, fresh.nr, u.error)
+					    : xstrfmt("the change adds %zu parse error(s): %s", fresh.nr, u.error);
 
 			hold(v, &u, f, detail);
 			free(detail);
@@ -619,6 +640,7 @@ static int verify_uncached(struct engine *e, struct site_list *before_sites,
 	free(v.change_globals);
 	free(v.have_change_names);
 	strvec_clear(&v.tree_files);
+	strvec_clear(&v.held_headers);
 	reach_free(v.reach);
 	if (v.c)
 		classify_free(v.c);
