@@ -5,6 +5,7 @@
 #include "rewrite/class-initializer.h"
 #include "rewrite/core-text.h"
 #include "rewrite/delete-class-device.h"
+#include "rewrite/err-include.h"
 #include "rewrite/macro-callbacks.h"
 #include "rewrite/macro-members.h"
 #include "rewrite/unused-exports.h"
@@ -28,6 +29,7 @@ static const struct rewrite_pass passes[] = {
 	{ "virtual-parent", rewrite_virtual_parent },
 	{ "delete-class-device", rewrite_delete_class_device },
 	{ "class-initializer", rewrite_class_initializer },
+	{ "err-include", rewrite_err_include },
 	{ "core-text", rewrite_core_text },
 	{ "virtual-bus", rewrite_virtual_bus },
 	{ "virtual-bus-markers", rewrite_virtual_bus_markers },

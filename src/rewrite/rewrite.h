@@ -23,6 +23,9 @@
  *                      class_device become dev (api-names.h)
  *   unused-exports     steps 20 and 55: remove the export, declaration and
  *                      definition of driver-core class functions nobody uses
+ *   err-include        step 10, last: <linux/err.h> for a file whose change
+ *                      brought in IS_ERR()/PTR_ERR() and that reached no
+ *                      such header (err-include.h)
  *   virtual-parent     step 60: refuse the step unless the core places
  *                      parentless class devices under /sys/devices/virtual
  *   delete-class-device step 70: remove struct class_device and its API
