@@ -1,5 +1,6 @@
 #include <linux/module.h>
 #include <linux/device.h>
+#include <linux/err.h>
 
 static ssize_t show_level(struct class_device *cd, char *buf)
 {

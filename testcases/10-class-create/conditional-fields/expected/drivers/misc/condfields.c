@@ -1,6 +1,7 @@
 #include <linux/config.h>
 #include <linux/module.h>
 #include <linux/device.h>
+#include <linux/err.h>
 
 static void ifdef_release(struct class_device *cd)
 {

@@ -1,5 +1,6 @@
 #include <linux/module.h>
 #include <linux/split.h>
+#include <linux/err.h>
 
 static int __init split_init(void)
 {

@@ -5,6 +5,7 @@
  */
 #include <linux/module.h>
 #include <linux/device.h>
+#include <linux/err.h>
 
 static ssize_t show_ifindex(struct device *dev, struct device_attribute *attr,
 			    char *buf)

@@ -1,5 +1,6 @@
 #include <linux/module.h>
 #include <linux/device.h>
+#include <linux/err.h>
 
 static struct class *errblock_class;
 

@@ -1,4 +1,5 @@
 #include <linux/device.h>
+#include <linux/err.h>
 
 static struct class *retcall_class;
 

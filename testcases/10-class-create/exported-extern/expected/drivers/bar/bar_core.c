@@ -1,6 +1,7 @@
 #include <linux/module.h>
 #include <linux/init.h>
 #include <linux/bar.h>
+#include <linux/err.h>
 
 struct class *bar_class;
 EXPORT_SYMBOL_GPL(bar_class);

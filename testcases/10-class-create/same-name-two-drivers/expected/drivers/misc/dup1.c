@@ -1,5 +1,6 @@
 #include <linux/module.h>
 #include <linux/device.h>
+#include <linux/err.h>
 
 /* The same name in two drivers: each file converts its own class. */
 static struct class *dup_class;

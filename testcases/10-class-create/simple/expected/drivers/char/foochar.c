@@ -5,6 +5,7 @@
 #include <linux/init.h>
 #include <linux/fs.h>
 #include <linux/device.h>
+#include <linux/err.h>
 
 static int foo_major;
 

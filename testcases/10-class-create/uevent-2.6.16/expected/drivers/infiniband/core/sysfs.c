@@ -1,5 +1,6 @@
 #include <linux/module.h>
 #include <linux/device.h>
+#include <linux/err.h>
 
 struct ib_device {
 	char			name[64];
