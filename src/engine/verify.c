@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "engine/engine.h"
+#include "lex/lex.h"
 #include "analyze/classify.h"
 #include "analyze/header-users.h"
 #include "analyze/prefilter.h"
@@ -444,6 +445,68 @@ static void find_users(struct verify *v, const struct strvec *headers, struct st
 }
 
 /*
+ * The identifiers on the lines the errors point at ("FILE:LINE:COL: ..."),
+ * in the text the parse after the change saw, sorted, each once.
+ */
+static void error_line_identifiers(struct verify *v, const struct strvec *errors, struct strvec *ids)
+{
+	struct strvec found = STRVEC_INIT;
+
+	for (size_t i = 0; i < errors->nr; i++) {
+		const char *text = shown_error(v->e, errors->v[i]);
+		const char *colon = strchr(text, ':');
+		struct work_file *f;
+		struct strbuf disk = STRBUF_INIT;
+		const struct strbuf *body = NULL;
+		char *file;
+		unsigned long line;
+
+		if (!colon || colon[1] < '0' || colon[1] > '9')
+			continue;
+		file = xstrndup(text, (size_t)(colon - text));
+		line = strtoul(colon + 1, NULL, 10);
+		f = engine_find_file(v->e, file);
+		if (f)
+			body = verify_is_changed(f) ? &f->current : &f->original;
+		else {
+			char *abs = path_join(v->e->opts->tree, file);
+
+			if (strbuf_read_file(&disk, abs) == 0)
+				body = &disk;
+			free(abs);
+		}
+		if (body) {
+			const char *p = body->buf, *end = body->buf + body->len;
+
+			for (unsigned long n = 1; n < line && p < end; n++) {
+				const char *nl = memchr(p, '\n', (size_t)(end - p));
+
+				p = nl ? nl + 1 : end;
+			}
+			while (p < end && *p != '\n') {
+				const char *q = p;
+
+				if (!lex_ident_start((unsigned char)*p)) {
+					p++;
+					continue;
+				}
+				while (q < end && lex_ident_char((unsigned char)*q))
+					q++;
+				strvec_pushf(&found, "%.*s", (int)(q - p), p);
+				p = q;
+			}
+		}
+		strbuf_release(&disk);
+		free(file);
+	}
+	strvec_sort(&found);
+	for (size_t i = 0; i < found.nr; i++)
+		if (!i || strcmp(found.v[i], found.v[i - 1]))
+			strvec_push(ids, found.v[i]);
+	strvec_clear(&found);
+}
+
+/*
  * One round: parse each changed file and each unchanged user of a changed
  * header after the change (each before it once per verify), hold back a
  * changed file that gains an error and a header whose user gains one,
@@ -522,28 +585,69 @@ static int verify_round(struct verify *v, int reparse_after)
 		}
 		strvec_clear(&fresh);
 	}
-	/* A header whose unchanged user gains an error: held back with its unit. */
-	for (size_t k = 0; k < headers.nr; k++) {
-		struct work_file *h = engine_find_file(e, headers.v[k]);
+	/*
+	 * A header whose unchanged user gains an error: held back with its
+	 * unit.  The user blames the headers whose changed names are on its
+	 * new errors' lines (two headers may both reach it, only one broke
+	 * it); when no line names one, every changed header it uses.
+	 */
+	{
+		struct strvec *names = xcalloc(headers.nr + 1, sizeof(*names));
+		struct strvec blamed = STRVEC_INIT;	/* "header\tuser" pairs */
 
-		for (size_t i = 0; i < users[k].nr && !h->excluded; i++) {
-			struct parsed *p = parsed_of(v, users[k].v[i]);
-			struct strvec fresh = STRVEC_INIT;
+		for (size_t k = 0; k < headers.nr; k++)
+			header_names(engine_find_file(e, headers.v[k]), &names[k]);
+		for (size_t k = 0; k < headers.nr; k++)
+			for (size_t i = 0; i < users[k].nr; i++) {
+				struct parsed *p = parsed_of(v, users[k].v[i]);
+				struct strvec fresh = STRVEC_INIT, ids = STRVEC_INIT;
 
-			header_users_new_errors(&p->before_errors, &p->after_errors, &fresh);
-			if (fresh.nr) {
-				struct unit u = { xstrdup(users[k].v[i]), xstrdup(shown_error(e, fresh.v[0])),
-						  STRVEC_INIT };
-				char *detail = xstrfmt("%s, which uses it unchanged, gains %zu parse error(s): %s",
-						       u.cause, fresh.nr, u.error);
-
-				hold(v, &u, h, detail);
-				free(detail);
-				unit_done(v, &u);
+				header_users_new_errors(&p->before_errors, &p->after_errors, &fresh);
+				if (fresh.nr) {
+					error_line_identifiers(v, &fresh, &ids);
+					if (header_users_intersect(&names[k], &ids, NULL))
+						strvec_pushf(&blamed, "%s\t%s", headers.v[k], users[k].v[i]);
+				}
+				strvec_clear(&ids);
+				strvec_clear(&fresh);
 			}
-			strvec_clear(&fresh);
+		for (size_t k = 0; k < headers.nr; k++) {
+			struct work_file *h = engine_find_file(e, headers.v[k]);
+
+			for (size_t i = 0; i < users[k].nr && !h->excluded; i++) {
+				struct parsed *p = parsed_of(v, users[k].v[i]);
+				struct strvec fresh = STRVEC_INIT;
+				char *pair = xstrfmt("%s\t%s", headers.v[k], users[k].v[i]);
+				int blames_any = 0, blames_this = engine_in_strvec(&blamed, pair);
+
+				for (size_t b = 0; b < blamed.nr && !blames_any; b++) {
+					const char *tab = strchr(blamed.v[b], '\t');
+
+					blames_any = !strcmp(tab + 1, users[k].v[i]);
+				}
+				free(pair);
+				if (!blames_this && blames_any)
+					continue;
+				header_users_new_errors(&p->before_errors, &p->after_errors, &fresh);
+				if (fresh.nr) {
+					struct unit u = { xstrdup(users[k].v[i]), xstrdup(shown_error(e, fresh.v[0])),
+							  STRVEC_INIT };
+					char *detail = xstrfmt("%s, which uses it unchanged, gains %zu parse error(s): %s",
+							       u.cause, fresh.nr, u.error);
+
+					hold(v, &u, h, detail);
+					free(detail);
+					unit_done(v, &u);
+				}
+				strvec_clear(&fresh);
+			}
 		}
-		strvec_clear(&users[k]);
+		for (size_t k = 0; k < headers.nr; k++) {
+			strvec_clear(&names[k]);
+			strvec_clear(&users[k]);
+		}
+		free(names);
+		strvec_clear(&blamed);
 	}
 	free(users);
 	strvec_clear(&changed);
