@@ -272,9 +272,10 @@ static void convert_file(struct rewrite_context *ctx, struct rewrite_file *f,
 	}
 	sort_array(edits, nr_edits, sizeof(*edits), by_offset);
 	for (size_t i = 0; i < nr_edits; i++)
-		strvec_pushf(ctx->log, "%s:%u: member-users: %s.%.*s of a class device becomes %s.%s (the file never names the API; the member is retyped in its header)",
+		strvec_pushf(ctx->log, "%s:%u: member-users: %s.%.*s of a class device becomes %s.%s%s",
 			     f->path, edits[i].line, edits[i].field, (int)edits[i].len,
-			     sb->buf + edits[i].offset, edits[i].field, edits[i].new);
+			     sb->buf + edits[i].offset, edits[i].field, edits[i].new,
+			     f->in_step ? "" : " (the file never names the API; the member is retyped in its header)");
 	/* from the end, so that the offsets before hold */
 	for (size_t i = nr_edits; i-- > 0;) {
 		struct strbuf out = STRBUF_INIT;
@@ -306,7 +307,7 @@ int rewrite_member_users(struct rewrite_context *ctx)
 	for (size_t i = 0; retyped.nr && i < ctx->nr; i++) {
 		struct rewrite_file *f = &ctx->files[i];
 
-		if (f->in_step || kernel_is_driver_core(f->path) ||
+		if (kernel_is_driver_core(f->path) ||
 		    !member_users_candidate(f->content->buf, f->content->len, &retyped))
 			continue;
 		convert_file(ctx, f, &retyped);

@@ -25,9 +25,12 @@
  *
  * Which files: the engine adds to the working set every file holding such
  * an access lexically (`.F.dev`, `->F->class_id`, F a retyped member:
- * member_users_retyped(), member_users_tokens(), member_users_candidate());
- * the pass parses only those that are not the step's own files (the rules
- * convert those with the header's types).  An access written in a macro
+ * member_users_retyped(), member_users_tokens(), member_users_candidate()).
+ * The pass parses every working file that holds one, the step's own too:
+ * the rules type such an access only through the header spatch parses,
+ * and a struct reached through a header it cannot parse (a declaration
+ * macro without `;`, a header included by another) leaves it, so the
+ * pass renames it first where libclang types it.  An access written in a macro
  * argument (dev_dbg(x->cdev.dev, ...)) is typed by libclang through the
  * invocation; one written in a #define body of the file is the
  * macro-members pass's.  What the pass cannot type (a file that does not
