@@ -38,6 +38,7 @@ src_libcdmigrate_a_SOURCES = \
 	src/rewrite/delete-class-device.c src/rewrite/delete-class-device.h \
 	src/rewrite/macro-callbacks.c src/rewrite/macro-callbacks.h \
 	src/rewrite/macro-members.c src/rewrite/macro-members.h \
+	src/rewrite/member-users.c src/rewrite/member-users.h \
 	src/rewrite/rewrite.c src/rewrite/rewrite.h \
 	src/rewrite/unused-exports.c src/rewrite/unused-exports.h \
 	src/rewrite/virtual-bus.c src/rewrite/virtual-bus.h \

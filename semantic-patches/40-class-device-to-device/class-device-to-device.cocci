@@ -66,6 +66,11 @@
 //     a struct class_device_attribute and where it is named (string work
 //     SmPL cannot do without a script); the rules convert the rest around
 //     the new names;
+//     macro-members and member-users rename the members struct device has
+//     under another name (dev, class_id: kernel_member_renames) where the
+//     rules cannot type them: in #define bodies, and in files that reach a
+//     retyped struct member without naming the API (input_dev->cdev.dev in
+//     a driver: such a file is in the working set, not in the step);
 //   - for the C rewriter, after the rules: another #define still holding
 //     the old API (a body spatch could not parse: macro-callbacks); a
 //     struct carrying __attribute__((aligned(...))), which spatch cannot
@@ -78,8 +83,9 @@
 //     callback reached only through a subsystem's own function-pointer
 //     type; a call of a converted callback from a file that sees only its
 //     prototype; a clashing attribute referenced from a file other than the
-//     one defining it, outside the run; a file that uses a class device's
-//     fields through a header but has no trigger token;
+//     one defining it, outside the run; a class device's field, in a file
+//     without a trigger token, that member-users cannot type (a file that
+//     does not parse, an #if branch the parse does not take);
 //   - for step 70: the driver core itself, drivers/base/class.c and
 //     include/linux/device.h, which no rule touches.
 //

@@ -6,6 +6,7 @@
 #include "kernel/kernel.h"
 #include "lex/lex.h"
 #include "rewrite/macro-members.h"
+#include "rewrite/member-users.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -98,6 +99,48 @@ static void find_class_objects(const char *text, struct strvec *names)
 	}
 }
 
+/*
+ * The files that reach a class device's member through a struct member a
+ * step retypes (input_dev->cdev.dev) without any trigger token join the
+ * set: the member-users pass converts them with the header.
+ */
+static void add_member_users(struct engine *e, const struct strvec *files, struct strvec *cands)
+{
+	struct strvec retyped = STRVEC_INIT, tokens = STRVEC_INIT, rest = STRVEC_INIT, users = STRVEC_INIT;
+
+	for (size_t i = 0; i < cands->nr; i++) {
+		struct strbuf text = STRBUF_INIT;
+		char *abs = path_join(e->opts->tree, cands->v[i]);
+
+		if (!kernel_is_driver_core(cands->v[i]) && strbuf_read_file(&text, abs) == 0)
+			member_users_retyped(text.buf, text.len, &retyped);
+		strbuf_release(&text);
+		free(abs);
+	}
+	member_users_tokens(&retyped, &tokens);
+	for (size_t i = 0; tokens.nr && i < files->nr; i++)
+		if (!kernel_is_driver_core(files->v[i]) && !engine_in_strvec(cands, files->v[i]))
+			strvec_push(&rest, files->v[i]);
+	if (rest.nr)
+		prefilter_files(e->opts->tree, &rest, (const char *const *)tokens.v, e->opts->jobs,
+				&users, NULL, NULL);
+	for (size_t i = 0; i < users.nr; i++) {
+		struct strbuf text = STRBUF_INIT;
+		char *abs = path_join(e->opts->tree, users.v[i]);
+
+		if (strbuf_read_file(&text, abs) == 0 &&
+		    member_users_candidate(text.buf, text.len, &retyped))
+			strvec_push(cands, users.v[i]);
+		strbuf_release(&text);
+		free(abs);
+	}
+	strvec_sort(cands);
+	strvec_clear(&retyped);
+	strvec_clear(&tokens);
+	strvec_clear(&rest);
+	strvec_clear(&users);
+}
+
 /* Load every candidate file of every step (within the PATHs). */
 int working_set_load(struct engine *e)
 {
@@ -181,6 +224,7 @@ int working_set_load(struct engine *e)
 		strvec_sort(&cands);
 		strvec_clear(&users);
 	}
+	add_member_users(e, &files, &cands);
 	scan_include_graph(e->opts->tree, &cands, &e->includes);
 	/*
 	 * A header with no trigger token whose #define reaches a member a step

@@ -8,6 +8,7 @@
 #include "rewrite/err-include.h"
 #include "rewrite/macro-callbacks.h"
 #include "rewrite/macro-members.h"
+#include "rewrite/member-users.h"
 #include "rewrite/unused-exports.h"
 #include "rewrite/virtual-bus.h"
 #include "rewrite/virtual-parent.h"
@@ -23,6 +24,7 @@ static const struct rewrite_pass passes[] = {
 	{ "attr-names", rewrite_attr_names },
 	{ "macro-callbacks", rewrite_macro_callbacks },
 	{ "macro-members", rewrite_macro_members },
+	{ "member-users", rewrite_member_users },
 	{ "aligned-structs", rewrite_aligned_structs },
 	{ "api-names", rewrite_api_names },
 	{ "unused-exports", rewrite_unused_exports },

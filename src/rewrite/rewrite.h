@@ -17,6 +17,9 @@
  *   macro-members      step 40, before the rules: class_device members
  *                      (dev, class_id) in #define bodies, typed by the
  *                      macro's uses or its header (macro-members.h)
+ *   member-users       step 40, before the rules: the same members in files
+ *                      that reach them through a retyped struct member
+ *                      without naming the API (member-users.h)
  *   aligned-structs    step 40: structs carrying __attribute__((aligned)),
  *                      which spatch cannot parse
  *   api-names          step 40: members, parameters and locals called
