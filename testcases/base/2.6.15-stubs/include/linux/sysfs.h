@@ -18,6 +18,11 @@ struct bin_attribute {
 	size_t			size;
 };
 
+struct attribute_group {
+	const char		*name;
+	struct attribute	**attrs;
+};
+
 struct sysfs_ops {
 	ssize_t	(*show)(struct kobject *, struct attribute *, char *);
 	ssize_t	(*store)(struct kobject *, struct attribute *, const char *, size_t);
@@ -37,5 +42,9 @@ extern int sysfs_remove_bin_file(struct kobject *kobj, struct bin_attribute *att
 extern int sysfs_create_link(struct kobject *kobj, struct kobject *target,
 			     const char *name);
 extern void sysfs_remove_link(struct kobject *kobj, const char *name);
+extern int sysfs_create_group(struct kobject *kobj,
+			      const struct attribute_group *grp);
+extern void sysfs_remove_group(struct kobject *kobj,
+			       const struct attribute_group *grp);
 
 #endif
