@@ -182,10 +182,11 @@ END_TEST
 /*
  * class: a class's definition, its extern and its users in one group, a
  * file that names no class of another (decoy's name only contains
- * input_class) alone.  One task per group, the largest first: other.c is
- * longer than decoy.c.
+ * input_class) alone, each with the step's headers it includes (evdev.c
+ * with input.h, not joined to input_class's group through it).  One task per group, in group order, each with its
+ * cost (the pool starts the largest first): other.c is longer than decoy.c.
  */
-START_TEST(class_groups_packed_largest_first)
+START_TEST(class_groups_one_task_each)
 {
 	struct engine e;
 	char *stateless = path_join(tree, "stateless.cocci");
@@ -194,14 +195,14 @@ START_TEST(class_groups_packed_largest_first)
 	test_step.follow = class_objects;
 	load(&e, 1, stateless);
 	expect_tasks(&e, CLASS_FILES,
-		     "drivers/hid/hid-input.c drivers/input/evdev.c drivers/input/input.c "
-		     "include/linux/input.h\n"
-		     "drivers/misc/other.c\n"
-		     "drivers/misc/decoy.c\n");
-	ck_assert_uint_eq(e.groups, 3);
-	ck_assert_uint_eq(e.largest_group, 4);
+		     "drivers/hid/hid-input.c drivers/input/input.c include/linux/input.h\n"
+		     "drivers/input/evdev.c include/linux/input.h\n"
+		     "drivers/misc/decoy.c\n"
+		     "drivers/misc/other.c\n");
+	ck_assert_uint_eq(e.groups, 4);
+	ck_assert_uint_eq(e.largest_group, 3);
 	ck_assert_uint_gt(e.tasks[0].cost, e.tasks[1].cost);
-	ck_assert_uint_gt(e.tasks[1].cost, e.tasks[2].cost);
+	ck_assert_uint_gt(e.tasks[3].cost, e.tasks[2].cost);
 	unload(&e);
 	free(stateless);
 }
@@ -217,8 +218,8 @@ START_TEST(script_patch_gets_a_task_per_group)
 	test_step.follow = class_objects;
 	load(&e, 1, script);
 	expect_tasks(&e, CLASS_FILES,
-		     "drivers/hid/hid-input.c drivers/input/evdev.c drivers/input/input.c "
-		     "include/linux/input.h\n"
+		     "drivers/hid/hid-input.c drivers/input/input.c include/linux/input.h\n"
+		     "drivers/input/evdev.c include/linux/input.h\n"
 		     "drivers/misc/decoy.c\n"
 		     "drivers/misc/other.c\n");
 	unload(&e);
@@ -348,14 +349,14 @@ START_TEST(at_most_eight_batches_whatever_jobs)
 		unload(&e);
 	}
 	/*
-	 * Largest first, each to the least loaded of 8: c10 to c03 one each,
-	 * then c02, c01, c00 to the three lightest (c03, c04, c05); a task's
-	 * groups in file order.
+	 * Neighbours together, cut where the runs so far reach 1/8, 2/8, ...
+	 * of the whole cost; no run is left empty (c09 and c10 one each).
 	 */
 	ck_assert_str_eq(by_jobs[0],
-			 "drivers/c10/c.c\ndrivers/c09/c.c\ndrivers/c08/c.c\ndrivers/c07/c.c\n"
-			 "drivers/c06/c.c\ndrivers/c00/c.c | drivers/c05/c.c\n"
-			 "drivers/c01/c.c | drivers/c04/c.c\ndrivers/c02/c.c | drivers/c03/c.c\n");
+			 "drivers/c00/c.c | drivers/c01/c.c\ndrivers/c02/c.c\n"
+			 "drivers/c03/c.c | drivers/c04/c.c\ndrivers/c05/c.c\n"
+			 "drivers/c06/c.c | drivers/c07/c.c\ndrivers/c08/c.c\n"
+			 "drivers/c09/c.c\ndrivers/c10/c.c\n");
 	ck_assert_str_eq(by_jobs[0], by_jobs[1]);
 	free(by_jobs[0]);
 	free(by_jobs[1]);
@@ -379,7 +380,7 @@ Suite *test_suite(void)
 
 	tcase_add_checked_fixture(tc, reset_step, teardown);
 	tcase_add_test(tc, working_set_finds_classes_and_subsystems);
-	tcase_add_test(tc, class_groups_packed_largest_first);
+	tcase_add_test(tc, class_groups_one_task_each);
 	tcase_add_test(tc, script_patch_gets_a_task_per_group);
 	tcase_add_test(tc, file_groups);
 	tcase_add_test(tc, subsystem_groups_and_follow);

@@ -148,9 +148,44 @@ static size_t index_in(const struct strvec *sorted, const char *s)
 }
 
 /*
- * Connected components of step_files (sorted): a file is joined to the
- * step's headers it includes; for MANIFEST_GROUP_CLASS every file naming a
- * class object to that class's homes.
+ * Add to each of groups[0..*nr) the step's headers its own files include
+ * directly; then drop a group that is one header some other group now
+ * holds.
+ */
+static void included_headers(struct engine *e, const struct strvec *step_files,
+			     struct strvec *groups, size_t *nr)
+{
+	char *reached = xcalloc(step_files->nr ? step_files->nr : 1, 1);
+	size_t kept = 0;
+
+	for (size_t g = 0; g < *nr; g++) {
+		size_t own = groups[g].nr;
+
+		for (size_t i = 0; i < own; i++)
+			add_included(e, groups[g].v[i], step_files, &groups[g]);
+		for (size_t i = own; i < groups[g].nr; i++)
+			reached[index_in(step_files, groups[g].v[i])] = 1;
+		strvec_sort(&groups[g]);
+	}
+	for (size_t g = 0; g < *nr; g++) {
+		if (groups[g].nr == 1 && ends_with(groups[g].v[0], ".h") &&
+		    reached[index_in(step_files, groups[g].v[0])]) {
+			strvec_clear(&groups[g]);
+			continue;
+		}
+		groups[kept++] = groups[g];
+	}
+	*nr = kept;
+	free(reached);
+}
+
+/*
+ * Connected components of step_files (sorted): for MANIFEST_GROUP_CLASS
+ * every file naming a class object joined to that class's homes.  Each
+ * group then gets the step's headers its files include directly, without
+ * being joined through them: a header shared by many users (sysdev.h,
+ * scsi_host.h) made one group of 68 files of unrelated classes on 2.6.22.
+ * A header left alone that another group brings in is not run by itself.
  */
 static void component_groups(struct engine *e, size_t step, const struct strvec *step_files,
 			     struct strvec **groups, size_t *nr)
@@ -161,13 +196,6 @@ static void component_groups(struct engine *e, size_t step, const struct strvec 
 
 	for (size_t i = 0; i < n; i++)
 		parent[i] = i;
-	for (size_t g = 0; g < e->includes.nr; g++) {
-		size_t a = index_in(step_files, e->includes.edges[g].includer);
-		size_t b = index_in(step_files, e->includes.edges[g].header);
-
-		if (a != SIZE_MAX && b != SIZE_MAX)
-			uf_join(parent, a, b);
-	}
 	if (e->plan.steps[step].step->group == MANIFEST_GROUP_CLASS) {
 		for (size_t c = 0; c < e->class_objects.nr; c++) {
 			struct strvec homes = STRVEC_INIT;
@@ -200,6 +228,7 @@ static void component_groups(struct engine *e, size_t step, const struct strvec 
 		}
 		strvec_push(&(*groups)[slot[root]], step_files->v[i]);
 	}
+	included_headers(e, step_files, *groups, nr);
 	free(parent);
 	free(slot);
 }
@@ -366,21 +395,46 @@ int group_cost_before(size_t cost_a, size_t a, size_t cost_b, size_t b)
 /*
  * Groups are packed into at most this many spatch processes when the patch
  * is stateless (--file-groups): a fixed number, not -j, so the result
- * never depends on -j; enough to keep a few workers busy.
+ * never depends on -j; enough to keep a few workers busy.  Measured on
+ * step 40 of 2.6.22 (165 groups, user CPU per group): 0.93 s packed
+ * largest first into 8, 0.75 s with neighbours together in runs of about
+ * 20 groups, no less in 2 runs of 80 (a bigger process slows down).
  */
 #define MAX_BATCHES 8
 
 /*
+ * Cut the groups, in group (file) order, into nb runs of about equal cost:
+ * neighbours share a directory and so most of their included headers,
+ * which one spatch process then parses once.  batch_of[g] gets g's run.
+ */
+static void pack_contiguous(const size_t *cost, size_t nr, size_t nb, size_t *batch_of, size_t *load)
+{
+	size_t total = 0, acc = 0, b = 0;
+
+	for (size_t g = 0; g < nr; g++)
+		total += cost[g];
+	for (size_t g = 0; g < nr; g++) {
+		/* the next run starts once this one has its share; none is left empty */
+		if (b + 1 < nb && load[b] && (acc * nb >= total * (b + 1) || nr - g <= nb - b - 1))
+			b++;
+		batch_of[g] = b;
+		load[b] += cost[g];
+		acc += cost[g];
+	}
+}
+
+/*
  * The step's file groups (manifest_group), without those the step's
  * `needs` rule out, as tasks: one per group, or, for a stateless patch,
- * groups packed into a few batches of similar cost.
+ * neighbouring groups packed into a few batches of similar cost (the pool
+ * starts the costliest task first).
  */
 void group_build_tasks(struct engine *e, size_t step, const struct strvec *step_files)
 {
 	const struct manifest_step *m = e->plan.steps[step].step;
 	struct strvec *groups = NULL;
 	size_t nr = 0, kept = 0;
-	size_t *cost, *order;
+	size_t *cost;
 
 	if (m->group == MANIFEST_GROUP_SUBSYSTEM)
 		subsystem_groups(e, step, step_files, &groups, &nr);
@@ -401,35 +455,18 @@ void group_build_tasks(struct engine *e, size_t step, const struct strvec *step_
 	}
 	nr = kept;
 	cost = xcalloc(nr ? nr : 1, sizeof(*cost));
-	order = xcalloc(nr ? nr : 1, sizeof(*order));
 	for (size_t g = 0; g < nr; g++) {
 		cost[g] = group_cost(e, &groups[g]);
-		order[g] = g;
 		e->groups++;
 		if (groups[g].nr > e->largest_group)
 			e->largest_group = (unsigned)groups[g].nr;
 	}
-	for (size_t i = 1; i < nr; i++)
-		for (size_t j = i; j > 0 && group_cost_before(cost[order[j]], order[j], cost[order[j - 1]], order[j - 1]); j--) {
-			size_t tmp = order[j];
-
-			order[j] = order[j - 1];
-			order[j - 1] = tmp;
-		}
 	if (nr > 1 && patch_is_stateless(e->patch)) {
 		size_t nb = nr < MAX_BATCHES ? nr : MAX_BATCHES;
 		size_t *load = xcalloc(nb, sizeof(*load));
 		size_t *batch_of = xcalloc(nr, sizeof(*batch_of));
 
-		for (size_t i = 0; i < nr; i++) {
-			size_t best = 0;
-
-			for (size_t b = 1; b < nb; b++)
-				if (load[b] < load[best])
-					best = b;
-			batch_of[order[i]] = best;
-			load[best] += cost[order[i]];
-		}
+		pack_contiguous(cost, nr, nb, batch_of, load);
 		for (size_t b = 0; b < nb; b++) {
 			struct task *t = task_add(e, step);
 
@@ -457,6 +494,5 @@ void group_build_tasks(struct engine *e, size_t step, const struct strvec *step_
 		strvec_clear(&groups[g]);
 	free(groups);
 	free(cost);
-	free(order);
 }
 

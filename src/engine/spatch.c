@@ -101,6 +101,14 @@ void spatch_prepare(struct child *child, const struct spatch_task *task)
 				     task->files->v[i]);
 	}
 	child->dir = task->root;
+	/*
+	 * A larger minor heap and a lazier major GC: spatch's include cache
+	 * grows over a batch of groups and every major slice walks it.
+	 * Measured on 21 groups of step 40 of 2.6.22: 16% less CPU, 27% more
+	 * memory (98 -> 125 MB), the same output.  A user's own setting wins.
+	 */
+	if (!getenv("OCAMLRUNPARAM") && !getenv("CAMLRUNPARAM"))
+		strvec_push(&child->env, "OCAMLRUNPARAM=s=2M,o=200");
 }
 
 int spatch_name_ok(const char *path)

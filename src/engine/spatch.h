@@ -56,7 +56,9 @@ int spatch_name_ok(const char *path);
 
 /*
  * Fill child->args for a task (argv only, never a shell) and child->dir.
- * A file whose name starts with '-' is passed as "./NAME".
+ * A file whose name starts with '-' is passed as "./NAME".  Unless the
+ * environment sets OCAMLRUNPARAM, child->env gets one that trades some
+ * memory for less garbage-collection time.
  */
 void spatch_prepare(struct child *child, const struct spatch_task *task);
 

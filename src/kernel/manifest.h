@@ -37,7 +37,8 @@ enum manifest_group {
 	/*
 	 * the files joined by the static struct class objects they name: a
 	 * class's definition, its extern declarations and its users are in
-	 * one group (each file alone when it names none)
+	 * one group (each file alone when it names none); a step header the
+	 * files include joins no two groups: it is in each includer's group
 	 */
 	MANIFEST_GROUP_CLASS,
 	/*
