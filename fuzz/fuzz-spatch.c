@@ -22,6 +22,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	strvec_clear(&details);
 	spatch_has_scripts(text);
 
+	/* spatch_unhandled(): NULL or one of the files; all named, NULL */
+	strvec_pushv(&files, (const char *const[]){ "a.c", "", "-b.c", "drivers/x.c", NULL });
+	{
+		const char *missing = spatch_unhandled(text, &files);
+		char *named = xstrfmt("%s\nHANDLING: a.c ./-b.c drivers/x.c\n", text);
+		int found = !missing;
+
+		for (size_t i = 0; i < files.nr; i++)
+			found |= missing == files.v[i] && *missing;
+		if (!found || spatch_unhandled(named, &files))
+			abort();
+		free(named);
+	}
+	strvec_clear(&files);
+
 	memcpy(exact, data, size);
 	if (diff_parse(exact, size, &diffs, &nr) == 0) {
 		for (size_t i = 0; i < nr; i++) {

@@ -11,14 +11,22 @@
 #include "lex/realign.h"
 #include "test-lib.h"
 
-/* realign `after` against `before`; returns the new text (static buffer). */
+/*
+ * realign `after` against `before`; returns the new text (static buffer).
+ * Every case checks the promise too: a second run changes nothing.
+ */
 static const char *run(const char *before, const char *after, size_t *moved)
 {
 	static struct strbuf sb = STRBUF_INIT;
+	struct strbuf again = STRBUF_INIT;
 
 	strbuf_reset(&sb);
 	strbuf_addstr(&sb, after);
 	*moved = realign_continuations(before, strlen(before), &sb);
+	strbuf_addstr(&again, sb.buf);
+	ck_assert_uint_eq(realign_continuations(before, strlen(before), &again), 0);
+	ck_assert_str_eq(again.buf, sb.buf);
+	strbuf_release(&again);
 	return sb.buf;
 }
 
@@ -158,6 +166,56 @@ START_TEST(inner_parenthesis_and_nested_continuation)
 }
 END_TEST
 
+START_TEST(moved_line_opening_a_parenthesis_opens_no_chain)
+{
+	/*
+	 * fuzz/regressions/realign/not-idempotent: the continuation line
+	 * moved after the rename opens container_of(; its own continuation
+	 * is left, on the first run as on the second (which used to take the
+	 * moved line as a changed one and move the next line too).
+	 */
+	const char *before =
+		"\trc = class_device_create(foo, bar,\n"
+		"\t\t\t\t container_of(x,\n"
+		"\t\t\t\t\t      struct y, z));\n";
+	const char *after =
+		"\trc = device_create(foo, bar,\n"
+		"\t\t\t\t container_of(x,\n"
+		"\t\t\t\t\t      struct y, z));\n";
+	size_t moved;
+
+	ck_assert_str_eq(run(before, after, &moved),
+			 "\trc = device_create(foo, bar,\n"
+			 "\t\t\t   container_of(x,\n"
+			 "\t\t\t\t\t      struct y, z));\n");
+	ck_assert_uint_eq(moved, 1);
+}
+END_TEST
+
+START_TEST(renamed_continuation_opens_a_chain_where_it_moved)
+{
+	/*
+	 * The continuation line was renamed too: its own continuation follows
+	 * its parenthesis where it is written, after its move.
+	 */
+	const char *before =
+		"\trc = class_device_create(foo,\n"
+		"\t\t\t\t class_get_devdata(x,\n"
+		"\t\t\t\t\t\t   y));\n";
+	const char *after =
+		"\trc = device_create(foo,\n"
+		"\t\t\t\t dev_get_drvdata(x,\n"
+		"\t\t\t\t\t\t   y));\n";
+	size_t moved;
+
+	ck_assert_str_eq(run(before, after, &moved),
+			 "\trc = device_create(foo,\n"
+			 "\t\t\t   dev_get_drvdata(x,\n"
+			 "\t\t\t\t\t   y));\n");
+	ck_assert_uint_eq(moved, 2);
+}
+END_TEST
+
 START_TEST(no_trailing_newline_and_preprocessor)
 {
 	const char *before =
@@ -243,6 +301,8 @@ Suite *test_suite(void)
 	tcase_add_test(tc, unchanged_lines_and_idempotence);
 	tcase_add_test(tc, parentheses_in_comments_and_strings_do_not_count);
 	tcase_add_test(tc, inner_parenthesis_and_nested_continuation);
+	tcase_add_test(tc, moved_line_opening_a_parenthesis_opens_no_chain);
+	tcase_add_test(tc, renamed_continuation_opens_a_chain_where_it_moved);
 	tcase_add_test(tc, no_trailing_newline_and_preprocessor);
 	tcase_add_test(tc, renamed_field_keeps_the_table_aligned);
 	tcase_add_test(tc, whole_table_renamed_keeps_its_old_column);

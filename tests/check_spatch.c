@@ -209,6 +209,8 @@ START_TEST(real_spatch_diff_and_parse_errors)
 	ck_assert_int_eq(run_spatch(&files, NULL, &out, &err), 0);
 	assert_converts_good(&out);
 	assert_names_bad(&err);
+	/* each file it read is named on stderr, the one that did not parse too */
+	ck_assert_ptr_null(spatch_unhandled(err.buf, &files));
 	strvec_clear(&files);
 	strbuf_release(&out);
 	strbuf_release(&err);
@@ -220,10 +222,15 @@ START_TEST(real_spatch_file_groups)
 	struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
 	char *groups = path_join(tree, "groups");
 
+	struct strvec files = STRVEC_INIT;
+
 	test_put(tree, "groups", "drivers/bad/bad.c\n\ndrivers/good/good.c\n");
 	ck_assert_int_eq(run_spatch(NULL, groups, &out, &err), 0);
 	assert_converts_good(&out);
 	assert_names_bad(&err);
+	strvec_pushv(&files, (const char *const[]){ "drivers/bad/bad.c", "", "drivers/good/good.c", NULL });
+	ck_assert_ptr_null(spatch_unhandled(err.buf, &files));
+	strvec_clear(&files);
 	free(groups);
 	strbuf_release(&out);
 	strbuf_release(&err);
@@ -245,6 +252,8 @@ START_TEST(real_spatch_nothing_to_do)
 	ck_assert_uint_eq(nr, 0);
 	spatch_parse_errors(err.buf, &failed, &details);
 	ck_assert_uint_eq(failed.nr, 0);
+	/* no diff, but the file is named: it was read */
+	ck_assert_ptr_null(spatch_unhandled(err.buf, &files));
 	strvec_clear(&files);
 	strvec_clear(&failed);
 	strvec_clear(&details);
@@ -286,6 +295,36 @@ START_TEST(parse_errors_from_text)
 }
 END_TEST
 
+/*
+ * A run that exits 0 with no diff is believed only when stderr names the
+ * files: a program that prints nothing did not read them.
+ */
+START_TEST(unhandled_files_from_text)
+{
+	struct strvec files = STRVEC_INIT;
+
+	strvec_pushv(&files, (const char *const[]){ "a/x.c", "", "b/y.c", "-z.c", NULL });
+	ck_assert_str_eq(spatch_unhandled("", &files), "a/x.c");
+	ck_assert_str_eq(spatch_unhandled("init_defs_builtins: /usr/lib/coccinelle/standard.h\n", &files),
+			 "a/x.c");
+	/* "-z.c" was passed as "./-z.c" and is named so */
+	ck_assert_str_eq(spatch_unhandled("HANDLING: a/x.c b/y.c\nHANDLING: -z.c\n", &files), "-z.c");
+	ck_assert_ptr_null(spatch_unhandled("init_defs_builtins: /usr/lib/coccinelle/standard.h\n"
+					    "(ONCE) Expected tokens name class_register class\n"
+					    "Skipping: b/y.c\n"
+					    "HANDLING: ./-z.c a/x.c\n"
+					    " = error in a/x.c; set verbose_parsing for more info\n",
+					    &files));
+	/* a name inside another line is no witness; nor is a prefix of a name */
+	ck_assert_str_eq(spatch_unhandled(" = error in a/x.c\nHANDLING: a/x b/y.c ./-z.c\n", &files),
+			 "a/x.c");
+	/* no stderr newline at the end, a stray double space */
+	ck_assert_ptr_null(spatch_unhandled("HANDLING: a/x.c  b/y.c ./-z.c", &files));
+	strvec_clear(&files);
+	ck_assert_ptr_null(spatch_unhandled("", &files));
+}
+END_TEST
+
 START_TEST(script_rules_in_a_patch)
 {
 	ck_assert_int_eq(spatch_has_scripts(rule), 0);
@@ -310,6 +349,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, real_spatch_file_groups);
 	tcase_add_test(tc, real_spatch_nothing_to_do);
 	tcase_add_test(tc, parse_errors_from_text);
+	tcase_add_test(tc, unhandled_files_from_text);
 	tcase_add_test(tc, script_rules_in_a_patch);
 	suite_add_tcase(s, tc);
 	return s;

@@ -175,3 +175,52 @@ void spatch_parse_errors(const char *err, struct strvec *files, struct strvec *d
 		add_error(files, details, pending, "");
 	free(pending);
 }
+
+static int compare_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+const char *spatch_unhandled(const char *err, const struct strvec *files)
+{
+	struct strvec named = STRVEC_INIT;
+	const char *missing = NULL;
+
+	for (const char *p = err; p && *p;) {
+		const char *eol = strchr(p, '\n');
+		const char *end = eol ? eol : p + strlen(p);
+
+		if (starts_with(p, "HANDLING: ") || starts_with(p, "Skipping: ")) {
+			/* both prefixes are 10 bytes long */
+			for (const char *w = p + strlen("HANDLING: "); w < end;) {
+				const char *sp = memchr(w, ' ', (size_t)(end - w));
+				const char *stop = sp ? sp : end;
+				char *name;
+
+				if (stop > w) {
+					name = xstrndup(w, (size_t)(stop - w));
+					strvec_push(&named, name);
+					free(name);
+				}
+				w = stop + 1;
+			}
+		}
+		p = eol ? eol + 1 : NULL;
+	}
+	if (named.nr)
+		strvec_sort(&named);
+	for (size_t i = 0; i < files->nr && !missing; i++) {
+		const char *f = files->v[i];
+		char *as_given;
+
+		if (!*f)
+			continue;
+		/* spatch_prepare() passes "-x.c" as "./-x.c" and spatch names it so */
+		as_given = xstrfmt("%s%s", f[0] == '-' ? "./" : "", f);
+		if (!named.nr || !bsearch(&as_given, named.v, named.nr, sizeof(*named.v), compare_names))
+			missing = f;
+		free(as_given);
+	}
+	strvec_clear(&named);
+	return missing;
+}

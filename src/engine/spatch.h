@@ -71,6 +71,18 @@ void spatch_prepare(struct child *child, const struct spatch_task *task);
 int spatch_has_scripts(const char *text);
 
 /*
+ * The first of `files` (as given to spatch_prepare(); "" group separators
+ * skipped) that spatch's stderr does not name, or NULL when it names
+ * every one.  spatch 1.1.1 names each file it reads, --quiet or not: in a
+ * "HANDLING: A B ..." line (the files it matched together) or a
+ * "Skipping: A" line (the patch's tokens are not in it).  A run that exits
+ * 0 with a file unnamed never looked at it, and its empty diff is no
+ * answer (a program that prints nothing and exits 0 is not spatch at
+ * work).  Borrowed string.
+ */
+const char *spatch_unhandled(const char *err, const struct strvec *files);
+
+/*
  * Parse failures named in spatch's stderr: for each " = error in FILE"
  * push FILE (relative, as given) to `files` and the preceding "BAD:" line
  * (or "") to `details`, in order, once per file.

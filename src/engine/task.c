@@ -195,10 +195,12 @@ static void lookup_cached(struct engine *e, const char *run_key, size_t first)
 }
 
 /*
- * Whether a task's stdout is whole: a diff that parses, ends with a
- * newline, has one file diff per "diff" header line (spatch prints one per
- * file), and whose every file of the working set it names applies to the
- * file as it is now.
+ * Whether a task's output is whole: spatch named every file of the task
+ * on stderr (spatch_unhandled(): a program that exits 0 and prints
+ * nothing read nothing), and its stdout is a diff that parses, ends with
+ * a newline, has one file diff per "diff" header line (spatch prints one
+ * per file), and whose every file of the working set it names applies to
+ * the file as it is now.
  * Anything else (a truncated or garbage diff) is not trusted.  Returns 0,
  * or -1 with why set.
  */
@@ -207,7 +209,12 @@ static int task_output_whole(struct engine *e, const struct task *t, struct strb
 	struct file_diff *diffs = NULL;
 	size_t nr = 0, headers = 0;
 	int ret = 0;
+	const char *unread = spatch_unhandled(t->err.buf, &t->files);
 
+	if (!t->out.len && unread) {
+		strbuf_addf(why, "it printed no diff and never named %s on stderr (HANDLING: or Skipping:): it did not read it", unread);
+		return -1;
+	}
 	if (!t->out.len)
 		return 0;
 	if (t->out.buf[t->out.len - 1] != '\n') {
@@ -222,6 +229,10 @@ static int task_output_whole(struct engine *e, const struct task *t, struct strb
 	}
 	if (!nr || nr != headers) {
 		strbuf_addf(why, "its output holds %zu file diffs for %zu file headers", nr, headers);
+		ret = -1;
+	}
+	if (!ret && unread) {
+		strbuf_addf(why, "it never named %s on stderr (HANDLING: or Skipping:): it did not read it", unread);
 		ret = -1;
 	}
 	for (size_t d = 0; !ret && d < nr; d++) {

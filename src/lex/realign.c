@@ -160,6 +160,37 @@ static int first_is_hash(const struct line *l)
 }
 
 /*
+ * What of a line the rules never change: the line without its leading
+ * white space and, in a field line ".name<white>= value", without the
+ * white space before '='.  A line whose key occurs in `before` was only
+ * re-indented (by this module, or by the step), so a second run sees the
+ * same lines as changed as the first.
+ */
+static void line_key(const struct line *l, struct strbuf *key)
+{
+	size_t i = 0, name, eq;
+
+	strbuf_reset(key);
+	while (i < l->len && (l->text[i] == ' ' || l->text[i] == '\t'))
+		i++;
+	if (i < l->len && l->text[i] == '.') {
+		name = i + 1;
+		while (name < l->len && (isalnum((unsigned char)l->text[name]) || l->text[name] == '_'))
+			name++;
+		eq = name;
+		while (eq < l->len && (l->text[eq] == ' ' || l->text[eq] == '\t'))
+			eq++;
+		if (eq > name && eq < l->len && l->text[eq] == '=' &&
+		    !(eq + 1 < l->len && l->text[eq + 1] == '=')) {
+			strbuf_add(key, l->text + i, name - i);
+			strbuf_add(key, l->text + eq, l->len - eq);
+			return;
+		}
+	}
+	strbuf_add(key, l->text + i, l->len - i);
+}
+
+/*
  * A line indented with tabs only was aligned too when, unchanged, it
  * followed in `before` a line whose open parenthesis it sat under: an
  * alignment that fell on a tab stop.
@@ -213,35 +244,78 @@ static size_t field_equals_column(const struct line *l, size_t *name_end,
  * changed: the line as many lines below the nearest unchanged line above
  * it in `before` as it is in `after`, if that is a field line too.
  */
-static size_t old_equals_column(const struct line_set *set, const struct line *old_lines,
+static size_t old_equals_column(const struct line_set *keys, const struct line *old_lines,
 				size_t nr_old, const struct line *lines, size_t i)
 {
 	size_t name_end, ws, ws_len;
+	struct strbuf key = STRBUF_INIT;
 
 	for (size_t a = i; a-- > 0;) {
-		long b = set_find(set, &lines[a]);
+		long b;
+
+		line_key(&lines[a], &key);
+		b = set_find(keys, &(struct line){ key.buf, key.len });
 
 		if (b < 0) {
 			if (!field_equals_column(&lines[a], &name_end, &ws, &ws_len))
-				return 0;
+				break;
 			continue;
 		}
+		strbuf_release(&key);
 		if ((size_t)b + (i - a) >= nr_old)
 			return 0;
 		return field_equals_column(&old_lines[(size_t)b + (i - a)], &name_end, &ws, &ws_len);
 	}
+	strbuf_release(&key);
 	return 0;
 }
 
+/* Whether the key of line l occurs in `before` (keys: the set of its keys). */
+static int key_known(const struct line_set *keys, const struct line *l, struct strbuf *key)
+{
+	line_key(l, key);
+	return set_find(keys, &(struct line){ key->buf, key->len }) >= 0;
+}
+
+/* l re-indented to column `col`: tabs, then spaces. */
+static void reindent(const struct line *l, size_t col, struct strbuf *out)
+{
+	size_t bytes;
+	int aligned;
+
+	indentation(l, &bytes, &aligned);
+	strbuf_reset(out);
+	for (size_t t = 0; t < col / 8; t++)
+		strbuf_addch(out, '\t');
+	for (size_t s = 0; s < col % 8; s++)
+		strbuf_addch(out, ' ');
+	strbuf_add(out, l->text + bytes, l->len - bytes);
+}
+
+/*
+ * One pass from the top.  A line opens a chain when it ends inside a
+ * parenthesis and changed: not in `before` at all, or, when it is itself
+ * a continuation line of a chain above, changed beyond its indentation
+ * (its key is new): a line this module only re-indented does not open
+ * one, so a second run opens the same chains as the first.  Each chain
+ * scans its opener as it will be written (moved, if an earlier chain
+ * moved it).  Every decision depends only on what a run leaves as it
+ * was, which makes the result idempotent.
+ */
 size_t realign_continuations(const char *before, size_t before_len, struct strbuf *after)
 {
 	struct line *old_lines, *lines;
 	size_t nr_old = split_lines(before, before_len, &old_lines);
 	size_t nr = split_lines(after->buf, after->len, &lines);
-	size_t *target = xcalloc(nr ? nr : 1, sizeof(*target));	/* 0: unchanged */
-	int *comment_at = xcalloc(nr ? nr : 1, sizeof(*comment_at));
-	size_t *equals_at = xcalloc(nr ? nr : 1, sizeof(*equals_at));	/* 0: as is */
-	struct line_set set;
+	size_t n1 = nr ? nr : 1;
+	size_t *target = xcalloc(n1, sizeof(*target));	/* 0: unchanged */
+	char *claimed = xcalloc(n1, 1);		/* a continuation line of a chain */
+	int *comment_at = xcalloc(n1, sizeof(*comment_at));
+	size_t *equals_at = xcalloc(n1, sizeof(*equals_at));	/* 0: as is */
+	struct strbuf *moved_text = xcalloc(n1, sizeof(*moved_text));
+	struct strbuf *old_keys = xcalloc(nr_old ? nr_old : 1, sizeof(*old_keys));
+	struct strbuf key = STRBUF_INIT;
+	struct line_set set, keys;
 	size_t size = 16, moved = 0;
 	int in_comment = 0;
 
@@ -250,28 +324,41 @@ size_t realign_continuations(const char *before, size_t before_len, struct strbu
 	set.slots = xcalloc(size, sizeof(*set.slots));
 	set.index = xcalloc(size, sizeof(*set.index));
 	set.mask = size - 1;
-	for (size_t i = 0; i < nr_old; i++)
+	keys.slots = xcalloc(size, sizeof(*keys.slots));
+	keys.index = xcalloc(size, sizeof(*keys.index));
+	keys.mask = size - 1;
+	for (size_t i = 0; i < nr_old; i++) {
 		set_add(&set, &old_lines[i], i);
+		old_keys[i] = (struct strbuf)STRBUF_INIT;
+		line_key(&old_lines[i], &old_keys[i]);
+		set_add(&keys, &(struct line){ old_keys[i].buf, old_keys[i].len }, i);
+	}
 
 	for (size_t i = 0; i < nr; i++) {
 		size_t stack[MAX_DEPTH];
 		int depth = 0;
 
+		moved_text[i] = (struct strbuf)STRBUF_INIT;
 		comment_at[i] = in_comment;
 		scan_parens(&lines[i], &in_comment, stack, &depth);
 	}
 	for (size_t i = 0; i < nr; i++) {
 		size_t stack[MAX_DEPTH];
 		int depth = 0, open, comment = comment_at[i];
+		struct line opener = lines[i];
 
-		if (set_find(&set, &lines[i]) >= 0 || first_is_hash(&lines[i]))
+		if (first_is_hash(&lines[i]))
 			continue;
-		scan_parens(&lines[i], &comment, stack, &depth);
+		if (claimed[i] ? key_known(&keys, &lines[i], &key) : set_find(&set, &lines[i]) >= 0)
+			continue;
+		if (target[i])
+			opener = (struct line){ moved_text[i].buf, moved_text[i].len };
+		scan_parens(&opener, &comment, stack, &depth);
 		if (depth <= 0 || depth > MAX_DEPTH)
 			continue;
 		open = depth;
 		for (size_t j = i + 1; j < nr; j++) {
-			size_t bytes, col;
+			size_t bytes, col, want = stack[open - 1] + 1;
 			int aligned, inner = 0;
 			size_t inner_stack[MAX_DEPTH];
 
@@ -280,12 +367,16 @@ size_t realign_continuations(const char *before, size_t before_len, struct strbu
 			col = indentation(&lines[j], &bytes, &aligned);
 			if (bytes == lines[j].len)
 				break;
+			/* tabs only, but under the parenthesis now or before the step */
 			if (!aligned)
-				aligned = was_aligned(&set, old_lines, &lines[j], col);
-			if (aligned && col != stack[open - 1] + 1 && !target[j])
-				target[j] = stack[open - 1] + 1;
-			if (!aligned)
+				aligned = col == want || was_aligned(&set, old_lines, &lines[j], col);
+			if (!aligned || claimed[j])
 				break;
+			claimed[j] = 1;
+			if (col != want) {
+				target[j] = want;
+				reindent(&lines[j], want, &moved_text[j]);
+			}
 			/* go on only while the same parenthesis stays the open one */
 			if (scan_parens(&lines[j], &comment, inner_stack, &inner) < 0 || inner != 0)
 				break;
@@ -293,32 +384,42 @@ size_t realign_continuations(const char *before, size_t before_len, struct strbu
 	}
 	/*
 	 * A renamed field of a table (.add becomes .add_dev) takes the '='
-	 * column of its nearest unchanged neighbour, with tabs.
+	 * column of its nearest unchanged neighbour, with tabs.  Not a
+	 * continuation line, nor a line that opens a chain (its parenthesis
+	 * would move after its chain was aligned to it).
 	 */
 	for (size_t i = 0; i < nr; i++) {
 		size_t name_end, ws, ws_len, eq, want = 0;
+		size_t stack[MAX_DEPTH];
+		int depth = 0, comment = comment_at[i];
 
-		if (target[i] || set_find(&set, &lines[i]) >= 0)
+		if (claimed[i] || key_known(&keys, &lines[i], &key))
 			continue;
 		eq = field_equals_column(&lines[i], &name_end, &ws, &ws_len);
 		if (!eq)
+			continue;
+		scan_parens(&lines[i], &comment, stack, &depth);
+		if (depth > 0)
 			continue;
 		/* the nearest unchanged field of the same table, above or below */
 		for (int d = -1; d <= 1 && !want; d += 2) {
 			size_t n_end, n_ws, n_len, col;
 
 			for (long j = (long)i + d; j >= 0 && (size_t)j < nr; j += d) {
-				col = field_equals_column(&lines[j], &n_end, &n_ws, &n_len);
+				struct line l = target[j] ? (struct line){ moved_text[j].buf, moved_text[j].len }
+							  : lines[j];
+
+				col = field_equals_column(&l, &n_end, &n_ws, &n_len);
 				if (!col)
 					break;
-				if (set_find(&set, &lines[j]) >= 0) {
+				if (key_known(&keys, &lines[j], &key)) {
 					want = col;
 					break;
 				}
 			}
 		}
 		if (!want)
-			want = old_equals_column(&set, old_lines, nr_old, lines, i);
+			want = old_equals_column(&keys, old_lines, nr_old, lines, i);
 		if (want && want != eq && want % 8 == 0 && want > name_end)
 			equals_at[i] = want;
 	}
@@ -327,15 +428,7 @@ size_t realign_continuations(const char *before, size_t before_len, struct strbu
 
 		for (size_t i = 0; i < nr; i++) {
 			if (target[i]) {
-				size_t bytes;
-				int aligned;
-
-				indentation(&lines[i], &bytes, &aligned);
-				for (size_t t = 0; t < target[i] / 8; t++)
-					strbuf_addch(&out, '\t');
-				for (size_t s = 0; s < target[i] % 8; s++)
-					strbuf_addch(&out, ' ');
-				strbuf_add(&out, lines[i].text + bytes, lines[i].len - bytes);
+				strbuf_add(&out, moved_text[i].buf, moved_text[i].len);
 				moved++;
 			} else if (equals_at[i]) {
 				size_t name_end, ws, ws_len, col;
@@ -359,9 +452,19 @@ size_t realign_continuations(const char *before, size_t before_len, struct strbu
 			strbuf_release(&out);
 		}
 	}
+	for (size_t i = 0; i < nr; i++)
+		strbuf_release(&moved_text[i]);
+	for (size_t i = 0; i < nr_old; i++)
+		strbuf_release(&old_keys[i]);
+	strbuf_release(&key);
+	free(moved_text);
+	free(old_keys);
 	free(set.slots);
 	free(set.index);
+	free(keys.slots);
+	free(keys.index);
 	free(target);
+	free(claimed);
 	free(comment_at);
 	free(equals_at);
 	free(old_lines);

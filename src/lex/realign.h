@@ -32,9 +32,13 @@
  * does not occur in `before` (the text the step started from), to the
  * column after the parenthesis they continue.  Tabs count 8 columns; the
  * new indentation is tabs then spaces; renamed initializer fields line
- * their '=' up with the table.  Idempotent: on its own output, or
- * when before equals after, nothing changes.  Returns the number of lines
- * re-indented.
+ * their '=' up with the table.  A continuation line that opens a
+ * parenthesis of its own has its continuation lines re-indented only when
+ * it changed beyond its indentation (renamed too: they follow its
+ * parenthesis where it is written, after its move); one that was only
+ * re-indented leaves them.  Idempotent: on its own output, or when
+ * before equals after, nothing changes (fuzz/fuzz-realign).  Returns the
+ * number of lines re-indented.
  */
 size_t realign_continuations(const char *before, size_t before_len, struct strbuf *after);
 
