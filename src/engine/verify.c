@@ -6,6 +6,7 @@
 #include "analyze/prefilter.h"
 #include "base/cache.h"
 #include "base/walk.h"
+#include "kernel/kernel.h"
 #include "kernel/reach.h"
 
 #include <stdlib.h>
@@ -303,8 +304,9 @@ static void change_names(struct verify *v, struct work_file *f)
 	v->have_change_names[i] = 1;
 	header_users_changed_identifiers(f->original.buf, f->original.len, f->current.buf,
 					 f->current.len, &v->change_ids[i]);
-	/* a header's declarations reach its users through their parse */
-	if (is_c_file(f->path))
+	/* a header's declarations reach its users through their parse; the
+	 * driver core's are the API every user's change names */
+	if (is_c_file(f->path) && !kernel_is_driver_core(f->path))
 		header_users_changed_globals(f->original.buf, f->original.len, f->current.buf,
 					     f->current.len, &v->change_globals[i]);
 }
