@@ -131,6 +131,11 @@ int task_run_patch(struct engine *e, size_t step, const char *patch,
 		   const struct strvec *step_files);
 
 /* step.c */
+/*
+ * The classifier options of a migration's parses (the step passes', verify's):
+ * its tree, its kernel headers, -j; no include/linux/ is no error.
+ */
+void engine_classify_options(const struct engine *e, struct classify_options *co);
 int step_run(struct engine *e, size_t step, struct migrate_step_stats *st);
 
 /* step-cache.c */

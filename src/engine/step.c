@@ -18,6 +18,16 @@
  * every unsaved file it is handed: with most of a tree in the working set
  * (step 30 triggers on #include), 200 parses took a minute instead of 4 s.
  */
+void engine_classify_options(const struct engine *e, struct classify_options *co)
+{
+	memset(co, 0, sizeof(*co));
+	co->tree = e->opts->tree;
+	co->kernel = e->opts->kernel ? e->opts->kernel : e->opts->tree;
+	co->out_of_tree = e->opts->kernel != NULL;
+	co->jobs = e->opts->jobs;
+	co->headers_optional = 1;
+}
+
 static size_t changed_overlay(struct engine *e, const struct rewrite_context *ctx,
 			      struct classify_unsaved *overlay)
 {
@@ -53,12 +63,7 @@ static int run_rewriter(struct engine *e, const char *const *passes,
 
 	if (!manifest_count(passes) || !step_files->nr)
 		return 0;
-	memset(&co, 0, sizeof(co));
-	co.tree = e->opts->tree;
-	co.kernel = e->opts->kernel ? e->opts->kernel : e->opts->tree;
-	co.out_of_tree = e->opts->kernel != NULL;
-	co.jobs = e->opts->jobs;
-	co.headers_optional = 1;
+	engine_classify_options(e, &co);
 	memset(&ctx, 0, sizeof(ctx));
 	ctx.classify = classify_new(&co);
 	if (!ctx.classify)

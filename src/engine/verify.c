@@ -679,12 +679,7 @@ static int verify_uncached(struct engine *e, struct site_list *before_sites,
 	memset(&v, 0, sizeof(v));
 	v.e = e;
 	v.stats = stats;
-	memset(&co, 0, sizeof(co));
-	co.tree = e->opts->tree;
-	co.kernel = e->opts->kernel ? e->opts->kernel : e->opts->tree;
-	co.out_of_tree = e->opts->kernel != NULL;
-	co.jobs = e->opts->jobs;
-	co.headers_optional = 1;
+	engine_classify_options(e, &co);
 	co.type_errors = 1;
 	for (size_t i = 0; i < e->nr && !any; i++)
 		any = verify_is_changed(&e->files[i]);
