@@ -213,8 +213,13 @@ static void add_edit(struct edit **v, size_t *nr, size_t *alloc, size_t offset, 
 	(*nr)++;
 }
 
+/*
+ * The new text of f goes to *converted (untouched when nothing changes):
+ * the classifier's overlay points at every working file's contents, so
+ * none may change until every file is parsed.
+ */
 static void convert_file(struct rewrite_context *ctx, struct rewrite_file *f,
-			 const struct strvec *retyped)
+			 const struct strvec *retyped, struct strbuf *converted)
 {
 	struct lex_tokens t = LEX_TOKENS_INIT;
 	struct occurrence *occ = NULL;
@@ -277,15 +282,17 @@ static void convert_file(struct rewrite_context *ctx, struct rewrite_file *f,
 			     sb->buf + edits[i].offset, edits[i].field, edits[i].new,
 			     f->in_step ? "" : " (the file never names the API; the member is retyped in its header)");
 	/* from the end, so that the offsets before hold */
+	if (nr_edits)
+		strbuf_add(converted, sb->buf, sb->len);
 	for (size_t i = nr_edits; i-- > 0;) {
 		struct strbuf out = STRBUF_INIT;
 
-		strbuf_add(&out, sb->buf, edits[i].offset);
+		strbuf_add(&out, converted->buf, edits[i].offset);
 		strbuf_addstr(&out, edits[i].new);
-		strbuf_add(&out, sb->buf + edits[i].offset + edits[i].len,
-			   sb->len - edits[i].offset - edits[i].len);
-		strbuf_release(sb);
-		*sb = out;
+		strbuf_add(&out, converted->buf + edits[i].offset + edits[i].len,
+			   converted->len - edits[i].offset - edits[i].len);
+		strbuf_release(converted);
+		*converted = out;
 	}
 out:
 	for (size_t i = 0; i < nr_edits; i++)
@@ -299,19 +306,29 @@ out:
 int rewrite_member_users(struct rewrite_context *ctx)
 {
 	struct strvec retyped = STRVEC_INIT;
+	struct strbuf *converted;
 
 	for (size_t i = 0; i < ctx->nr; i++)
 		if (ctx->files[i].in_step && !kernel_is_driver_core(ctx->files[i].path))
 			member_users_retyped(ctx->files[i].content->buf, ctx->files[i].content->len,
 					     &retyped);
+	converted = xcalloc(ctx->nr + 1, sizeof(*converted));
 	for (size_t i = 0; retyped.nr && i < ctx->nr; i++) {
 		struct rewrite_file *f = &ctx->files[i];
 
 		if (kernel_is_driver_core(f->path) ||
 		    !member_users_candidate(f->content->buf, f->content->len, &retyped))
 			continue;
-		convert_file(ctx, f, &retyped);
+		convert_file(ctx, f, &retyped, &converted[i]);
 	}
+	for (size_t i = 0; i < ctx->nr; i++) {
+		if (!converted[i].len)
+			continue;
+		strbuf_reset(ctx->files[i].content);
+		strbuf_add(ctx->files[i].content, converted[i].buf, converted[i].len);
+		strbuf_release(&converted[i]);
+	}
+	free(converted);
 	strvec_clear(&retyped);
 	return 0;
 }
