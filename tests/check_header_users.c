@@ -225,6 +225,28 @@ START_TEST(a_changed_prototype_is_a_global)
 }
 END_TEST
 
+START_TEST(vanished_names_are_the_ones_gone_everywhere)
+{
+	/* the prototype goes; class_device stays in another declaration; a
+	 * name only in a comment or string never counted */
+	const char *before = "struct class_device;\n"
+		"extern void class_device_del(struct class_device *);\n"
+		"extern int class_device_add(struct class_device *);\n"
+		"/* gone_in_comment */\n";
+	const char *after = "struct class_device;\n"
+		"extern int class_device_add(struct class_device *);\n";
+	struct strvec gone = STRVEC_INIT;
+
+	strvec_push(&gone, "aaa_kept");
+	header_users_vanished_names(before, strlen(before), after, strlen(after), &gone);
+	ck_assert_uint_eq(gone.nr, 3);
+	ck_assert_str_eq(gone.v[0], "aaa_kept");
+	ck_assert_str_eq(gone.v[1], "class_device_del");
+	ck_assert_str_eq(gone.v[2], "void");
+	strvec_clear(&gone);
+}
+END_TEST
+
 Suite *test_suite(void)
 {
 	Suite *suite = suite_create("header_users");
@@ -238,6 +260,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, a_renamed_error_matches_only_once);
 	tcase_add_test(tc, a_global_retyped_links_its_users);
 	tcase_add_test(tc, a_changed_prototype_is_a_global);
+	tcase_add_test(tc, vanished_names_are_the_ones_gone_everywhere);
 	suite_add_tcase(suite, tc);
 	return suite;
 }

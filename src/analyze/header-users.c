@@ -472,6 +472,45 @@ void header_users_changed_identifiers(const char *before, size_t before_len,
 	change_release(side);
 }
 
+static void identifiers_of(const char *text, size_t len, struct strvec *out)
+{
+	struct lex_tokens t = LEX_TOKENS_INIT;
+	struct strvec found = STRVEC_INIT;
+
+	lex_tokenize(text, len, &t);
+	for (size_t i = 0; i < t.nr; i++)
+		if (t.v[i].kind == TOKEN_IDENT)
+			strvec_pushf(&found, "%.*s", (int)t.v[i].len, t.v[i].text);
+	strvec_sort(&found);
+	for (size_t i = 0; i < found.nr; i++)
+		if (!i || strcmp(found.v[i], found.v[i - 1]))
+			strvec_push(out, found.v[i]);
+	strvec_clear(&found);
+	lex_tokens_release(&t);
+}
+
+void header_users_vanished_names(const char *before, size_t before_len,
+				 const char *after, size_t after_len, struct strvec *names)
+{
+	struct strvec was = STRVEC_INIT, now = STRVEC_INIT, found = STRVEC_INIT;
+
+	identifiers_of(before, before_len, &was);
+	identifiers_of(after, after_len, &now);
+	for (size_t i = 0; i < was.nr; i++)
+		if (!sorted_has(&now, was.v[i]))
+			strvec_push(&found, was.v[i]);
+	for (size_t i = 0; i < names->nr; i++)
+		strvec_push(&found, names->v[i]);
+	strvec_sort(&found);
+	strvec_clear(names);
+	for (size_t i = 0; i < found.nr; i++)
+		if (!i || strcmp(found.v[i], found.v[i - 1]))
+			strvec_push(names, found.v[i]);
+	strvec_clear(&found);
+	strvec_clear(&was);
+	strvec_clear(&now);
+}
+
 int header_users_intersect(const struct strvec *a, const struct strvec *b, const char **shared)
 {
 	size_t i = 0, j = 0;

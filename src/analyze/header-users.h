@@ -71,6 +71,15 @@ void header_users_changed_globals(const char *before, size_t before_len,
 void header_users_changed_identifiers(const char *before, size_t before_len,
 				      const char *after, size_t after_len, struct strvec *names);
 
+/*
+ * Append to names (sorted, each once) the identifiers of `before` that
+ * `after` no longer has anywhere (comments and strings aside): what a
+ * change removed outright, as a declaration and its definition in
+ * another file both lose the function's name.
+ */
+void header_users_vanished_names(const char *before, size_t before_len,
+				 const char *after, size_t after_len, struct strvec *names);
+
 /* Whether the sorted a and b share a name; *shared (may be NULL) gets it. */
 int header_users_intersect(const struct strvec *a, const struct strvec *b, const char **shared);
 

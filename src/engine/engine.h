@@ -39,6 +39,8 @@ struct step_change {
 	size_t step;			/* index in plan.steps */
 	size_t file;			/* index in engine.files */
 	char *diff;
+	int held_back;			/* verify gave this step's change of the file (and
+					 * every later one) back: not in the series */
 };
 
 struct task {
@@ -104,6 +106,7 @@ struct replay {
 	struct strvec numbers;		/* 'N' records, in order */
 	struct strvec change_paths, change_diffs;
 	struct strvec sites;		/* 'I' records, for verify */
+	struct strvec held_changes;	/* 'H' records: indexes of changes verify held back */
 };
 
 /* migrate.c */

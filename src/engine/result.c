@@ -55,7 +55,7 @@ static void converted_sites(struct engine *e, size_t step, const char *subsystem
 			continue;
 		for (size_t c = 0; c < e->nr_changes; c++)
 			touched |= e->changes[c].step == step && &e->files[e->changes[c].file] == f &&
-				   !strcmp(home[c], subsystem);
+				   !e->changes[c].held_back && !strcmp(home[c], subsystem);
 		if (!touched)
 			continue;
 		strvec_pushf(lines, "%s:%u:%u: %s: %s", s->file, s->line, s->column, s->kind, s->symbol);
@@ -199,14 +199,15 @@ static void step_homes(struct engine *e, struct header_homes *hh, size_t step, c
 	for (size_t c = 0; c < e->nr_changes && !e->opts->in_place; c++) {
 		struct work_file *f = &e->files[e->changes[c].file];
 
-		if (e->changes[c].step == step && !f->excluded && !starts_with(f->path, "include/"))
+		if (e->changes[c].step == step && !f->excluded && !e->changes[c].held_back &&
+		    !starts_with(f->path, "include/"))
 			include_graph_scan(&g, f->path, f->current.buf, on_disk, (void *)e->opts->tree);
 	}
 	for (size_t c = 0; c < e->nr_changes; c++) {
 		struct work_file *f = &e->files[e->changes[c].file];
 		char *sub;
 
-		if (e->changes[c].step != step || f->excluded)
+		if (e->changes[c].step != step || f->excluded || e->changes[c].held_back)
 			continue;
 		/* in place only the totals are kept: no need to look further */
 		sub = e->plan.out_of_tree || e->opts->in_place ? NULL : subsystem_of_path(f->path);
@@ -329,7 +330,8 @@ int result_write(struct engine *e, struct migrate_stats *stats,
 			for (size_t c = 0; c < e->nr_changes; c++) {
 				struct work_file *f = &e->files[e->changes[c].file];
 
-				if (e->changes[c].step != s || f->excluded || strcmp(home[c], subsystems.v[u]))
+				if (e->changes[c].step != s || f->excluded || e->changes[c].held_back ||
+				    strcmp(home[c], subsystems.v[u]))
 					continue;
 				p->files = xrealloc(p->files, (p->nr_files + 1) * sizeof(*p->files));
 				p->files[p->nr_files].path = f->path;

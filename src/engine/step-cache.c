@@ -338,6 +338,7 @@ void step_cache_replay_release(struct replay *r)
 	strvec_clear(&r->change_paths);
 	strvec_clear(&r->change_diffs);
 	strvec_clear(&r->sites);
+	strvec_clear(&r->held_changes);
 }
 
 /* Read a memo's records; 0 when anything is off (then it is not used). */
@@ -399,6 +400,10 @@ int step_cache_replay_parse(struct engine *e, const struct strbuf *payload, stru
 			break;
 		case 'I':
 			strvec_push(&r->sites, s);
+			break;
+		case 'H':
+			ok = strtoul(s, NULL, 10) < e->nr_changes;
+			strvec_push(&r->held_changes, s);
 			break;
 		default:
 			ok = 0;
@@ -514,6 +519,7 @@ int step_cache_replay_step(struct engine *e, size_t step, const char *key, struc
 		e->changes[e->nr_changes].step = step;
 		e->changes[e->nr_changes].file = (size_t)(engine_find_file(e, r.change_paths.v[c]) - e->files);
 		e->changes[e->nr_changes].diff = xstrdup(r.change_diffs.v[c]);
+		e->changes[e->nr_changes].held_back = 0;
 		e->nr_changes++;
 	}
 	step_cache_replay_diag(e, &diag);

@@ -232,6 +232,7 @@ static int run_step_uncached(struct engine *e, size_t step, struct migrate_step_
 		e->changes[e->nr_changes].step = step;
 		e->changes[e->nr_changes].file = i;
 		e->changes[e->nr_changes].diff = strbuf_detach(&diff, NULL);
+		e->changes[e->nr_changes].held_back = 0;
 		e->nr_changes++;
 		st->files_changed++;
 		strbuf_release(&before[i]);

@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "engine/engine.h"
+#include "engine/diff.h"
 #include "lex/lex.h"
 #include "analyze/classify.h"
 #include "analyze/header-users.h"
@@ -84,6 +85,7 @@ int verify_changes(struct engine *e, struct site_list *before_sites,
 	struct cache_hasher *h;
 	struct strbuf payload = STRBUF_INIT, diag = STRBUF_INIT;
 	struct file_state *was;
+	struct strbuf *old;
 	struct replay r;
 	char key[33], num[32];
 	unsigned held = stats->held_back;
@@ -94,7 +96,7 @@ int verify_changes(struct engine *e, struct site_list *before_sites,
 	if (!cache_dir())
 		return verify_uncached(e, before_sites, after_sites, stats);
 	h = cache_hasher_new();
-	cache_hasher_add_string(h, "cdmigrate-verify 2");
+	cache_hasher_add_string(h, "cdmigrate-verify 3");
 	step_cache_hash_state(e, h);
 	cache_hasher_finish(h, key);
 	if (cache_get(key, &payload, &diag, &status) && status == 0 && step_cache_replay_parse(e, &payload, &r)) {
@@ -105,6 +107,8 @@ int verify_changes(struct engine *e, struct site_list *before_sites,
 			ok = parse_site(r.sites.v[i], &b, &a);
 		if (ok) {
 			step_cache_replay_files(&r);
+			for (size_t i = 0; i < r.held_changes.nr; i++)
+				e->changes[strtoul(r.held_changes.v[i], NULL, 10)].held_back = 1;
 			stats->held_back += (unsigned)atoi(r.numbers.v[0]);
 			for (size_t i = 1; i < r.numbers.nr; i++)
 				strvec_push(&e->held_units, r.numbers.v[i]);
@@ -126,13 +130,24 @@ int verify_changes(struct engine *e, struct site_list *before_sites,
 	strbuf_reset(&payload);
 	strbuf_reset(&diag);
 	was = step_cache_save_states(e);
+	/* a header given back a step keeps its other steps: its text is kept */
+	old = xcalloc(e->nr + 1, sizeof(*old));
+	for (size_t i = 0; i < e->nr; i++) {
+		old[i] = (struct strbuf)STRBUF_INIT;
+		strbuf_add(&old[i], e->files[i].current.buf, e->files[i].current.len);
+	}
 	diag_capture(&diag);
 	rc = verify_uncached(e, before_sites, after_sites, stats);
 	diag_capture(NULL);
 	if (rc == 0) {
 		struct strbuf kept = STRBUF_INIT;
 
-		step_cache_add_file_records(e, was, NULL, &payload);
+		step_cache_add_file_records(e, was, old, &payload);
+		for (size_t c = 0; c < e->nr_changes; c++)
+			if (e->changes[c].held_back) {
+				snprintf(num, sizeof(num), "%zu", c);
+				cache_record_addstr(&payload, 'H', num);
+			}
 		snprintf(num, sizeof(num), "%u", stats->held_back - held);
 		cache_record_addstr(&payload, 'N', num);
 		for (size_t i = units; i < e->held_units.nr; i++)
@@ -144,6 +159,9 @@ int verify_changes(struct engine *e, struct site_list *before_sites,
 		strbuf_release(&kept);
 	}
 	step_cache_free_states(e, was);
+	for (size_t i = 0; i < e->nr; i++)
+		strbuf_release(&old[i]);
+	free(old);
 	strbuf_release(&payload);
 	strbuf_release(&diag);
 	return rc;
@@ -173,6 +191,8 @@ struct verify {
 	int walked;
 	struct classify *c;
 	struct strvec held_headers;	/* held back so far, in order */
+	struct strvec stepped_back;	/* files given back a step this round */
+	int reverted;			/* a step went back: parse every file after it again */
 	/* per file of the engine, computed on first need: the identifiers of
 	 * its change, and the file-scope names its change declares anew */
 	struct strvec *change_ids, *change_globals;
@@ -309,6 +329,158 @@ static void change_names(struct verify *v, struct work_file *f)
 	if (is_c_file(f->path) && !kernel_is_driver_core(f->path))
 		header_users_changed_globals(f->original.buf, f->original.len, f->current.buf,
 					     f->current.len, &v->change_globals[i]);
+}
+
+/*
+ * The text of file number `file` with its changes of the steps before
+ * `below` (plan indexes; changes held back aside) applied to its
+ * original: what it was when step `below` started.  0, or -1 after error().
+ */
+static int text_below_step(struct engine *e, size_t file, size_t below, struct strbuf *out)
+{
+	struct work_file *f = &e->files[file];
+	struct strbuf next = STRBUF_INIT, err = STRBUF_INIT;
+	int rc = 0;
+
+	strbuf_reset(out);
+	strbuf_add(out, f->original.buf, f->original.len);
+	for (size_t c = 0; c < e->nr_changes && !rc; c++) {
+		struct file_diff *d = NULL;
+		size_t nr = 0;
+
+		if (e->changes[c].file != file || e->changes[c].step >= below || e->changes[c].held_back)
+			continue;
+		if (diff_parse(e->changes[c].diff, strlen(e->changes[c].diff), &d, &nr) < 0 || nr != 1 ||
+		    (strbuf_reset(&next), diff_apply(f->path, out->buf, out->len, &d[0], &next, &err)) < 0) {
+			rc = error("%s: cannot take back the change of step %u: %s", f->path,
+				   e->plan.steps[e->changes[c].step].step->order,
+				   err.len ? err.buf : "its diff does not parse");
+		} else {
+			strbuf_reset(out);
+			strbuf_add(out, next.buf, next.len);
+		}
+		file_diff_list_free(d, nr);
+	}
+	strbuf_release(&next);
+	strbuf_release(&err);
+	return rc;
+}
+
+/* How many steps changed file number `file` (held back aside); *last gets the last. */
+static size_t steps_of(struct engine *e, size_t file, size_t *last)
+{
+	size_t n = 0;
+
+	for (size_t c = 0; c < e->nr_changes; c++)
+		if (e->changes[c].file == file && !e->changes[c].held_back) {
+			if (!n || e->changes[c].step != *last)
+				n++;
+			*last = e->changes[c].step;
+		}
+	return n;
+}
+
+/*
+ * Give back file's changes from step `from` on: its text becomes what it
+ * was before that step, the series leaves them out, and it is parsed again.
+ * The names those changes removed outright are appended to gone (sorted).
+ */
+static int give_back_steps(struct verify *v, size_t file, size_t from, struct strvec *gone)
+{
+	struct engine *e = v->e;
+	struct work_file *f = &e->files[file];
+	struct strbuf before = STRBUF_INIT;
+
+	if (text_below_step(e, file, from, &before) < 0) {
+		strbuf_release(&before);
+		return -1;
+	}
+	header_users_vanished_names(before.buf, before.len, f->current.buf, f->current.len, gone);
+	for (size_t c = 0; c < e->nr_changes; c++)
+		if (e->changes[c].file == file && e->changes[c].step >= from)
+			e->changes[c].held_back = 1;
+	strbuf_reset(&f->current);
+	strbuf_add(&f->current, before.buf, before.len);
+	strbuf_release(&before);
+	v->have_change_names[file] = 0;
+	strvec_clear(&v->change_ids[file]);
+	strvec_clear(&v->change_globals[file]);
+	parsed_of(v, f->path)->has_after = 0;
+	v->reverted = 1;
+	return 0;
+}
+
+/*
+ * A header that several steps changed goes back one step at a time: the
+ * last step's change first, so that one step's change (a prototype a
+ * later step removed) does not take the earlier steps' with it (the
+ * driver core every user of the new API needs).  The same step's changes
+ * of other files that removed a name this one removed (the definition of
+ * that prototype) go back with it: a declaration kept with its definition
+ * gone would compile and never link.  Returns 1 when it gave a step back,
+ * 0 when the header has only one step (hold it back whole).
+ */
+static int hold_last_step(struct verify *v, struct unit *u, struct work_file *h, const char *detail)
+{
+	struct engine *e = v->e;
+	size_t file = (size_t)(h - e->files), last = 0;
+	struct strvec gone = STRVEC_INIT;
+	unsigned order;
+	int grew;
+
+	if (is_c_file(h->path) || steps_of(e, file, &last) < 2 ||
+	    give_back_steps(v, file, last, &gone) < 0) {
+		strvec_clear(&gone);
+		return 0;
+	}
+	order = e->plan.steps[last].step->order;
+	error("%s: step %u's change held back: %s", h->path, order, detail);
+	strvec_push(&u->files, h->path);
+	strvec_push(&v->held_headers, h->path);
+	strvec_push(&v->stepped_back, h->path);
+	do {
+		grew = 0;
+		for (size_t i = 0; i < e->nr; i++) {
+			struct work_file *g = &e->files[i];
+			struct strbuf was = STRBUF_INIT, now = STRBUF_INIT;
+			struct strvec removed = STRVEC_INIT;
+			const char *name = NULL;
+			size_t g_last = 0, n;
+			int touched = 0;
+
+			if (g->excluded || i == file)
+				continue;
+			for (size_t c = 0; c < e->nr_changes && !touched; c++)
+				touched = e->changes[c].file == i && e->changes[c].step == last &&
+					  !e->changes[c].held_back;
+			if (!touched)
+				continue;
+			if (text_below_step(e, i, last, &was) == 0 && text_below_step(e, i, last + 1, &now) == 0)
+				header_users_vanished_names(was.buf, was.len, now.buf, now.len, &removed);
+			if (header_users_intersect(&gone, &removed, &name)) {
+				char *why = xstrfmt("step %u's change of %s, which removed %s too, is held back",
+						    order, h->path, name);
+
+				n = steps_of(e, i, &g_last);
+				if (n < 2 || give_back_steps(v, i, last, &gone) < 0)
+					hold(v, u, g, why);
+				else {
+					error("%s: step %u's change held back: %s", g->path, order, why);
+					strvec_push(&u->files, g->path);
+					strvec_push(&v->stepped_back, g->path);
+					if (!is_c_file(g->path))
+						strvec_push(&v->held_headers, g->path);
+				}
+				free(why);
+				grew = 1;
+			}
+			strvec_clear(&removed);
+			strbuf_release(&was);
+			strbuf_release(&now);
+		}
+	} while (grew);
+	strvec_clear(&gone);
+	return 1;
 }
 
 /*
@@ -530,6 +702,7 @@ static int verify_round(struct verify *v, int reparse_after)
 			if (!is_c_file(e->files[i].path))
 				strvec_push(&headers, e->files[i].path);
 		}
+	strvec_clear(&v->stepped_back);
 	if (!changed.nr)
 		return 0;
 	users = xcalloc(headers.nr + 1, sizeof(*users));
@@ -570,9 +743,9 @@ static int verify_round(struct verify *v, int reparse_after)
 		struct parsed *p = parsed_of(v, changed.v[i]);
 		struct strvec fresh = STRVEC_INIT;
 
-		if (f->excluded) {
+		/* gone back (or a step back) this round: its parse after is stale */
+		if (f->excluded || engine_in_strvec(&v->stepped_back, f->path))
 			continue;
-		}
 		header_users_new_errors(&p->before_errors, &p->after_errors, &fresh);
 		if (fresh.nr) {
 			struct unit u = { xstrdup(f->path), xstrdup(shown_error(e, fresh.v[0])), STRVEC_INIT };
@@ -581,7 +754,8 @@ static int verify_round(struct verify *v, int reparse_after)
 						      gone, fresh.nr, u.error)
 					    : xstrfmt("the change adds %zu parse error(s): %s", fresh.nr, u.error);
 
-			hold(v, &u, f, detail);
+			if (!hold_last_step(v, &u, f, detail))
+				hold(v, &u, f, detail);
 			free(detail);
 			unit_done(v, &u);
 		}
@@ -616,7 +790,8 @@ static int verify_round(struct verify *v, int reparse_after)
 		for (size_t k = 0; k < headers.nr; k++) {
 			struct work_file *h = engine_find_file(e, headers.v[k]);
 
-			for (size_t i = 0; i < users[k].nr && !h->excluded; i++) {
+			for (size_t i = 0; i < users[k].nr && !h->excluded &&
+					   !engine_in_strvec(&v->stepped_back, h->path); i++) {
 				struct parsed *p = parsed_of(v, users[k].v[i]);
 				struct strvec fresh = STRVEC_INIT;
 				char *pair = xstrfmt("%s\t%s", headers.v[k], users[k].v[i]);
@@ -637,7 +812,8 @@ static int verify_round(struct verify *v, int reparse_after)
 					char *detail = xstrfmt("%s, which uses it unchanged, gains %zu parse error(s): %s",
 							       u.cause, fresh.nr, u.error);
 
-					hold(v, &u, h, detail);
+					if (!hold_last_step(v, &u, h, detail))
+						hold(v, &u, h, detail);
 					free(detail);
 					unit_done(v, &u);
 				}
@@ -657,7 +833,7 @@ static int verify_round(struct verify *v, int reparse_after)
 	strvec_clear(&all);
 	strvec_clear(&need_before);
 	strvec_clear(&need_after);
-	return (int)(v->stats->held_back - held);
+	return (int)(v->stats->held_back - held) + (int)v->stepped_back.nr;
 }
 
 /*
@@ -693,9 +869,10 @@ static int verify_uncached(struct engine *e, struct site_list *before_sites,
 	do {
 		for (size_t i = 0; i < e->nr; i++)
 			was[i] = (char)e->files[i].excluded;
+		v.reverted = 0;
 		n = v.c ? verify_round(&v, reparse) : 0;
 		/* a file gone back is parsed afresh; a header gone back changes its users' parse */
-		reparse = 0;
+		reparse = v.reverted;
 		for (size_t i = 0; i < e->nr; i++) {
 			if (!e->files[i].excluded || was[i])
 				continue;
@@ -742,6 +919,7 @@ static int verify_uncached(struct engine *e, struct site_list *before_sites,
 	free(v.have_change_names);
 	strvec_clear(&v.tree_files);
 	strvec_clear(&v.held_headers);
+	strvec_clear(&v.stepped_back);
 	reach_free(v.reach);
 	if (v.c)
 		classify_free(v.c);
