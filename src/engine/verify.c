@@ -771,8 +771,14 @@ static int verify_round(struct verify *v, int reparse_after)
 		struct strvec *names = xcalloc(headers.nr + 1, sizeof(*names));
 		struct strvec blamed = STRVEC_INIT;	/* "header\tuser" pairs */
 
-		for (size_t k = 0; k < headers.nr; k++)
-			header_names(engine_find_file(e, headers.v[k]), &names[k]);
+		for (size_t k = 0; k < headers.nr; k++) {
+			struct work_file *h = engine_find_file(e, headers.v[k]);
+
+			/* the header's own macros over what it changed: an error
+			 * line names class_to_shost(), not the member it reaches */
+			header_names(h, &names[k]);
+			header_users_macro_names(h->current.buf, h->current.len, &names[k]);
+		}
 		for (size_t k = 0; k < headers.nr; k++)
 			for (size_t i = 0; i < users[k].nr; i++) {
 				struct parsed *p = parsed_of(v, users[k].v[i]);
