@@ -192,7 +192,6 @@ struct verify {
 	struct classify *c;
 	struct strvec held_headers;	/* held back so far, in order */
 	struct strvec stepped_back;	/* files given back a step this round */
-	int reverted;			/* a step went back: parse every file after it again */
 	/* per file of the engine, computed on first need: the identifiers of
 	 * its change, and the file-scope names its change declares anew */
 	struct strvec *change_ids, *change_globals;
@@ -406,7 +405,6 @@ static int give_back_steps(struct verify *v, size_t file, size_t from, struct st
 	strvec_clear(&v->change_ids[file]);
 	strvec_clear(&v->change_globals[file]);
 	parsed_of(v, f->path)->has_after = 0;
-	v->reverted = 1;
 	return 0;
 }
 
@@ -686,7 +684,21 @@ static void error_line_identifiers(struct verify *v, const struct strvec *errors
  * changed file that gains an error and a header whose user gains one,
  * each with its unit.  Returns how many files it held back, or -1.
  */
-static int verify_round(struct verify *v, int reparse_after)
+static int reaches_any(struct verify *v, const char *file, const struct strvec *headers)
+{
+	struct strvec hs = STRVEC_INIT;
+	int found = 0;
+
+	if (!headers->nr)
+		return 0;
+	reach_headers(v->reach, file, &hs);
+	for (size_t i = 0; i < hs.nr && !found; i++)
+		found = engine_in_strvec(headers, hs.v[i]);
+	strvec_clear(&hs);
+	return found;
+}
+
+static int verify_round(struct verify *v, const struct strvec *went_back)
 {
 	struct engine *e = v->e;
 	struct strvec changed = STRVEC_INIT, headers = STRVEC_INIT, *users;
@@ -719,7 +731,7 @@ static int verify_round(struct verify *v, int reparse_after)
 
 		if (!p->has_before)
 			strvec_push(&need_before, all.v[i]);
-		if (!p->has_after || reparse_after)
+		if (!p->has_after || reaches_any(v, all.v[i], went_back))
 			strvec_push(&need_after, all.v[i]);
 	}
 	parse_into(v, &need_before, 0);
@@ -855,7 +867,8 @@ static int verify_uncached(struct engine *e, struct site_list *before_sites,
 	double wall = engine_now(CLOCK_MONOTONIC);
 	struct classify_options co;
 	struct verify v;
-	int n, reparse = 0, any = 0;
+	struct strvec went_back = STRVEC_INIT;	/* headers whose text went back last round */
+	int n, any = 0;
 	char *was;
 
 	memset(&v, 0, sizeof(v));
@@ -875,17 +888,25 @@ static int verify_uncached(struct engine *e, struct site_list *before_sites,
 	do {
 		for (size_t i = 0; i < e->nr; i++)
 			was[i] = (char)e->files[i].excluded;
-		v.reverted = 0;
-		n = v.c ? verify_round(&v, reparse) : 0;
-		/* a file gone back is parsed afresh; a header gone back changes its users' parse */
-		reparse = v.reverted;
+		n = v.c ? verify_round(&v, &went_back) : 0;
+		/*
+		 * A file gone back is parsed afresh; a header gone back (or a
+		 * step back) changes the parse of the files that reach it, and
+		 * of no other.
+		 */
+		strvec_clear(&went_back);
+		for (size_t i = 0; i < v.stepped_back.nr; i++)
+			if (!is_c_file(v.stepped_back.v[i]))
+				strvec_push(&went_back, v.stepped_back.v[i]);
 		for (size_t i = 0; i < e->nr; i++) {
 			if (!e->files[i].excluded || was[i])
 				continue;
 			parsed_of(&v, e->files[i].path)->has_after = 0;
-			reparse |= !is_c_file(e->files[i].path);
+			if (!is_c_file(e->files[i].path))
+				strvec_push(&went_back, e->files[i].path);
 		}
 	} while (n > 0);
+	strvec_clear(&went_back);
 	free(was);
 	for (size_t i = 0; i < e->nr; i++) {
 		struct parsed *p;
