@@ -684,6 +684,51 @@ static void error_line_identifiers(struct verify *v, const struct strvec *errors
  * changed file that gains an error and a header whose user gains one,
  * each with its unit.  Returns how many files it held back, or -1.
  */
+/* The changed files' new texts for the parses after the change, except one (or NULL). */
+static struct classify_unsaved *after_overlay(struct verify *v, const char *except, size_t *nr)
+{
+	struct engine *e = v->e;
+	struct classify_unsaved *overlay = xcalloc(e->nr ? e->nr : 1, sizeof(*overlay));
+
+	*nr = 0;
+	for (size_t i = 0; i < e->nr; i++) {
+		if (!verify_is_changed(&e->files[i]) || (except && !strcmp(except, e->files[i].path)))
+			continue;
+		overlay[*nr].file = e->files[i].path;
+		overlay[*nr].content = e->files[i].current.buf;
+		overlay[*nr].len = e->files[i].current.len;
+		(*nr)++;
+	}
+	return overlay;
+}
+
+/*
+ * Parse files with every change but header's: fixed[i] is 1 when
+ * files->v[i] then has no error its parse before the change lacks.
+ */
+static void parse_without(struct verify *v, const char *header, const struct strvec *files, char *fixed)
+{
+	struct classify_stats st = { 0, 0, NULL, 0 };
+	struct site_list sites = SITE_LIST_INIT;
+	size_t nr;
+	struct classify_unsaved *overlay = after_overlay(v, header, &nr);
+
+	classify_set_overlay(v->c, overlay, nr);
+	classify_files(v->c, files, &sites, &st);
+	classify_set_overlay(v->c, NULL, 0);
+	free(overlay);
+	for (size_t i = 0; i < files->nr; i++) {
+		struct strvec fresh = STRVEC_INIT;
+
+		header_users_new_errors(&parsed_of(v, files->v[i])->before_errors, &st.files[i].error_texts,
+					&fresh);
+		fixed[i] = !fresh.nr;
+		strvec_clear(&fresh);
+	}
+	site_list_release(&sites);
+	classify_stats_release(&st);
+}
+
 static int reaches_any(struct verify *v, const char *file, const struct strvec *headers)
 {
 	struct strvec hs = STRVEC_INIT;
@@ -735,15 +780,7 @@ static int verify_round(struct verify *v, const struct strvec *went_back)
 			strvec_push(&need_after, all.v[i]);
 	}
 	parse_into(v, &need_before, 0);
-	overlay = xcalloc(e->nr ? e->nr : 1, sizeof(*overlay));
-	for (size_t i = 0; i < e->nr; i++) {
-		if (!verify_is_changed(&e->files[i]))
-			continue;
-		overlay[nr_overlay].file = e->files[i].path;
-		overlay[nr_overlay].content = e->files[i].current.buf;
-		overlay[nr_overlay].len = e->files[i].current.len;
-		nr_overlay++;
-	}
+	overlay = after_overlay(v, NULL, &nr_overlay);
 	classify_set_overlay(v->c, overlay, nr_overlay);
 	parse_into(v, &need_after, 1);
 	classify_set_overlay(v->c, NULL, 0);
@@ -805,6 +842,90 @@ static int verify_round(struct verify *v, const struct strvec *went_back)
 				strvec_clear(&ids);
 				strvec_clear(&fresh);
 			}
+		/*
+		 * A user that blames two headers or more (or, naming none, uses
+		 * several) is parsed again without each of them: a header whose
+		 * old text alone mends it is the one to blame (hosts.c's
+		 * `host->class_dev.dev` breaks through hosts.h, not through
+		 * pci.h, though both changed a member named dev).  When none
+		 * alone mends it, every suspect stays blamed.
+		 */
+		{
+			struct strvec broken = STRVEC_INIT, suspects = STRVEC_INIT, alone = STRVEC_INIT;
+
+			for (size_t k = 0; k < headers.nr; k++)
+				for (size_t i = 0; i < users[k].nr; i++) {
+					struct parsed *p = parsed_of(v, users[k].v[i]);
+					struct strvec fresh = STRVEC_INIT;
+
+					header_users_new_errors(&p->before_errors, &p->after_errors, &fresh);
+					if (fresh.nr && !engine_in_strvec(&broken, users[k].v[i]))
+						strvec_push(&broken, users[k].v[i]);
+					strvec_clear(&fresh);
+				}
+			for (size_t b = 0; b < broken.nr; b++) {
+				struct strvec mine = STRVEC_INIT;
+
+				for (size_t k = 0; k < headers.nr; k++) {
+					char *pair = xstrfmt("%s\t%s", headers.v[k], broken.v[b]);
+
+					if (engine_in_strvec(&blamed, pair))
+						strvec_push(&mine, pair);
+					free(pair);
+				}
+				for (size_t k = 0; k < headers.nr && !mine.nr; k++)
+					for (size_t i = 0; i < users[k].nr; i++)
+						if (!strcmp(users[k].v[i], broken.v[b]))
+							strvec_pushf(&suspects, "%s\t%s", headers.v[k], broken.v[b]);
+				if (mine.nr > 1)
+					for (size_t i = 0; i < mine.nr; i++)
+						strvec_push(&suspects, mine.v[i]);
+				strvec_clear(&mine);
+			}
+			for (size_t k = 0; k < headers.nr; k++) {
+				struct strvec batch = STRVEC_INIT;
+				size_t n = strlen(headers.v[k]);
+				char *fixed;
+				int several;
+
+				for (size_t i = 0; i < suspects.nr; i++) {
+					const char *user = suspects.v[i] + n + 1;
+
+					if (strncmp(suspects.v[i], headers.v[k], n) || suspects.v[i][n] != '\t')
+						continue;
+					several = 0;
+					for (size_t j = 0; j < suspects.nr && !several; j++)
+						several = j != i && !strcmp(strchr(suspects.v[j], '\t') + 1, user);
+					if (several)
+						strvec_push(&batch, user);
+				}
+				if (!batch.nr)
+					continue;
+				fixed = xcalloc(batch.nr, 1);
+				parse_without(v, headers.v[k], &batch, fixed);
+				for (size_t i = 0; i < batch.nr; i++)
+					if (fixed[i])
+						strvec_pushf(&alone, "%s\t%s", headers.v[k], batch.v[i]);
+				free(fixed);
+				strvec_clear(&batch);
+			}
+			/* the users a header alone mends blame that header only */
+			for (size_t i = 0; i < alone.nr; i++) {
+				const char *user = strchr(alone.v[i], '\t') + 1;
+				struct strvec kept = STRVEC_INIT;
+
+				for (size_t j = 0; j < blamed.nr; j++)
+					if (strcmp(strchr(blamed.v[j], '\t') + 1, user))
+						strvec_push(&kept, blamed.v[j]);
+				strvec_clear(&blamed);
+				blamed = kept;
+			}
+			for (size_t i = 0; i < alone.nr; i++)
+				strvec_push(&blamed, alone.v[i]);
+			strvec_clear(&broken);
+			strvec_clear(&suspects);
+			strvec_clear(&alone);
+		}
 		for (size_t k = 0; k < headers.nr; k++) {
 			struct work_file *h = engine_find_file(e, headers.v[k]);
 

@@ -1,0 +1,13 @@
+#ifndef _LINUX_DIAL_H
+#define _LINUX_DIAL_H
+
+#include <linux/device.h>
+
+struct dial {
+	int level;
+	struct class_device cdev;
+};
+
+int dial_register(struct dial *d);
+
+#endif
