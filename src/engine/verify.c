@@ -190,7 +190,10 @@ struct verify {
 	struct strvec tree_files;	/* walked when a header first changes */
 	int walked;
 	struct classify *c;
-	struct strvec held_headers;	/* held back so far, in order */
+	struct strvec held_headers;	/* held back (whole or a step) so far, in order */
+	struct strvec held_shown;	/* each as the messages name it */
+	struct strvec *held_names;	/* each one's names that went back (header_users_names) */
+	size_t held_names_alloc;
 	struct strvec stepped_back;	/* files given back a step this round */
 	/* per file of the engine, computed on first need: the identifiers of
 	 * its change, and the file-scope names its change declares anew */
@@ -272,6 +275,20 @@ struct unit {
 	struct strvec files;
 };
 
+/* A header whose text went back from `was` to `now`: later messages may name it. */
+static void note_header_back(struct verify *v, const char *path, const char *shown,
+			     const struct strbuf *was, const struct strbuf *now)
+{
+	size_t i = v->held_headers.nr;
+
+	ALLOC_GROW(v->held_names, i + 1, v->held_names_alloc);
+	v->held_names[i] = (struct strvec)STRVEC_INIT;
+	header_users_names(now->buf, now->len, was->buf, was->len, &v->held_names[i]);
+	header_users_macro_names(was->buf, was->len, &v->held_names[i]);
+	strvec_push(&v->held_headers, path);
+	strvec_push(&v->held_shown, shown);
+}
+
 static void hold(struct verify *v, struct unit *u, struct work_file *f, const char *detail)
 {
 	if (f->excluded)
@@ -282,18 +299,35 @@ static void hold(struct verify *v, struct unit *u, struct work_file *f, const ch
 	v->stats->held_back++;
 	strvec_push(&u->files, f->path);
 	if (!is_c_file(f->path))
-		strvec_push(&v->held_headers, f->path);
+		note_header_back(v, f->path, f->path, &f->current, &f->original);
 }
 
 static int reaches(struct verify *v, const char *file, const char *header);
 
-/* A header held back in an earlier round that file reaches, or NULL. */
-static const char *header_gone_back(struct verify *v, const char *file, size_t before_round)
+static void error_line_identifiers(struct verify *v, const struct strvec *errors, struct strvec *ids);
+
+/*
+ * A header held back (whole or a step) in an earlier round that file
+ * reaches, as the messages name it, or NULL: the one whose names that
+ * went back are on the lines of errors, else the first.
+ */
+static const char *header_gone_back(struct verify *v, const char *file, size_t before_round,
+				    const struct strvec *errors)
 {
-	for (size_t i = 0; i < before_round && i < v->held_headers.nr; i++)
-		if (reaches(v, file, v->held_headers.v[i]))
-			return v->held_headers.v[i];
-	return NULL;
+	struct strvec ids = STRVEC_INIT;
+	const char *first = NULL, *named = NULL;
+
+	error_line_identifiers(v, errors, &ids);
+	for (size_t i = 0; i < before_round && i < v->held_headers.nr && !named; i++) {
+		if (!reaches(v, file, v->held_headers.v[i]))
+			continue;
+		if (!first)
+			first = v->held_shown.v[i];
+		if (header_users_intersect(&v->held_names[i], &ids, NULL))
+			named = v->held_shown.v[i];
+	}
+	strvec_clear(&ids);
+	return named ? named : first;
 }
 
 /* The names a changed header's change can break a file through. */
@@ -395,6 +429,12 @@ static int give_back_steps(struct verify *v, size_t file, size_t from, struct st
 		return -1;
 	}
 	header_users_vanished_names(before.buf, before.len, f->current.buf, f->current.len, gone);
+	if (!is_c_file(f->path)) {
+		char *shown = xstrfmt("step %u's change of %s", e->plan.steps[from].step->order, f->path);
+
+		note_header_back(v, f->path, shown, &f->current, &before);
+		free(shown);
+	}
 	for (size_t c = 0; c < e->nr_changes; c++)
 		if (e->changes[c].file == file && e->changes[c].step >= from)
 			e->changes[c].held_back = 1;
@@ -434,7 +474,6 @@ static int hold_last_step(struct verify *v, struct unit *u, struct work_file *h,
 	order = e->plan.steps[last].step->order;
 	error("%s: step %u's change held back: %s", h->path, order, detail);
 	strvec_push(&u->files, h->path);
-	strvec_push(&v->held_headers, h->path);
 	strvec_push(&v->stepped_back, h->path);
 	do {
 		grew = 0;
@@ -466,8 +505,6 @@ static int hold_last_step(struct verify *v, struct unit *u, struct work_file *h,
 					error("%s: step %u's change held back: %s", g->path, order, why);
 					strvec_push(&u->files, g->path);
 					strvec_push(&v->stepped_back, g->path);
-					if (!is_c_file(g->path))
-						strvec_push(&v->held_headers, g->path);
 				}
 				free(why);
 				grew = 1;
@@ -798,7 +835,7 @@ static int verify_round(struct verify *v, const struct strvec *went_back)
 		header_users_new_errors(&p->before_errors, &p->after_errors, &fresh);
 		if (fresh.nr) {
 			struct unit u = { xstrdup(f->path), xstrdup(shown_error(e, fresh.v[0])), STRVEC_INIT };
-			const char *gone = header_gone_back(v, f->path, held_headers_before);
+			const char *gone = header_gone_back(v, f->path, held_headers_before, &fresh);
 			char *detail = gone ? xstrfmt("with %s held back, the change adds %zu parse error(s): %s",
 						      gone, fresh.nr, u.error)
 					    : xstrfmt("the change adds %zu parse error(s): %s", fresh.nr, u.error);
@@ -1066,7 +1103,11 @@ static int verify_uncached(struct engine *e, struct site_list *before_sites,
 	free(v.change_globals);
 	free(v.have_change_names);
 	strvec_clear(&v.tree_files);
+	for (size_t i = 0; i < v.held_headers.nr; i++)
+		strvec_clear(&v.held_names[i]);
+	free(v.held_names);
 	strvec_clear(&v.held_headers);
+	strvec_clear(&v.held_shown);
 	strvec_clear(&v.stepped_back);
 	reach_free(v.reach);
 	if (v.c)
