@@ -440,6 +440,19 @@ void header_users_changed_globals(const char *before, size_t before_len,
 	change_release(side);
 }
 
+/* names becomes the sorted union of names and found, each once; found is emptied. */
+static void union_into(struct strvec *names, struct strvec *found)
+{
+	for (size_t i = 0; i < names->nr; i++)
+		strvec_push(found, names->v[i]);
+	strvec_sort(found);
+	strvec_clear(names);
+	for (size_t i = 0; i < found->nr; i++)
+		if (!i || strcmp(found->v[i], found->v[i - 1]))
+			strvec_push(names, found->v[i]);
+	strvec_clear(found);
+}
+
 void header_users_changed_identifiers(const char *before, size_t before_len,
 				      const char *after, size_t after_len, struct strvec *names)
 {
@@ -461,14 +474,7 @@ void header_users_changed_identifiers(const char *before, size_t before_len,
 						     s->tokens.v[t].text);
 		}
 	}
-	for (size_t i = 0; i < names->nr; i++)
-		strvec_push(&found, names->v[i]);
-	strvec_sort(&found);
-	strvec_clear(names);
-	for (size_t i = 0; i < found.nr; i++)
-		if (!i || strcmp(found.v[i], found.v[i - 1]))
-			strvec_push(names, found.v[i]);
-	strvec_clear(&found);
+	union_into(names, &found);
 	change_release(side);
 }
 
@@ -499,14 +505,7 @@ void header_users_vanished_names(const char *before, size_t before_len,
 	for (size_t i = 0; i < was.nr; i++)
 		if (!sorted_has(&now, was.v[i]))
 			strvec_push(&found, was.v[i]);
-	for (size_t i = 0; i < names->nr; i++)
-		strvec_push(&found, names->v[i]);
-	strvec_sort(&found);
-	strvec_clear(names);
-	for (size_t i = 0; i < found.nr; i++)
-		if (!i || strcmp(found.v[i], found.v[i - 1]))
-			strvec_push(names, found.v[i]);
-	strvec_clear(&found);
+	union_into(names, &found);
 	strvec_clear(&was);
 	strvec_clear(&now);
 }
