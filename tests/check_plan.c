@@ -2,8 +2,9 @@
  * check_plan: the preconditions read from a driver core (the snapshots'
  * real ones, and device.h texts written here for what the reader must not
  * be fooled by), and the plan made for small trees written here: which
- * files each step gets (the driver core, kernel_is_driver_core(), only to
- * in-tree steps), run/skip/blocked and why, in tree and out of tree,
+ * files each step gets (the class_device implementation,
+ * kernel_is_class_device_core(), only to in-tree steps; the rest of
+ * drivers/base/ to the others), run/skip/blocked and why, in tree and out of tree,
  * --step and --subsystem, and the text and JSON printed.
  */
 #define _GNU_SOURCE
@@ -165,6 +166,21 @@ START_TEST(driver_core_files)
 	ck_assert(!kernel_is_driver_core("drivers/base"));
 	ck_assert(!kernel_is_driver_core("include/linux/device.h.orig"));
 	ck_assert(!kernel_is_driver_core("arch/x/include/linux/device.h"));
+}
+END_TEST
+
+START_TEST(class_device_core_files)
+{
+	ck_assert(kernel_is_class_device_core("include/linux/device.h"));
+	ck_assert(kernel_is_class_device_core("drivers/base/class.c"));
+	ck_assert(kernel_is_class_device_core("drivers/base/core.c"));
+	ck_assert(kernel_is_class_device_core("drivers/base/base.h"));
+	/* drivers/base/ at large uses the API like any driver */
+	ck_assert(!kernel_is_class_device_core("drivers/base/attribute_container.c"));
+	ck_assert(!kernel_is_class_device_core("drivers/base/firmware_class.c"));
+	ck_assert(!kernel_is_class_device_core("drivers/base/power/core.c"));
+	ck_assert(!kernel_is_class_device_core("drivers/scsi/core.c"));
+	ck_assert(!kernel_is_class_device_core("drivers/base/class.c.orig"));
 }
 END_TEST
 
@@ -404,6 +420,7 @@ Suite *test_suite(void)
 	tcase_add_test(pre, preconditions_are_not_fooled);
 	tcase_add_test(pre, preconditions_found_and_judged);
 	tcase_add_test(pre, driver_core_files);
+	tcase_add_test(pre, class_device_core_files);
 	suite_add_tcase(s, pre);
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_set_timeout(tc, 60);

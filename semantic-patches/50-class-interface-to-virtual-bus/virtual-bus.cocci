@@ -55,6 +55,10 @@
 //  `virtual-bus-markers`, after this patch, removes those lines and the
 //  #if 0 around the new code, and refuses the step when the owner does not
 //  register the bus (spatch could not edit the owner).
+//  Last, the pass `interface-callbacks` gives each interface this patch
+//  left (see Leaves) the 2.6.19 add_dev/remove_dev for the callbacks step
+//  40 retyped, when the core's struct class_interface has them
+//  (src/rewrite/interface-callbacks.h): else its file would not compile.
 //
 // Leaves (the class and its interfaces are left unchanged, the report keeps
 //  their class-interface sites; the C pass decides all of these):

@@ -107,7 +107,7 @@ void macro_body_sites(const char *file, const char *text, size_t len,
 	size_t nr;
 	int changed = 1;
 
-	if (kernel_is_driver_core(file))
+	if (kernel_is_class_device_core(file))
 		return;
 	nr = list_defines(text, len, &defs);
 	for (size_t i = 0; expanded && i < expanded->nr; i++)

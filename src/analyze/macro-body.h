@@ -17,8 +17,8 @@
  * the class_device API (lexscan.h) in the body of a #define of text (len
  * bytes, the content of `file`), unless the macro is one of `expanded`
  * (expanded in the file itself: the parse saw what it writes) or the line
- * already has a site in `sites`.  The driver core's files define the API:
- * they get none.  One site per line; symbol: the identifier; verdict
+ * already has a site in `sites`.  The class_device implementation's files
+ * (kernel_is_class_device_core) define the API: they get none.  One site per line; symbol: the identifier; verdict
  * manual; reason "macro body of <NAME>: no parse sees it".
  */
 void macro_body_sites(const char *file, const char *text, size_t len,

@@ -167,7 +167,7 @@ static int run_step_uncached(struct engine *e, size_t step, struct migrate_step_
 	for (size_t i = 0; i < e->nr; i++) {
 		struct work_file *f = &e->files[i];
 
-		if (f->excluded || !!kernel_is_driver_core(f->path) != !!m->in_tree_only)
+		if (f->excluded || !!kernel_is_class_device_core(f->path) != !!m->in_tree_only)
 			continue;
 		if (e->opts->only_subsystem && strcmp(f->subsystem, e->opts->only_subsystem))
 			continue;

@@ -358,8 +358,8 @@ static void change_names(struct verify *v, struct work_file *f)
 	header_users_changed_identifiers(f->original.buf, f->original.len, f->current.buf,
 					 f->current.len, &v->change_ids[i]);
 	/* a header's declarations reach its users through their parse; the
-	 * driver core's are the API every user's change names */
-	if (is_c_file(f->path) && !kernel_is_driver_core(f->path))
+	 * class_device implementation's are the API every user's change names */
+	if (is_c_file(f->path) && !kernel_is_class_device_core(f->path))
 		header_users_changed_globals(f->original.buf, f->original.len, f->current.buf,
 					     f->current.len, &v->change_globals[i]);
 }

@@ -112,14 +112,14 @@ static void add_member_users(struct engine *e, const struct strvec *files, struc
 		struct strbuf text = STRBUF_INIT;
 		char *abs = path_join(e->opts->tree, cands->v[i]);
 
-		if (!kernel_is_driver_core(cands->v[i]) && strbuf_read_file(&text, abs) == 0)
+		if (!kernel_is_class_device_core(cands->v[i]) && strbuf_read_file(&text, abs) == 0)
 			member_users_retyped(text.buf, text.len, &retyped);
 		strbuf_release(&text);
 		free(abs);
 	}
 	member_users_tokens(&retyped, &tokens);
 	for (size_t i = 0; tokens.nr && i < files->nr; i++)
-		if (!kernel_is_driver_core(files->v[i]) && !engine_in_strvec(cands, files->v[i]))
+		if (!kernel_is_class_device_core(files->v[i]) && !engine_in_strvec(cands, files->v[i]))
 			strvec_push(&rest, files->v[i]);
 	if (rest.nr)
 		prefilter_files(e->opts->tree, &rest, (const char *const *)tokens.v, e->opts->jobs,
@@ -165,8 +165,8 @@ int working_set_load(struct engine *e)
 		files.v[files.nr] = NULL;
 	}
 	/*
-	 * Driver-core steps' triggers are broad (#include): they only select
-	 * among the driver core's files, so the rest of the tree is filtered
+	 * In-tree steps' triggers are broad (#include): they only select
+	 * among the class_device implementation's files, so the rest of the tree is filtered
 	 * with the other steps' triggers alone.
 	 */
 	{
@@ -179,7 +179,7 @@ int working_set_load(struct engine *e)
 		prefilter_files(e->opts->tree, &files, (const char *const *)tokens.v, e->opts->jobs,
 				&cands, NULL, NULL);
 		for (size_t i = 0; i < files.nr; i++)
-			if (kernel_is_driver_core(files.v[i]))
+			if (kernel_is_class_device_core(files.v[i]))
 				strvec_push(&core, files.v[i]);
 		if (core_tokens.nr)
 			prefilter_files(e->opts->tree, &core, (const char *const *)core_tokens.v,
@@ -241,7 +241,7 @@ int working_set_load(struct engine *e)
 
 			if (engine_in_strvec(&cands, h) || engine_in_strvec(&seen, h) ||
 			    !engine_in_strvec(&cands, e->includes.edges[i].includer) ||
-			    kernel_is_driver_core(h))
+			    kernel_is_class_device_core(h))
 				continue;
 			strvec_push(&seen, h);
 			strvec_sort(&seen);

@@ -8,6 +8,20 @@ int kernel_is_driver_core(const char *file)
 	return starts_with(file, KERNEL_DRIVER_CORE_DIR) || !strcmp(file, KERNEL_DEVICE_H);
 }
 
+int kernel_is_class_device_core(const char *file)
+{
+	static const char *const own[] = { "base.h", "class.c", "core.c", NULL };
+
+	if (!strcmp(file, KERNEL_DEVICE_H))
+		return 1;
+	if (!starts_with(file, KERNEL_DRIVER_CORE_DIR))
+		return 0;
+	for (size_t i = 0; own[i]; i++)
+		if (!strcmp(file + strlen(KERNEL_DRIVER_CORE_DIR), own[i]))
+			return 1;
+	return 0;
+}
+
 const char *const kernel_device_entries[] = {
 	"power", "uevent", "dev", "subsystem", "device", "driver", NULL,
 };

@@ -15,8 +15,23 @@
 #define KERNEL_DRIVER_CORE_DIR "drivers/base/"
 #define KERNEL_DEVICE_H "include/linux/device.h"
 
-/* Nonzero when `file` (relative to the tree) belongs to the driver core. */
+/*
+ * Nonzero when `file` (relative to the tree) belongs to the driver core:
+ * drivers/base/ at large and include/linux/device.h.  Code there is built
+ * into the kernel (it needs no export to call the core) and is the
+ * subsystem "driver-core".
+ */
 int kernel_is_driver_core(const char *file);
+
+/*
+ * The implementation of the class_device API: include/linux/device.h and
+ * drivers/base/{base.h,class.c,core.c}, the files the in-tree steps (30
+ * core, 20/55 unused exports, 70 delete) own and that step 40 never
+ * converts.  The rest of drivers/base/ (attribute_container.c,
+ * transport_class.c, firmware_class.c) uses that API like any driver
+ * does: step 40 converts it, and its uses block step 70.
+ */
+int kernel_is_class_device_core(const char *file);
 
 /*
  * The entries every struct device already has in its sysfs directory:

@@ -354,7 +354,7 @@ int plan_make(const struct plan_options *opts, struct plan *plan)
 		for (size_t f = 0; f < cands.nr; f++) {
 			char *sub;
 
-			if (!!kernel_is_driver_core(cands.v[f]) != !!m->in_tree_only)
+			if (!!kernel_is_class_device_core(cands.v[f]) != !!m->in_tree_only)
 				continue;
 			if (plan->out_of_tree && m->in_tree_only)
 				continue;

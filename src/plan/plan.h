@@ -22,9 +22,10 @@
  * again, by release (a 2.6.18 core: "the 2.6.18 prerequisites are
  * present ...; it adds only the 2.6.19 parts: ...").
  *
- * Steps with scope "in-tree" edit only the driver core (drivers/base/,
- * include/linux/device.h) and never run out of tree; every other step
- * converts everything but the driver core.  In-tree, a missing precondition
+ * Steps with scope "in-tree" edit only the implementation of the
+ * class_device API (kernel_is_class_device_core(): include/linux/device.h,
+ * drivers/base/{base.h,class.c,core.c}) and never run out of tree; every
+ * other step converts everything else, the rest of drivers/base/ too.  In-tree, a missing precondition
  * makes the core step (30) run before the steps that need it; out of tree,
  * it blocks those steps and the run stops naming what is missing.
  */

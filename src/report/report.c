@@ -33,7 +33,7 @@ const char *report_group_name(unsigned group)
 
 static unsigned group_of(const char *file, const char *kind, const char *symbol)
 {
-	if (kernel_is_driver_core(file))
+	if (kernel_is_class_device_core(file))
 		return 70;
 	if (!strcmp(kind, "inactive"))
 		return REPORT_GROUP_INACTIVE;

@@ -12,13 +12,13 @@
  * (userspace.h).
  *
  * Steps and groups of an item:
- *   driver-core file (drivers/base/, include/linux/device.h) -> 70 delete
+ *   class_device core file (kernel_is_class_device_core)   -> 70 delete
  *   kind inactive                                           -> inactive group
  *   static-class                                            -> 10 class-create
  *   class-interface, or a class_interface token             -> 50 class-interface-to-virtual-bus
  *   class-device-*, or any other token                      -> 40 class-device-to-device
  * Groups print in the order 10, 40, 50, inactive, 70.  An item outside
- * the driver core "blocks" the deletion when deletion_blocks()
+ * the class_device core (the rest of drivers/base/ is a user) "blocks" the deletion when deletion_blocks()
  * (delete-class-device.h) says so, on the driver core of the tree (or of
  * --kernel): the very rule step 70 refuses by.  Static classes and
  * class_interface objects that use nothing step 70 deletes are residual

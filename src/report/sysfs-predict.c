@@ -348,7 +348,7 @@ void sysfs_analyze(const char *tree, const char *kernel, const struct strvec *fi
 		}
 		free(abs);
 		f->path = xstrdup(cands.v[i]);
-		f->core = kernel_is_driver_core(f->path);
+		f->core = kernel_is_class_device_core(f->path);
 		lex_tokenize_cond(f->text.buf, f->text.len, &f->t, kernel_version_condition, &version);
 		sysfs_read_file(&c, f);
 		c.nr_files++;

@@ -43,7 +43,7 @@ struct def {
 
 struct afile {
 	char *path;
-	int core;				/* drivers/base/ or include/linux/device.h */
+	int core;				/* kernel_is_class_device_core() */
 	struct strbuf text;
 	struct lex_tokens t;
 	struct func *funcs;

@@ -131,7 +131,7 @@ static int by_offset(const void *a, const void *b)
 
 static int may_hold(const struct rewrite_file *f)
 {
-	return f->in_step && !kernel_is_driver_core(f->path) &&
+	return f->in_step && !kernel_is_class_device_core(f->path) &&
 	       memmem(f->content->buf, f->content->len, OLD_NAME, strlen(OLD_NAME));
 }
 

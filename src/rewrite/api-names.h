@@ -9,7 +9,7 @@
  *
  * This pass renames such an identifier (`class_device` not after `struct`)
  * to `dev`, as the kernel's own conversions did, in the step's files
- * outside the driver core:
+ * outside the class_device implementation (kernel_is_class_device_core):
  *
  *   - a member: its declaration and every `.class_device`/`->class_device`
  *     of the step's files, all at once (a member rename follows every

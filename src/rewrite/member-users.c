@@ -309,14 +309,14 @@ int rewrite_member_users(struct rewrite_context *ctx)
 	struct strbuf *converted;
 
 	for (size_t i = 0; i < ctx->nr; i++)
-		if (ctx->files[i].in_step && !kernel_is_driver_core(ctx->files[i].path))
+		if (ctx->files[i].in_step && !kernel_is_class_device_core(ctx->files[i].path))
 			member_users_retyped(ctx->files[i].content->buf, ctx->files[i].content->len,
 					     &retyped);
 	converted = xcalloc(ctx->nr + 1, sizeof(*converted));
 	for (size_t i = 0; retyped.nr && i < ctx->nr; i++) {
 		struct rewrite_file *f = &ctx->files[i];
 
-		if (kernel_is_driver_core(f->path) ||
+		if (kernel_is_class_device_core(f->path) ||
 		    !member_users_candidate(f->content->buf, f->content->len, &retyped))
 			continue;
 		convert_file(ctx, f, &retyped, &converted[i]);

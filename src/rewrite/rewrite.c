@@ -6,6 +6,7 @@
 #include "rewrite/core-text.h"
 #include "rewrite/delete-class-device.h"
 #include "rewrite/err-include.h"
+#include "rewrite/interface-callbacks.h"
 #include "rewrite/macro-callbacks.h"
 #include "rewrite/macro-members.h"
 #include "rewrite/member-users.h"
@@ -35,6 +36,7 @@ static const struct rewrite_pass passes[] = {
 	{ "core-text", rewrite_core_text },
 	{ "virtual-bus", rewrite_virtual_bus },
 	{ "virtual-bus-markers", rewrite_virtual_bus_markers },
+	{ "interface-callbacks", rewrite_interface_callbacks },
 	{ NULL, NULL },
 };
 

@@ -37,6 +37,9 @@
  *                      which classes move to a virtual bus, their bus code
  *   virtual-bus-markers step 50, after it: the names it was given go
  *                      (both in virtual-bus.h)
+ *   interface-callbacks step 50, last: an interface the virtual bus left
+ *                      gets add_dev/remove_dev for the callbacks step 40
+ *                      retyped (interface-callbacks.h)
  * (the driver-core passes are documented in unused-exports.h,
  * virtual-parent.h and delete-class-device.h)
  * A pass that is named in the manifest but not registered makes the step
