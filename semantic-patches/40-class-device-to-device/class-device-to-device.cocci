@@ -1,8 +1,9 @@
 /// Convert the users of struct class_device to struct device.  The type
 /// becomes struct device everywhere (members, pointers, parameters, return
 /// types, casts, sizeof) and struct class_device_attribute becomes struct
-/// device_attribute.  The calls follow: class_device_register, _unregister,
-/// _initialize, _add, _del, _destroy, _rename, _create_file, _remove_file,
+/// device_attribute, without const (device_create_file() takes none).
+/// The calls follow: class_device_register, _unregister, _initialize,
+/// _add, _del, _destroy, _rename, _create_file, _remove_file,
 /// _create_bin_file and _remove_bin_file become their device_* namesakes,
 /// class_device_get/_put become get_device/put_device, class_get_devdata and
 /// class_set_devdata become dev_get_drvdata and dev_set_drvdata, and
@@ -36,6 +37,10 @@
 //   struct class has dev_attrs, dev_uevent and dev_release); 10 has run, so
 //   the class fields it assigns after class_create() are renamed here.
 // Options: --include-headers --all-includes --include-headers-for-types.
+//   The files naming a static struct class object are candidates too
+//   (`follow: class-objects`): one that registers a class defined in
+//   another file, without a class device of its own, sets the fields step
+//   10 moved out of the initializer (c->release = f), renamed here.
 //   Headers with a trigger token are candidates of their own and are
 //   changed with the .c files that reach them (`group: file`: each .c file
 //   with the step's headers it reaches and the files defining a callback
@@ -406,6 +411,74 @@ identifier f;
 type C;
 @@
 ssize_t f(struct class_device *,
++ struct device_attribute *,
+  const char *, C);
+
+// Pointers to show and store callbacks (a member, a variable): they hold
+// the converted callbacks (a table of them, copied into attributes built at
+// run time), so they take the new parameter too.  A call through one is
+// left: it is one argument short and verify holds the file back.  A
+// typedef of one is left too (spatch 1.1.1 cannot match a typedef's
+// function type).
+
+@fp_show_field depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
+identifier s, fp;
+@@
+struct s {
+  ...
+  ssize_t (*fp)(struct class_device *,
++ struct device_attribute *,
+  char *);
+  ...
+};
+
+@fp_show_field_named depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
+identifier s, fp, cd, buf;
+@@
+struct s {
+  ...
+  ssize_t (*fp)(struct class_device *cd,
++ struct device_attribute *,
+  char *buf);
+  ...
+};
+
+@fp_show_var depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
+identifier fp;
+@@
+ssize_t (*fp)(struct class_device *,
++ struct device_attribute *,
+  char *);
+
+@fp_store_field depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
+identifier s, fp;
+type C;
+@@
+struct s {
+  ...
+  ssize_t (*fp)(struct class_device *,
++ struct device_attribute *,
+  const char *, C);
+  ...
+};
+
+@fp_store_field_named depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
+identifier s, fp, cd, buf, count;
+type C;
+@@
+struct s {
+  ...
+  ssize_t (*fp)(struct class_device *cd,
++ struct device_attribute *,
+  const char *buf, C count);
+  ...
+};
+
+@fp_store_var depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
+identifier fp;
+type C;
+@@
+ssize_t (*fp)(struct class_device *,
 + struct device_attribute *,
   const char *, C);
 
@@ -886,6 +959,14 @@ expression k;
 
 // ---------------------------------------------------------------------------
 // Types, last: everything above recognised the class device by its type.
+
+// device_create_file() and struct class's dev_attrs take a struct
+// device_attribute that is not const: a const attribute (an array of them
+// created in a loop) loses its const, or every call would discard it.
+@type_attribute_const depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
+@@
+- const struct class_device_attribute
++ struct device_attribute
 
 @type_attribute depends on !(file in "drivers/base/class.c") && !(file in "include/linux/device.h")@
 @@

@@ -116,6 +116,13 @@ struct work_file *engine_find_file(struct engine *e, const char *path);
 
 /* working-set.c */
 int working_set_has_trigger(const struct strbuf *text, const char *const *triggers);
+/*
+ * Does text name the static struct class object `name` (an identifier of
+ * that name, in a file that declares no object of another struct type
+ * under it at file scope: a driver's "static struct foo_driver x_class"
+ * is not the struct class x_class another file defines)?
+ */
+int working_set_names_class(const struct strbuf *text, const char *name);
 void working_set_set_status(struct work_file *f, const char *status, const char *step, const char *detail);
 int working_set_load(struct engine *e);
 int working_set_write_file(const char *path, const char *buf, size_t len);

@@ -9,19 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int names_identifier(const struct strbuf *text, const char *name)
-{
-	size_t n = strlen(name);
-	const char *p = text->buf;
-
-	while ((p = memmem(p, text->len - (size_t)(p - text->buf), name, n))) {
-		if ((p == text->buf || !lex_ident_char(p[-1])) && !lex_ident_char(p[n]))
-			return 1;
-		p += n;
-	}
-	return 0;
-}
-
 /* The files of step_files where class `name` is defined or declared extern. */
 static void class_homes_of(struct engine *e, const char *name, const struct strvec *step_files,
 			   struct strvec *homes)
@@ -47,7 +34,7 @@ static void add_class_homes(struct engine *e, struct strvec *group, const struct
 		int used = 0;
 
 		for (size_t i = 0; i < own && !used; i++)
-			used = names_identifier(&engine_find_file(e, group->v[i])->current, name);
+			used = working_set_names_class(&engine_find_file(e, group->v[i])->current, name);
 		if (!used)
 			continue;
 		class_homes_of(e, name, step_files, &homes);
@@ -211,7 +198,7 @@ static void component_groups(struct engine *e, size_t step, const struct strvec 
 					uf_join(parent, first, k);
 			}
 			for (size_t i = 0; i < n && first != SIZE_MAX; i++)
-				if (names_identifier(&engine_find_file(e, step_files->v[i])->current,
+				if (working_set_names_class(&engine_find_file(e, step_files->v[i])->current,
 						     e->class_objects.v[c]))
 					uf_join(parent, first, i);
 			strvec_clear(&homes);

@@ -110,6 +110,18 @@ static int run_rewriter(struct engine *e, const char *const *passes,
 	return rc;
 }
 
+/* Does text name one of the tree's static struct class objects? */
+static int names_class_object(struct engine *e, const struct strbuf *text)
+{
+	if (!e->class_objects.nr ||
+	    !working_set_has_trigger(text, (const char *const *)e->class_objects.v))
+		return 0;
+	for (size_t c = 0; c < e->class_objects.nr; c++)
+		if (working_set_names_class(text, e->class_objects.v[c]))
+			return 1;
+	return 0;
+}
+
 static int run_step_uncached(struct engine *e, size_t step, struct migrate_step_stats *st);
 
 /*
@@ -172,8 +184,7 @@ static int run_step_uncached(struct engine *e, size_t step, struct migrate_step_
 		if (e->opts->only_subsystem && strcmp(f->subsystem, e->opts->only_subsystem))
 			continue;
 		if (working_set_has_trigger(&f->current, m->triggers) ||
-		    (manifest_count(m->follow) && e->class_objects.nr &&
-		     working_set_has_trigger(&f->current, (const char *const *)e->class_objects.v)))
+		    (manifest_count(m->follow) && names_class_object(e, &f->current)))
 			strvec_push(&step_files, f->path);
 	}
 	before = xcalloc(e->nr ? e->nr : 1, sizeof(*before));

@@ -100,6 +100,58 @@ static void find_class_objects(const char *text, struct strvec *names)
 }
 
 /*
+ * Does text define or declare at file scope an object `name` of another
+ * struct type ("static struct foo_driver x_class = {")?  In that
+ * file the name is its own object, whatever class of that name another
+ * file defines: C resolves it to the file's declaration.
+ */
+static int declares_other_object(const char *text, size_t len, const char *name)
+{
+	size_t n = strlen(name);
+	const char *p = text, *scanned = text;
+	int depth = 0;
+
+	while ((p = memmem(p, len - (size_t)(p - text), name, n))) {
+		const char *q = p, *t_end, *t;
+
+		p += n;
+		if ((q > text && lex_ident_char(q[-1])) || lex_ident_char(*p) ||
+		    brace_depth(q, &scanned, &depth) > 0)
+			continue;
+		while (q > text && (q[-1] == ' ' || q[-1] == '\t' || q[-1] == '*'))
+			q--;
+		t_end = q;
+		while (q > text && lex_ident_char(q[-1]))
+			q--;
+		t = q;
+		while (q > text && (q[-1] == ' ' || q[-1] == '\t'))
+			q--;
+		if (t == t_end || q - text < 6 || memcmp(q - 6, "struct", 6) ||
+		    (q - text > 6 && lex_ident_char(q[-7])) ||
+		    (t_end - t == 5 && !memcmp(t, "class", 5)))
+			continue;
+		for (q = p; *q == ' ' || *q == '\t'; q++)
+			;
+		if (*q == '=' || *q == ';' || *q == '[' || *q == ',')
+			return 1;
+	}
+	return 0;
+}
+
+int working_set_names_class(const struct strbuf *text, const char *name)
+{
+	size_t n = strlen(name);
+	const char *p = text->buf;
+
+	while ((p = memmem(p, text->len - (size_t)(p - text->buf), name, n))) {
+		if ((p == text->buf || !lex_ident_char(p[-1])) && !lex_ident_char(p[n]))
+			return !declares_other_object(text->buf, text->len, name);
+		p += n;
+	}
+	return 0;
+}
+
+/*
  * The files that reach a class device's member through a struct member a
  * step retypes (input_dev->cdev.dev) without any trigger token join the
  * set: the member-users pass converts them with the header.

@@ -103,9 +103,59 @@ static size_t clash_arg(const char *t, const struct toks *tk, size_t i, const ch
 	return 0;
 }
 
-/* Mark the tokens that define a clashing attribute (1 in defs[]). */
-static void find_definitions(const char *t, const struct toks *tk, char *defs)
+/*
+ * The function-like macros the text defines whose first parameter is the
+ * sysfs name of what they build (`__stringify(p)` or `#p` in the body): a
+ * file's own __ATTR(), such as DECLARE_ATTR(power, 0644, show, store) in
+ * an array of attributes.  Pushed to `out`.
+ */
+static void find_attr_macros(const char *t, size_t len, struct strvec *out)
 {
+	struct lex_tokens lx = LEX_TOKENS_INIT;
+
+	lex_tokenize_opt(t, len, &lx, LEX_IF0_PREFIX);
+	for (size_t i = 0; i + 4 < lx.nr; i++) {
+		const struct lex_token *name = &lx.v[i + 2], *p = &lx.v[i + 4];
+		size_t end = i + 1;
+
+		if (!lx.v[i].directive_start)
+			continue;
+		while (end < lx.nr && lx.v[end].directive && !lx.v[end].directive_start)
+			end++;
+		if (lex_token_is(&lx.v[i + 1], "define") && name->kind == TOKEN_IDENT &&
+		    lex_token_is(&lx.v[i + 3], "(") && lx.v[i + 3].offset == name->offset + name->len &&
+		    p->kind == TOKEN_IDENT && i + 5 < end &&
+		    (lex_token_is(&lx.v[i + 5], ",") || lex_token_is(&lx.v[i + 5], ")")))
+			for (size_t k = i + 6; k + 1 < end; k++)
+				if (lx.v[k + 1].kind == TOKEN_IDENT && lx.v[k + 1].len == p->len &&
+				    !memcmp(t + lx.v[k + 1].offset, t + p->offset, p->len) &&
+				    (lex_token_is(&lx.v[k], "#") ||
+				     (lex_token_is(&lx.v[k], "(") && k > 0 &&
+				      lex_token_is(&lx.v[k - 1], "__stringify")))) {
+					strvec_pushf(out, "%.*s", (int)name->len, t + name->offset);
+					break;
+				}
+		i = end - 1;
+	}
+	lex_tokens_release(&lx);
+}
+
+/* `M ( n ,` at i with M __ATTR or one of `macros` and n clashing: the index of n, else 0. */
+static size_t clash_attr(const char *t, const struct toks *tk, size_t i, const struct strvec *macros)
+{
+	size_t n = clash_arg(t, tk, i, "__ATTR");
+
+	for (size_t m = 0; !n && m < macros->nr; m++)
+		n = clash_arg(t, tk, i, macros->v[m]);
+	return n;
+}
+
+/* Mark the tokens that define a clashing attribute (1 in defs[]). */
+static void find_definitions(const char *t, size_t len, const struct toks *tk, char *defs)
+{
+	struct strvec macros = STRVEC_INIT;
+
+	find_attr_macros(t, len, &macros);
 	for (size_t i = 0; i < tk->nr; i++) {
 		size_t n = clash_arg(t, tk, i, "CLASS_DEVICE_ATTR"), j;
 
@@ -113,7 +163,7 @@ static void find_definitions(const char *t, const struct toks *tk, char *defs)
 			defs[n] = 1;
 			continue;
 		}
-		/* struct class_device_attribute a[...] = { ..., __ATTR(n, ...), ... }; */
+		/* struct class_device_attribute a[...] = { ..., __ATTR(n, ...), ... }; (or M(n, ...)) */
 		if (!tok_is(t, tk, i, "struct") || !tok_is(t, tk, i + 1, "class_device_attribute") ||
 		    i + 2 >= tk->nr || !tk->v[i + 2].ident)
 			continue;
@@ -123,12 +173,13 @@ static void find_definitions(const char *t, const struct toks *tk, char *defs)
 			if (!tok_is(t, tk, j, "=") || !tok_is(t, tk, j + 1, "{"))
 				continue;
 			for (size_t k = j + 2, close = matching(t, tk, j + 1); k < close; k++)
-				if ((n = clash_arg(t, tk, k, "__ATTR")))
+				if ((n = clash_attr(t, tk, k, &macros)))
 					defs[n] = 1;
-		} else if (tok_is(t, tk, j, "=") && (n = clash_arg(t, tk, j + 1, "__ATTR"))) {
+		} else if (tok_is(t, tk, j, "=") && (n = clash_attr(t, tk, j + 1, &macros))) {
 			defs[n] = 1;
 		}
 	}
+	strvec_clear(&macros);
 }
 
 /*
@@ -200,7 +251,7 @@ void attr_names_defined(const char *text, size_t len, struct strvec *out)
 
 	tokenize(text, len, &tk);
 	defs = xcalloc(tk.nr + 1, 1);
-	find_definitions(text, &tk, defs);
+	find_definitions(text, len, &tk, defs);
 	for (size_t i = 0; i < tk.nr; i++) {
 		char *name;
 		int seen = 0;
@@ -342,7 +393,7 @@ size_t attr_names_convert(const char *text, size_t len, const char *stem,
 
 	tokenize(text, len, &tk);
 	defs = xcalloc(tk.nr + 1, 1);
-	find_definitions(text, &tk, defs);
+	find_definitions(text, len, &tk, defs);
 	find_taken(text, &tk, defs);
 	for (size_t i = 0; i < tk.nr; i++) {
 		const struct tok *k = &tk.v[i];
@@ -464,7 +515,7 @@ static void log_taken(struct rewrite_context *ctx, const struct rewrite_file *f,
 
 	tokenize(t, f->content->len, &tk);
 	defs = xcalloc(tk.nr + 1, 1);
-	find_definitions(t, &tk, defs);
+	find_definitions(t, f->content->len, &tk, defs);
 	find_taken(t, &tk, defs);
 	for (size_t i = 0; i < tk.nr; i++)
 		if (defs[i] == 2)

@@ -18,7 +18,9 @@
  *           declaration it rewrites whole (joined when they fit in 80
  *           columns, else wrapped under the parenthesis);
  *       __ATTR(power, ...) in a struct class_device_attribute array or
- *           variable;
+ *           variable, or a macro of the file's own whose first parameter
+ *           is the sysfs name (`.name = __stringify(_name)` or `#_name`
+ *           in its body: DECLARE_ATTR(power, 0644, show, store));
  *   and where it is named, class_device_attr_power -> dev_attr_lcd_power:
  *   with the stem of the file naming it when that file defines such an
  *   attribute too, or when not exactly one file of its subsystem among

@@ -571,6 +571,156 @@ static int in_files(const struct class_job *j)
 	return 0;
 }
 
+/* Replace sb[at, at + len) with text. */
+static void splice(struct strbuf *sb, size_t at, size_t len, const char *text)
+{
+	struct strbuf out = STRBUF_INIT;
+
+	strbuf_add(&out, sb->buf, at);
+	strbuf_addstr(&out, text);
+	strbuf_add(&out, sb->buf + at + len, sb->len - at - len);
+	strbuf_reset(sb);
+	strbuf_add(sb, out.buf, out.len);
+	strbuf_release(&out);
+}
+
+/* How many times text names identifier `name`. */
+static size_t names(const struct strbuf *text, const char *name)
+{
+	struct code c;
+	size_t n = 0;
+
+	code_init(&c, text->buf, text->len);
+	for (size_t i = 0; i < c.nr; i++)
+		n += tok_is(&c, i, name);
+	code_release(&c);
+	return n;
+}
+
+/*
+ * The file-scope definition "static T fn(...) {" in text: its "static"
+ * token's offset and the prototype "T fn(...)" in one line (runs of
+ * spaces, tabs and newlines made one space), appended to proto.
+ */
+static int static_function(const struct strbuf *text, const char *fn, size_t *static_at,
+			   struct strbuf *proto)
+{
+	struct code c;
+	int found = 0;
+
+	code_init(&c, text->buf, text->len);
+	for (size_t i = 1; i + 1 < c.nr && !found; i++) {
+		size_t close, from = i;
+
+		if (c.brace[i] || !tok_is(&c, i, fn) || !tok_is(&c, i + 1, "("))
+			continue;
+		close = lex_tokens_match(c.v, c.nr, i + 1);
+		if (close >= c.nr || !tok_is(&c, close + 1, "{"))
+			continue;
+		while (from > 0 && !tok_is(&c, from - 1, ";") && !tok_is(&c, from - 1, "}") &&
+		       !tok_is(&c, from - 1, "static"))
+			from--;
+		if (from == 0 || !tok_is(&c, from - 1, "static"))
+			break;
+		*static_at = c.v[from - 1].offset;
+		for (size_t at = c.v[from].offset, end = tok_end(&c, close); at < end; at++) {
+			if (strchr(" \t\n", text->buf[at])) {
+				while (at + 1 < end && strchr(" \t\n", text->buf[at + 1]))
+					at++;
+				strbuf_addch(proto, ' ');
+			} else {
+				strbuf_addch(proto, text->buf[at]);
+			}
+		}
+		found = 1;
+	}
+	code_release(&c);
+	return found;
+}
+
+/* The one step header declaring "extern struct class *name;", and the end of that line. */
+static struct rewrite_file *extern_header(struct rewrite_context *ctx, const char *name, size_t *eol)
+{
+	struct rewrite_file *found = NULL;
+	struct strbuf decl = STRBUF_INIT;
+
+	strbuf_addf(&decl, "extern struct class *%s;", name);
+	for (size_t i = 0; i < ctx->nr; i++) {
+		struct rewrite_file *h = &ctx->files[i];
+		const char *at;
+		size_t len = strlen(h->path);
+
+		if (!h->in_step || len < 2 || strcmp(h->path + len - 2, ".h") ||
+		    !(at = strstr(h->content->buf, decl.buf)))
+			continue;
+		if (found) {
+			found = NULL;
+			break;
+		}
+		found = h;
+		*eol = line_end(h->content->buf, h->content->len, (size_t)(at - h->content->buf));
+	}
+	strbuf_release(&decl);
+	return found;
+}
+
+/*
+ * A function static in the definition's file, assigned after class_create()
+ * in another file, which does not see it (a class registered away from
+ * where it is defined): the function loses its static and its prototype
+ * joins the class's extern declaration in the header that declares it, so
+ * the assignment compiles.  Without such a header the assignment is left,
+ * and said: verify holds the file back on the undeclared name.
+ */
+static void make_visible(struct rewrite_context *ctx, struct class_job *job)
+{
+	for (size_t k = 0; k < job->ci.lines.nr; k++) {
+		const char *line = job->ci.lines.v[k], *eq = strstr(line, " = ");
+		struct strbuf fn = STRBUF_INIT, proto = STRBUF_INIT;
+		size_t static_at, eol = 0;
+		struct rewrite_file *h;
+
+		if (line[0] == '#' || !eq)
+			continue;
+		strbuf_add(&fn, eq + 3, strcspn(eq + 3, ";"));
+		for (size_t i = 0; i < fn.len; i++)
+			if (!lex_ident_char((unsigned char)fn.buf[i]))
+				strbuf_reset(&fn);
+		if (!fn.len || !static_function(job->def->content, fn.buf, &static_at, &proto)) {
+			strbuf_release(&fn);
+			strbuf_release(&proto);
+			continue;
+		}
+		for (size_t f = 0; f < job->files.nr; f++) {
+			struct rewrite_file *u = rewrite_file_find(ctx, job->files.v[f]);
+			size_t field = (size_t)(eq - line) - strlen(job->name) - 2;
+
+			if (u == job->def || !strstr(u->content->buf, line) || names(u->content, fn.buf) > 1)
+				continue;
+			h = extern_header(ctx, job->name, &eol);
+			if (!h) {
+				strvec_pushf(ctx->log, "%s: class-initializer: %s->%.*s = %s after "
+					     "class_create() names a function static in %s, and no header "
+					     "of the step declares struct class %s for both: left for a "
+					     "human (move the assignment or the function)", u->path,
+					     job->name, (int)field, line + strlen(job->name) + 2, fn.buf,
+					     job->def->path, job->name);
+				break;
+			}
+			strbuf_addch(&proto, ';');
+			splice(h->content, eol, 0, "\n");
+			splice(h->content, eol + 1, 0, proto.buf);
+			splice(job->def->content, static_at, strlen("static "), "");
+			strvec_pushf(ctx->log, "%s: class-initializer: %s, static in %s, is assigned "
+				     "after class_create() here: no longer static, declared in %s",
+				     u->path, fn.buf, job->def->path, h->path);
+			break;
+		}
+		strbuf_release(&fn);
+		strbuf_release(&proto);
+	}
+}
+
 int rewrite_class_initializer(struct rewrite_context *ctx)
 {
 	struct class_job *jobs = NULL;
@@ -650,6 +800,7 @@ int rewrite_class_initializer(struct rewrite_context *ctx)
 		}
 		if (!in_files(job))
 			class_initializer_apply(job->def->content, job->name, &job->ci, 1);
+		make_visible(ctx, job);
 		for (size_t k = 0; k < job->ci.lines.nr; k++) {
 			const char *line = job->ci.lines.v[k], *f = line + strlen(job->name) + 2;
 

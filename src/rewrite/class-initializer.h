@@ -21,6 +21,14 @@
  *   static struct class c = { ... };
  *       -> static struct class *c;
  *
+ * A value assigned that is a function static in the definition's file,
+ * assigned in another file (the class registered away from where it is
+ * defined) that does not name it otherwise, is made visible there: the
+ * function loses its static and its prototype follows the line
+ * "extern struct class *c;" of the one step header that has it.  Without
+ * such a header the log says so and the assignment stays (verify holds
+ * the file back on the undeclared name).
+ *
  * The definition that fills a placeholder is the one in the same file,
  * else the only one among the step's files of the same subsystem, else the
  * only one among the step's files.  A line longer than 80 columns after
