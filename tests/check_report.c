@@ -93,6 +93,10 @@ static void write_tree(const char *root)
 		 "int class_device_register(struct class_device *cd)\n{\n\treturn cd != NULL;\n}\n");
 	test_put(root, "drivers/foo/foo.c", foo_c);
 	test_put(root, "drivers/bar/bar.c", "int bar(void) { return 0; }\n");
+	/* a parameter named class_device: a name, not the struct (drm_sysfs.c's show_dri) */
+	test_put(root, "drivers/baz/baz.c",
+		 "#include <linux/device.h>\n\n"
+		 "int baz_show(struct device *class_device)\n{\n\treturn class_device != 0;\n}\n");
 }
 
 static void setup(void)
@@ -287,6 +291,22 @@ START_TEST(items_are_grouped_by_step_with_reasons)
 		ck_assert_str_ne(a->id, b->id);
 		ck_assert_ptr_nonnull(strstr(b->id, "#2"));
 	}
+	report_release(&r);
+}
+END_TEST
+
+START_TEST(an_identifier_named_class_device_is_no_use_of_the_struct)
+{
+	struct report r;
+	const struct report_item *it;
+
+	make_report(tree, NULL, &r);
+	it = find(&r, "token", "class_device", 3);
+	ck_assert_str_eq(it->file, "drivers/baz/baz.c");
+	ck_assert_int_eq(it->blocks, 0);
+	ck_assert_ptr_nonnull(strstr(it->detail, "not the struct"));
+	it = find(&r, "token", "class_device", 5);
+	ck_assert_int_eq(it->blocks, 0);
 	report_release(&r);
 }
 END_TEST
@@ -517,6 +537,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, tokenizer_directives_if0_and_punctuators);
 	tcase_add_test(tc, tokenizer_if0_prefix_and_comment_before_hash);
 	tcase_add_test(tc, items_are_grouped_by_step_with_reasons);
+	tcase_add_test(tc, an_identifier_named_class_device_is_no_use_of_the_struct);
 	tcase_add_test(tc, text_lines_start_with_the_location);
 	tcase_add_test(tc, migration_record_gives_reasons_and_counts);
 	tcase_add_test(tc, baseline_survives_line_moves_and_names_new_users);

@@ -12,6 +12,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <stdlib.h>
+#include <ctype.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -291,6 +292,7 @@ static void add_item(struct report *r, size_t *alloc, const char *file, unsigned
 }
 
 struct token_search {
+	const char *text;		/* the file's text the tokens point into */
 	struct report *r;
 	size_t *alloc;
 	const char *file;
@@ -301,6 +303,20 @@ struct token_search {
 	const struct classify_file *parse;
 	const struct deletion *deletion;
 };
+
+/* Whether the word before ident (in text) is struct, union or enum. */
+static int after_tag_keyword(const char *text, const char *ident)
+{
+	const char *p = ident, *end;
+
+	while (p > text && (p[-1] == ' ' || p[-1] == '\t' || p[-1] == '\n' || p[-1] == '\r'))
+		p--;
+	end = p;
+	while (p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '_'))
+		p--;
+	return (end - p == 6 && (!memcmp(p, "struct", 6))) || (end - p == 5 && !memcmp(p, "union", 5)) ||
+	       (end - p == 4 && !memcmp(p, "enum", 4));
+}
 
 static void on_token(const char *ident, size_t len, unsigned line, unsigned column, void *data)
 {
@@ -320,6 +336,12 @@ static void on_token(const char *ident, size_t len, unsigned line, unsigned colu
 		reason = "driver-core";
 		detail = xstrdup(strstr(symbol, "class_interface") && !strstr(symbol, "class_device")
 				 ? core_keeps : "step 70 deletes it with struct class_device");
+	} else if (!strcmp(symbol, "class_device") && !after_tag_keyword(ts->text, ident)) {
+		/* struct device *class_device: deleting the struct leaves the name valid */
+		reason = "no-rule";
+		detail = xstrdup("no site covers this token: a variable, parameter or member named "
+				 "class_device, not the struct: renaming it is optional; it does not "
+				 "block step 70");
 	} else {
 		reason = "no-rule";
 		blocks = deletion_blocks(ts->deletion, "token", symbol, NULL, NULL);
@@ -670,6 +692,7 @@ int report_make(const struct report_options *opts, struct report *r)
 		ts.deletion = deletion;
 		strbuf_reset(&text);
 		if (strbuf_read_file(&text, abs) == 0) {
+			ts.text = text.buf;
 			char *sub = opts->kernel ? NULL : subsystem_for(file, &s.includes);
 
 			if (sub)
