@@ -487,9 +487,13 @@ static int hold_last_step(struct verify *v, struct unit *u, struct work_file *h,
 
 			if (g->excluded || i == file)
 				continue;
+			/* a name its change removed is on its diff's lines: only
+			 * such a file is worth rebuilding (GNU patch per step) */
 			for (size_t c = 0; c < e->nr_changes && !touched; c++)
 				touched = e->changes[c].file == i && e->changes[c].step == last &&
-					  !e->changes[c].held_back;
+					  !e->changes[c].held_back &&
+					  header_users_mentions(e->changes[c].diff, strlen(e->changes[c].diff),
+								&gone);
 			if (!touched)
 				continue;
 			if (text_below_step(e, i, last, &was) == 0 && text_below_step(e, i, last + 1, &now) == 0)
