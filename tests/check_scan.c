@@ -319,6 +319,27 @@ START_TEST(lexscan_definitions_of_callbacks)
 }
 END_TEST
 
+/* Only a branch whose condition is the number 0 alone is dead. */
+START_TEST(lexscan_if_zero_branches)
+{
+	static const char *const dead[] = {
+		"#if 0\n", "#if 0 /* driver model ordering issue */\nx\n", "  # if\t0\n",
+		"\n#elif 0\n", "#if 0", "#if 0 // later\n",
+	};
+	static const char *const alive[] = {
+		"#if 0x1\n", "#if 0 || defined(CONFIG_X)\n", "#ifdef ZERO\n", "#else\n",
+		"#if 00\n", "#if 1\n", "int x;\n#if 0\n", "#if0\n", "#ifdef 0\n",
+	};
+
+	for (size_t i = 0; i < sizeof(dead) / sizeof(dead[0]); i++)
+		ck_assert_msg(lexscan_starts_if_zero(dead[i], 0, strlen(dead[i])), "dead: %s", dead[i]);
+	for (size_t i = 0; i < sizeof(alive) / sizeof(alive[0]); i++)
+		ck_assert_msg(!lexscan_starts_if_zero(alive[i], 0, strlen(alive[i])), "alive: %s", alive[i]);
+	/* the range is what counts, not the text before it */
+	ck_assert(lexscan_starts_if_zero("int x;\n#if 0\n", 7, 13));
+}
+END_TEST
+
 /* An interface on add_dev/remove_dev only is converted; every other one is a site. */
 START_TEST(classify_converted_interface_is_not_a_site)
 {
@@ -451,6 +472,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, include_graph_scan_resolves);
 	tcase_add_test(tc, lexscan_skips_comments_and_strings);
 	tcase_add_test(tc, lexscan_definitions_of_callbacks);
+	tcase_add_test(tc, lexscan_if_zero_branches);
 	tcase_add_test(tc, classify_converted_interface_is_not_a_site);
 	tcase_add_test(tc, classify_macro_body_sites);
 	suite_add_tcase(s, tc);

@@ -583,15 +583,20 @@ static enum CXChildVisitResult collect_macros(CXCursor cursor, CXCursor parent, 
 
 struct inactive_hit {
 	struct visit *v;
+	int if_zero;		/* the branch is #if 0: no configuration compiles it */
 };
 
 static void on_inactive(const char *ident, size_t len, unsigned line, unsigned column, void *data)
 {
-	struct visit *v = data;
-	char *symbol = xstrndup(ident, len);
+	struct inactive_hit *hit = data;
+	char *symbol;
 
-	add_site(v, line, column, "inactive", symbol, SITE_MANUAL,
-		 "inactive-#if: not seen by the parser");
+	/* CONFIG_BACKLIGHT_CLASS_DEVICE names a Kconfig option, not the API */
+	if (len > 7 && !memcmp(ident, "CONFIG_", 7))
+		return;
+	symbol = xstrndup(ident, len);
+	add_site(hit->v, line, column, "inactive", symbol, SITE_MANUAL,
+		 hit->if_zero ? SITE_REASON_IF_ZERO : "inactive-#if: not seen by the parser");
 	free(symbol);
 }
 
@@ -610,9 +615,12 @@ static void scan_inactive(struct visit *v)
 		clang_getExpansionLocation(clang_getRangeEnd(ranges->ranges[i]), NULL, NULL, NULL, &end);
 		if (end > size)
 			end = (unsigned)size;
-		if (start < end)
+		if (start < end) {
+			struct inactive_hit hit = { v, lexscan_starts_if_zero(text, start, end) };
+
 			lexscan_identifiers(text, start, end, lexscan_class_device_needles, 1,
-					    on_inactive, v);
+					    on_inactive, &hit);
+		}
 	}
 	clang_disposeSourceRangeList(ranges);
 }

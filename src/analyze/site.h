@@ -68,7 +68,10 @@
  *                           or class_interface, found lexically. One site per
  *                           line, at the first such token. symbol: the whole
  *                           identifier holding the token; verdict manual,
- *                           reason "inactive-#if: not seen by the parser".
+ *                           reason "inactive-#if: not seen by the parser",
+ *                           or SITE_REASON_IF_ZERO when the branch is an
+ *                           `#if 0` one.  A Kconfig option (CONFIG_...) is
+ *                           not a site.
  *   macro-body              a line of a #define body that mentions
  *                           class_device, CLASS_DEVICE or class_interface
  *                           in a macro the file does not expand (a header's
@@ -89,6 +92,15 @@
  */
 #ifndef CDMIGRATE_SITE_H
 #define CDMIGRATE_SITE_H
+
+/*
+ * The reason of an inactive site in an `#if 0` branch: no configuration
+ * compiles it, so it never blocks step 70 (deletion_blocks()).
+ */
+#define SITE_REASON_IF_ZERO \
+	"inactive-#if: under #if 0: no configuration compiles it, so deleting struct class_device " \
+	"cannot break it (the kernel left such blocks as they were); convert it by hand if the " \
+	"block is ever revived"
 
 #include <stddef.h>
 

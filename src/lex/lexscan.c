@@ -186,3 +186,36 @@ void lexscan_definitions(const char *text, size_t len, const char *const *needle
 		i++;
 	}
 }
+
+static size_t skip_blanks(const char *text, size_t i, size_t end)
+{
+	while (i < end && (text[i] == ' ' || text[i] == '\t'))
+		i++;
+	return i;
+}
+
+int lexscan_starts_if_zero(const char *text, size_t start, size_t end)
+{
+	size_t i = start;
+
+	while (i < end && (text[i] == ' ' || text[i] == '\t' || text[i] == '\n'))
+		i++;
+	if (i >= end || text[i] != '#')
+		return 0;
+	i = skip_blanks(text, i + 1, end);
+	if (end - i >= 4 && !memcmp(text + i, "elif", 4))
+		i += 4;
+	else if (end - i >= 2 && !memcmp(text + i, "if", 2))
+		i += 2;
+	else
+		return 0;
+	if (i >= end || (text[i] != ' ' && text[i] != '\t'))
+		return 0;
+	i = skip_blanks(text, i, end);
+	if (i >= end || text[i] != '0')
+		return 0;
+	i = skip_blanks(text, i + 1, end);
+	/* "#if 0x1" or "#if 0 || X" is an expression, not a dead branch */
+	return i >= end || text[i] == '\n' || text[i] == '\r' ||
+	       (text[i] == '/' && i + 1 < end && (text[i + 1] == '*' || text[i + 1] == '/'));
+}

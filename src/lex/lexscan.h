@@ -36,6 +36,14 @@ void lexscan_identifiers(const char *text, size_t start, size_t end,
 void lexscan_definitions(const char *text, size_t len, const char *const *needles,
 			 void (*fn)(const char *name, size_t len, void *data), void *data);
 
+/*
+ * Whether text[start, end) begins with an `#if 0` or `#elif 0` directive
+ * (spaces, tabs and a comment may follow the 0): the branch no
+ * configuration compiles.  `start` may point at the '#' or at blanks before
+ * it, as libclang's skipped ranges do.
+ */
+int lexscan_starts_if_zero(const char *text, size_t start, size_t end);
+
 /* Needles of the class_device API: class_device, CLASS_DEVICE, class_interface. */
 extern const char *const lexscan_class_device_needles[];
 

@@ -135,6 +135,193 @@ static int may_hold(const struct rewrite_file *f)
 	       memmem(f->content->buf, f->content->len, OLD_NAME, strlen(OLD_NAME));
 }
 
+/* ------------------------------------------------ names of the file's own */
+
+/*
+ * Where the API's word stands in name[0, n) as a whole component (after
+ * the start or '_', before the end or '_'): its offset, or -1.  `word` is
+ * class_device or CLASS_DEVICE.
+ */
+static long word_at(const char *name, size_t n, const char *word)
+{
+	size_t w = strlen(word);
+
+	for (size_t i = 0; i + w <= n; i++)
+		if (!memcmp(name + i, word, w) && (i == 0 || name[i - 1] == '_') &&
+		    (i + w == n || name[i + w] == '_'))
+			return (long)i;
+	return -1;
+}
+
+/* name with every class_device/CLASS_DEVICE component losing its class_/CLASS_ part. */
+static char *local_new_name(const char *name, size_t n)
+{
+	struct strbuf out = STRBUF_INIT;
+
+	for (size_t i = 0; i < n;) {
+		long at = -1;
+
+		if (i == 0 || name[i - 1] == '_') {
+			if (word_at(name + i, n - i, OLD_NAME) == 0 || word_at(name + i, n - i, "CLASS_DEVICE") == 0)
+				at = 0;
+		}
+		if (at == 0) {
+			i += strlen("class_");
+			continue;
+		}
+		strbuf_addch(&out, name[i++]);
+	}
+	return strbuf_detach(&out, NULL);
+}
+
+/*
+ * Whether name (n bytes) is a name of the file's own that carries the
+ * API's word: not class_device itself (the members, parameters and locals
+ * above), not a Kconfig option, not a name of the API (kernel_renames).
+ */
+static int is_local_candidate(const char *name, size_t n)
+{
+	if (n == strlen(OLD_NAME) && !memcmp(name, OLD_NAME, n))
+		return 0;
+	if (n > 7 && !memcmp(name, "CONFIG_", 7))
+		return 0;
+	if (word_at(name, n, OLD_NAME) < 0 && word_at(name, n, "CLASS_DEVICE") < 0)
+		return 0;
+	for (size_t r = 0; r < kernel_nr_renames; r++)
+		if (strlen(kernel_renames[r].old) == n && !memcmp(kernel_renames[r].old, name, n))
+			return 0;
+	return 1;
+}
+
+/*
+ * The names rf defines for itself only: `#define NAME` lines, and what a
+ * file-scope `static` declaration declares (the identifier before its
+ * first '(', '[', '=', ';', ',' or '{'; before '(' only a lower-case one,
+ * a function: an upper-case one there is a macro the file may not own).
+ */
+static void local_names(const struct lex_tokens *t, struct strvec *names)
+{
+	const struct lex_token *v = t->v;
+	int depth = 0;
+
+	for (size_t i = 0; i < t->nr; i++) {
+		if (v[i].directive) {
+			if (v[i].directive_start && i + 2 < t->nr && v[i + 1].directive &&
+			    lex_token_is(&v[i + 1], "define") && v[i + 2].directive &&
+			    v[i + 2].kind == TOKEN_IDENT && is_local_candidate(v[i + 2].text, v[i + 2].len))
+				strvec_pushf(names, "%.*s", (int)v[i + 2].len, v[i + 2].text);
+			continue;
+		}
+		if (is_punct(&v[i], "{"))
+			depth++;
+		else if (is_punct(&v[i], "}") && depth > 0)
+			depth--;
+		if (depth || !lex_token_is(&v[i], "static"))
+			continue;
+		for (size_t j = i + 1; j < t->nr; j++) {
+			const struct lex_token *name = &v[j - 1];
+			int call;
+
+			if (v[j].directive)
+				continue;
+			call = is_punct(&v[j], "(");
+			if (!call && !is_punct(&v[j], "[") && !is_punct(&v[j], "=") && !is_punct(&v[j], ";") &&
+			    !is_punct(&v[j], ",") && !is_punct(&v[j], "{"))
+				continue;
+			if (name->kind == TOKEN_IDENT && is_local_candidate(name->text, name->len) &&
+			    (!call || word_at(name->text, name->len, OLD_NAME) >= 0))
+				strvec_pushf(names, "%.*s", (int)name->len, name->text);
+			break;
+		}
+	}
+}
+
+/* Whether an identifier token of t is spelled name. */
+static int names_anything(const struct lex_tokens *t, const char *name)
+{
+	for (size_t i = 0; i < t->nr; i++)
+		if (t->v[i].kind == TOKEN_IDENT && lex_token_is(&t->v[i], name))
+			return 1;
+	return 0;
+}
+
+/* Whether list holds name (n bytes). */
+static int in_list(const struct strvec *list, const char *name, size_t n)
+{
+	for (size_t k = 0; k < list->nr; k++)
+		if (strlen(list->v[k]) == n && !memcmp(list->v[k], name, n))
+			return 1;
+	return 0;
+}
+
+static int is_c_file(const char *path)
+{
+	return ends_with(path, ".c");
+}
+
+/* Rename the names of rf's own that carry the API's word (api-names.h). */
+static void rename_local_names(struct rewrite_context *ctx, struct rewrite_file *rf)
+{
+	struct lex_tokens t = LEX_TOKENS_INIT;
+	struct strvec names = STRVEC_INIT, renamed = STRVEC_INIT;
+	struct strbuf out = STRBUF_INIT;
+
+	if (!rf->in_step || !is_c_file(rf->path) || kernel_is_class_device_core(rf->path) ||
+	    (!memmem(rf->content->buf, rf->content->len, OLD_NAME, strlen(OLD_NAME)) &&
+	     !memmem(rf->content->buf, rf->content->len, "CLASS_DEVICE", 12)))
+		return;
+	/* raw: an #if 0 block's uses follow the definition's name */
+	lex_tokenize_raw(rf->content->buf, rf->content->len, &t);
+	local_names(&t, &names);
+	strvec_sort(&names);
+	for (size_t k = 0; k < names.nr; k++) {
+		char *fresh;
+
+		if (k > 0 && !strcmp(names.v[k], names.v[k - 1]))
+			continue;
+		fresh = local_new_name(names.v[k], strlen(names.v[k]));
+
+		if (names_anything(&t, fresh)) {
+			strvec_pushf(ctx->log, "%s: api-names: %s kept: %s is named in the file already",
+				     rf->path, names.v[k], fresh);
+			free(fresh);
+			continue;
+		}
+		strvec_push(&renamed, names.v[k]);
+		free(fresh);
+	}
+	if (renamed.nr) {
+		size_t pos = 0;
+
+		for (size_t i = 0; i < t.nr; i++) {
+			char *fresh;
+
+			if (t.v[i].kind != TOKEN_IDENT)
+				continue;
+			if (!in_list(&renamed, t.v[i].text, t.v[i].len))
+				continue;
+			fresh = local_new_name(t.v[i].text, t.v[i].len);
+			strbuf_add(&out, rf->content->buf + pos, t.v[i].offset - pos);
+			strbuf_addstr(&out, fresh);
+			pos = t.v[i].offset + t.v[i].len;
+			free(fresh);
+		}
+		strbuf_add(&out, rf->content->buf + pos, rf->content->len - pos);
+		for (size_t k = 0; k < renamed.nr; k++) {
+			char *fresh = local_new_name(renamed.v[k], strlen(renamed.v[k]));
+
+			strvec_pushf(ctx->log, "%s: api-names: %s renamed %s (a name of the file's own)", rf->path,
+				     renamed.v[k], fresh);
+			free(fresh);
+		}
+		strbuf_release(rf->content);
+		*rf->content = out;
+	}
+	strvec_clear(&renamed);
+	strvec_clear(&names);
+	lex_tokens_release(&t);
+}
+
 int rewrite_api_names(struct rewrite_context *ctx)
 {
 	int members_ok = 1;
@@ -225,5 +412,7 @@ int rewrite_api_names(struct rewrite_context *ctx)
 		lex_tokens_release(&t);
 	}
 	free(clash);
+	for (size_t f = 0; f < ctx->nr; f++)
+		rename_local_names(ctx, &ctx->files[f]);
 	return 0;
 }

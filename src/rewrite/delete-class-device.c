@@ -816,7 +816,9 @@ int deletion_blocks(const struct deletion *d, const char *kind, const char *symb
 	if (starts_with(kind, "class-device-"))
 		return 1;
 	if (!strcmp(kind, "inactive"))
-		return symbol && strcasestr(symbol, "class_device") != NULL;
+		return symbol && !(reason && !strcmp(reason, SITE_REASON_IF_ZERO)) &&
+		       (!strncmp(symbol, "class_device", 12) || !strncmp(symbol, "CLASS_DEVICE", 12) ||
+			in_sorted(&d->public, symbol, strlen(symbol)));
 	/* No parse sees a macro's body: what it names is a use all the same. */
 	if (!strcmp(kind, "macro-body"))
 		return symbol && (strcasestr(symbol, "class_device") != NULL ||
@@ -991,13 +993,19 @@ static int find_blockers(struct deletion *d, struct blockers *out)
 			add_blocker(out, s->file, s->line, s->column, s->kind, s->symbol);
 		}
 	}
-	/* A token on a line that already has a site adds nothing. */
+	/*
+	 * A token on a line that has a site adds nothing, whether the site
+	 * blocks or not (an #if 0 line's call is the site's, as in the report).
+	 */
 	for (size_t t = 0; t < tokens.nr; t++) {
 		int covered = 0;
 
 		for (size_t i = 0; i < out->nr && !covered; i++)
 			covered = !strcmp(out->v[i].file, tokens.v[t].file) &&
 				  out->v[i].line == tokens.v[t].line;
+		for (size_t i = 0; i < sites.nr && !covered; i++)
+			covered = sites.items[i].line == tokens.v[t].line &&
+				  !strcmp(sites.items[i].file, tokens.v[t].file);
 		if (!covered)
 			add_blocker(out, tokens.v[t].file, tokens.v[t].line, tokens.v[t].column, "token",
 				    tokens.v[t].symbol);

@@ -59,7 +59,11 @@ void deletion_free(struct deletion *d);
  * the report counts exactly these as blocking.  `kind` is a site kind
  * (site.h) or "token" (an identifier, `symbol`); `reason` is the site's.
  *   class-device-*   always
- *   inactive         when its symbol names class_device
+ *   inactive         when its symbol is the API (it starts with
+ *                    class_device or CLASS_DEVICE, or is a token that
+ *                    blocks), unless the branch is #if 0
+ *                    (SITE_REASON_IF_ZERO): a name that only contains
+ *                    class_device (fbcon_class_device) does not block
  *   macro-body       when its symbol names class_device, or is a token
  *                    that blocks (below): no parse sees a macro's body
  *   static-class     when its initializer sets a member of struct class

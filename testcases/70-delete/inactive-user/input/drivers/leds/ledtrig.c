@@ -1,6 +1,7 @@
 /*
- * drivers/leds/ledtrig.c - a converted driver that keeps, in an #if 0
- * block, the class_device code it used to have.
+ * drivers/leds/ledtrig.c - a converted driver that keeps, under a config
+ * no defconfig sets, the class_device code it used to have: a build with
+ * that config would break, so step 70 must wait for it.
  *
  * (Test input, written for cdmigrate in the shape of a 2.6.19 driver:
  * code the parser does not see still names struct class_device.)
@@ -14,7 +15,7 @@
 
 static struct class *ledtrig_class;
 
-#if 0
+#ifdef CONFIG_LEDTRIG_OLD
 static struct class_device *ledtrig_old;
 
 static void ledtrig_old_add(void)
