@@ -266,7 +266,11 @@ static void rename_local_names(struct rewrite_context *ctx, struct rewrite_file 
 	struct strvec names = STRVEC_INIT, renamed = STRVEC_INIT;
 	struct strbuf out = STRBUF_INIT;
 
+	/* renamed in the patch that converts the file, as the kernel did; never on their own */
 	if (!rf->in_step || !is_c_file(rf->path) || kernel_is_class_device_core(rf->path) ||
+	    !rf->step_start ||
+	    (rf->step_start->len == rf->content->len &&
+	     !memcmp(rf->step_start->buf, rf->content->buf, rf->content->len)) ||
 	    (!memmem(rf->content->buf, rf->content->len, OLD_NAME, strlen(OLD_NAME)) &&
 	     !memmem(rf->content->buf, rf->content->len, "CLASS_DEVICE", 12)))
 		return;
