@@ -20,6 +20,22 @@
  *     its closing brace) unless the function already names something dev;
  *     a macro parameter in its #define, unless the body names dev.
  *
+ * Then the names a .c file owns that carry the API's word as a component
+ * (class_device or CLASS_DEVICE between '_'s): its #define names and what
+ * its file-scope static declarations declare.  Each loses the class_ of
+ * that component, as the kernel's conversions named them:
+ *
+ *   #define FC_CLASS_DEVICE_ATTR(...)      -> FC_DEVICE_ATTR
+ *   static struct device_attribute class_device_attrs[] -> device_attrs
+ *   static struct device *fbcon_class_device           -> fbcon_device
+ *
+ * every use in the file following (an #if 0 block's too), but only in a
+ * file the step converts (its text changed this step: the rename belongs
+ * to that patch), never a name of the API itself (kernel_renames), a
+ * Kconfig option (CONFIG_...) or a name others can see (not static, or in
+ * a header).  A new name the file already has keeps the old one, and the
+ * log says so.
+ *
  * Comments and strings that name the API are not changed (the report
  * counts them, with their reason).  Run on its own output it finds no
  * such name: idempotent.

@@ -23,7 +23,9 @@
  *   aligned-structs    step 40: structs carrying __attribute__((aligned)),
  *                      which spatch cannot parse
  *   api-names          step 40: members, parameters and locals called
- *                      class_device become dev (api-names.h)
+ *                      class_device become dev; a converted file's own
+ *                      names lose the class_ of class_device
+ *                      (api-names.h)
  *   unused-exports     steps 20 and 55: remove the export, declaration and
  *                      definition of driver-core class functions nobody uses
  *   err-include        step 10, last: <linux/err.h> for a file whose change
