@@ -806,6 +806,19 @@ static const char *sets_doomed_member(const struct deletion *d, const char *reas
 	return NULL;
 }
 
+/*
+ * What only text shows (an inactive line, a macro body) is the API when it
+ * starts with class_device or CLASS_DEVICE (the struct, its attribute type,
+ * CLASS_DEVICE_ATTR, the calls, class_device_attr_x) or is a name a user
+ * can name that step 70 deletes; fbcon_class_device or PCI_CLASS_DEVICE
+ * only contain the word.
+ */
+static int names_the_api(const struct deletion *d, const char *symbol)
+{
+	return !strncmp(symbol, "class_device", 12) || !strncmp(symbol, "CLASS_DEVICE", 12) ||
+	       in_sorted(&d->public, symbol, strlen(symbol));
+}
+
 int deletion_blocks(const struct deletion *d, const char *kind, const char *symbol, const char *reason,
 		    const char **member)
 {
@@ -816,13 +829,10 @@ int deletion_blocks(const struct deletion *d, const char *kind, const char *symb
 	if (starts_with(kind, "class-device-"))
 		return 1;
 	if (!strcmp(kind, "inactive"))
-		return symbol && !(reason && !strcmp(reason, SITE_REASON_IF_ZERO)) &&
-		       (!strncmp(symbol, "class_device", 12) || !strncmp(symbol, "CLASS_DEVICE", 12) ||
-			in_sorted(&d->public, symbol, strlen(symbol)));
+		return symbol && !(reason && !strcmp(reason, SITE_REASON_IF_ZERO)) && names_the_api(d, symbol);
 	/* No parse sees a macro's body: what it names is a use all the same. */
 	if (!strcmp(kind, "macro-body"))
-		return symbol && (strcasestr(symbol, "class_device") != NULL ||
-				  in_sorted(&d->public, symbol, strlen(symbol)));
+		return symbol && names_the_api(d, symbol);
 	if (!strcmp(kind, "static-class")) {
 		m = reason ? sets_doomed_member(d, reason) : NULL;
 		if (m && member)

@@ -64,8 +64,8 @@ void deletion_free(struct deletion *d);
  *                    blocks), unless the branch is #if 0
  *                    (SITE_REASON_IF_ZERO): a name that only contains
  *                    class_device (fbcon_class_device) does not block
- *   macro-body       when its symbol names class_device, or is a token
- *                    that blocks (below): no parse sees a macro's body
+ *   macro-body       when its symbol is the API (as for inactive): no
+ *                    parse sees a macro's body
  *   static-class     when its initializer sets a member of struct class
  *                    that step 70 removes (*member is set to it)
  *   token            when step 70 deletes the identifier and a user can
