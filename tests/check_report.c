@@ -29,6 +29,7 @@ static const char device_h[] =
 	"struct class {\n"
 	"\tconst char *name;\n"
 	"\tvoid (*release)(struct class_device *dev);\n"
+	"\tint (*suspend)(struct device *dev);\n"
 	"};\n"
 	"struct class_device {\n"
 	"\tstruct class *class;\n"
@@ -38,6 +39,7 @@ static const char device_h[] =
 	"struct class_interface {\n"
 	"\tstruct class *class;\n"
 	"\tint (*add)(struct class_device *, struct class_interface *);\n"
+	"\tint (*add_dev)(struct device *, struct class_interface *);\n"
 	"};\n"
 	"struct class_device_attribute { const char *name; };\n"
 	"#define CLASS_DEVICE_ATTR(_name, _mode, _show, _store) \\\n"
@@ -311,6 +313,148 @@ START_TEST(an_identifier_named_class_device_is_no_use_of_the_struct)
 }
 END_TEST
 
+/* Names that only contain the API's words: Kconfig options, constants, other names. */
+START_TEST(a_name_that_is_not_the_api_is_reason_name)
+{
+	struct report r;
+	const struct report_item *it;
+
+	test_put(tree, "drivers/qux/qux.c",
+		 "#include <linux/device.h>\n"
+		 "\n"
+		 "#define CONFIG_BACKLIGHT_CLASS_DEVICE_MODULE 1\n"
+		 "#ifdef CONFIG_BACKLIGHT_CLASS_DEVICE_MODULE\n"
+		 "static const int PCI_CLASS_DEVICE = 3;\n"
+		 "#endif\n"
+		 "static int QUX_CLASS_DEVICE_ATTR_COUNT;\n"
+		 "int tape_class_device(int x)\n{\n\treturn x + PCI_CLASS_DEVICE + QUX_CLASS_DEVICE_ATTR_COUNT;\n}\n"
+		 "static int class_device_to_qux;\n"
+		 "void *qux_create = (void *)class_device_create;\n");
+	make_report(tree, NULL, &r);
+	it = find(&r, "token", "CONFIG_BACKLIGHT_CLASS_DEVICE_MODULE", 4);
+	ck_assert_str_eq(it->reason, "name");
+	ck_assert_int_eq(it->blocks, 0);
+	ck_assert_ptr_nonnull(strstr(it->detail, "Kconfig option"));
+	it = find(&r, "token", "PCI_CLASS_DEVICE", 5);
+	ck_assert_int_eq(it->blocks, 0);
+	ck_assert_str_eq(it->reason, "name");
+	ck_assert_ptr_nonnull(strstr(it->detail, "constant"));
+	it = find(&r, "token", "tape_class_device", 8);
+	ck_assert_str_eq(it->reason, "name");
+	ck_assert_ptr_nonnull(strstr(it->detail, "contains class_device"));
+	/* a parameter named class_device */
+	it = find(&r, "token", "class_device", 3);
+	ck_assert_str_eq(it->file, "drivers/baz/baz.c");
+	ck_assert_str_eq(it->reason, "name");
+	/* what holds an api map name, or starts with class_device, is no mere name */
+	it = find(&r, "token", "QUX_CLASS_DEVICE_ATTR_COUNT", 7);
+	ck_assert_str_eq(it->reason, "no-rule");
+	ck_assert_ptr_nonnull(strstr(it->detail, "step 40"));
+	it = find(&r, "token", "class_device_to_qux", 12);
+	ck_assert_str_eq(it->reason, "no-rule");
+	ck_assert_ptr_nonnull(strstr(it->detail, "not converted yet: step 40"));
+	/* the API a user can name blocks and keeps its reason */
+	it = find(&r, "token", "class_device_create", 13);
+	ck_assert_int_eq(it->blocks, 1);
+	ck_assert_str_eq(it->reason, "no-rule");
+	ck_assert_str_eq(it->detail, "no site covers this token: no rule knows it");
+	report_release(&r);
+}
+END_TEST
+
+/* A class_interface no site covers is already on add_dev/remove_dev. */
+START_TEST(a_converted_class_interface_is_kept)
+{
+	struct report r;
+	const struct report_item *it;
+
+	test_put(tree, "drivers/watch/watch.c",
+		 "#include <linux/device.h>\n"
+		 "\n"
+		 "static int watch_add(struct device *dev,\n"
+		 "\t\t     struct class_interface *intf)\n"
+		 "{\n\treturn 0;\n}\n"
+		 "static struct class_interface watch_interface = {\n"
+		 "\t.add_dev = watch_add,\n"
+		 "};\n"
+		 "int watch_init(void)\n{\n\treturn class_interface_register(&watch_interface);\n}\n");
+	test_put(tree, "include/scsi/watch.h",
+		 "#define watch_unregister(intf) \\\n\tclass_interface_unregister(intf)\n");
+	make_report(tree, NULL, &r);
+	it = find(&r, "macro-body", "class_interface_unregister", 2);
+	ck_assert_str_eq(it->reason, "kept");
+	ck_assert_int_eq(it->blocks, 0);
+	it = find(&r, "token", "class_interface", 4);
+	ck_assert_str_eq(it->file, "drivers/watch/watch.c");
+	ck_assert_str_eq(it->reason, "kept");
+	ck_assert_int_eq(it->blocks, 0);
+	ck_assert_uint_eq(it->group, 50);
+	ck_assert_ptr_nonnull(strstr(it->detail, "add_dev/remove_dev"));
+	it = find(&r, "token", "class_interface_register", 13);
+	ck_assert_str_eq(it->reason, "kept");
+	/* foo.c names foo_interface, which step 50 converts: not kept */
+	it = find(&r, "token", "class_interface", 10);
+	ck_assert_str_eq(it->file, "drivers/foo/foo.c");
+	ck_assert_str_eq(it->reason, "no-rule");
+	ck_assert_ptr_nonnull(strstr(it->detail, "foo_interface"));
+	ck_assert_ptr_nonnull(strstr(it->detail, "step 50"));
+	it = find(&r, "token", "class_interface_register", 27);
+	ck_assert_str_eq(it->reason, "no-rule");
+	report_release(&r);
+}
+END_TEST
+
+/* A static class step 10 leaves, and its declaration, stay static; one that sets .release blocks. */
+START_TEST(a_static_class_step_10_leaves_stays_static)
+{
+	struct report r;
+	const struct report_item *it;
+
+	test_put(tree, "include/linux/qux.h", "#include <linux/device.h>\nextern struct class qux_class;\n");
+	test_put(tree, "drivers/qux/qux.c",
+		 "#include <linux/qux.h>\n"
+		 "\n"
+		 "static int qux_suspend(struct device *dev)\n{\n\treturn 0;\n}\n"
+		 "struct class qux_class = {\n"
+		 "\t.name = \"qux\",\n"
+		 "\t.suspend = qux_suspend,\n"
+		 "};\n"
+		 "static void quux_release(struct class_device *cd)\n{\n}\n"
+		 "static struct class quux_class = {\n"
+		 "\t.name = \"quux\",\n"
+		 "\t.release = quux_release,\n"
+		 "};\n"
+		 "int qux_init(void)\n{\n\treturn class_register(&qux_class) + class_register(&quux_class);\n}\n");
+	make_report(tree, NULL, &r);
+	it = find(&r, "static-class", "qux_class", 7);
+	ck_assert_str_eq(it->reason, "stays-static");
+	ck_assert_int_eq(it->blocks, 0);
+	ck_assert_ptr_nonnull(strstr(it->detail, "sets suspend:"));
+	it = find(&r, "static-class", "qux_class", 2);
+	ck_assert_str_eq(it->file, "include/linux/qux.h");
+	ck_assert_str_eq(it->reason, "stays-static");
+	ck_assert_ptr_nonnull(strstr(it->detail, "drivers/qux/qux.c:7"));
+	/* .release goes with step 70: it blocks, as before */
+	it = find(&r, "static-class", "quux_class", 14);
+	ck_assert_int_eq(it->blocks, 1);
+	ck_assert_str_eq(it->reason, "no-rule");
+	/* step 10 converts foo_class: not converted yet */
+	it = find(&r, "static-class", "foo_class", 3);
+	ck_assert_str_eq(it->reason, "no-rule");
+	report_release(&r);
+
+	/* step 10 ran on the tree and left foo_class: it stays static */
+	test_put(tree, ".cdmigrate/migrate.json",
+		 "{\"tree\": \"t\", \"steps\": [{\"order\": 10, \"name\": \"class-create\", \"action\": \"run\", "
+		 "\"files_changed\": 0, \"sites_converted\": 0}], \"files\": []}\n");
+	make_report(tree, NULL, &r);
+	it = find(&r, "static-class", "foo_class", 3);
+	ck_assert_str_eq(it->reason, "stays-static");
+	ck_assert_ptr_nonnull(strstr(it->detail, "ran and left the class static"));
+	report_release(&r);
+}
+END_TEST
+
 START_TEST(text_lines_start_with_the_location)
 {
 	struct report r;
@@ -538,6 +682,9 @@ Suite *test_suite(void)
 	tcase_add_test(tc, tokenizer_if0_prefix_and_comment_before_hash);
 	tcase_add_test(tc, items_are_grouped_by_step_with_reasons);
 	tcase_add_test(tc, an_identifier_named_class_device_is_no_use_of_the_struct);
+	tcase_add_test(tc, a_name_that_is_not_the_api_is_reason_name);
+	tcase_add_test(tc, a_converted_class_interface_is_kept);
+	tcase_add_test(tc, a_static_class_step_10_leaves_stays_static);
 	tcase_add_test(tc, text_lines_start_with_the_location);
 	tcase_add_test(tc, migration_record_gives_reasons_and_counts);
 	tcase_add_test(tc, baseline_survives_line_moves_and_names_new_users);

@@ -140,6 +140,8 @@ static const char css[] =
 	".r-parse-failure{background:#ffd8d3;color:#82071e}.r-timeout{background:#fff8c5;color:#7d4e00}"
 	".r-macro-generated{background:#dafbe1;color:#116329}.r-inactive-\\#if{background:#fbefff;color:#6e40c9}"
 	".r-driver-core{background:#eaeef2;color:#424a53}"
+	".r-name{background:#f6f8fa;color:#57606a}.r-kept{background:#ddf4ff;color:#0969da}"
+	".r-stays-static{background:#fff1e5;color:#953800}"
 	".why{margin-top:14px;display:flex;flex-wrap:wrap;gap:6px;align-items:center}"
 	".why a.chip{text-decoration:none}.why a.chip:hover{filter:brightness(.95);text-decoration:underline}"
 	".step{display:inline-block;width:9px;height:9px;border-radius:2px;margin-right:6px}"

@@ -7,6 +7,7 @@
 #include "kernel/manifest.h"
 #include "lex/lexscan.h"
 #include "plan/plan.h"
+#include "rewrite/class-initializer.h"
 #include "rewrite/delete-class-device.h"
 
 #include <dirent.h>
@@ -177,16 +178,192 @@ static const char *after_prefix(const char *s, const char *prefix)
 /* The detail of a driver-core item that step 70 does not delete. */
 static const char core_keeps[] = "class_interface stays in the class-level API: step 70 keeps it";
 
-/* The reason of an item, as report.h orders the rules; *detail is allocated. */
-static const char *item_reason(unsigned group, const char *kind, const char *site_reason,
-			       int site_manual, const struct report_migration *m,
-			       const struct classify_file *parse, const char *file, char **detail)
+/* Outside the driver core, a class_interface name no site covers is already converted. */
+static const char user_keeps[] = "class_interface stays in the class-level API (add_dev/remove_dev on struct "
+				 "device): step 70 keeps it; it does not block step 70";
+
+/* What every reason is decided from. */
+struct reason_context {
+	const struct report_migration *m;	/* may be NULL */
+	const struct scan_result *scan;		/* the sites and the parse results */
+	const struct deletion *deletion;
+};
+
+/* Whether symbol holds a name of the api map (kernel_renames): CLASS_DEVICE_ATTR, class_device_add... */
+static int holds_api_name(const char *symbol)
 {
+	for (size_t i = 0; i < kernel_nr_renames; i++)
+		if (strstr(symbol, kernel_renames[i].old))
+			return 1;
+	return 0;
+}
+
+static int has_lower_case(const char *s)
+{
+	for (; *s; s++)
+		if (islower((unsigned char)*s))
+			return 1;
+	return 0;
+}
+
+/*
+ * "name" or "kept" when the shape of a symbol that does not block says it
+ * is not the retired API (*detail, static, is why), else NULL.  `tagged`:
+ * the word before it is struct, union or enum.
+ */
+static const char *shape_reason(const char *symbol, int tagged, const char **detail)
+{
+	if (starts_with(symbol, "CONFIG_")) {
+		*detail = "a Kconfig option, not the API: options keep their names; it does not block step 70";
+		return "name";
+	}
+	if (starts_with(symbol, "class_interface") && !strstr(symbol, "class_device")) {
+		*detail = user_keeps;
+		return "kept";
+	}
+	/* struct device *class_device: deleting the struct leaves the name valid */
+	if (!strcmp(symbol, "class_device") && !tagged) {
+		*detail = "a variable, parameter or member named class_device, not the struct: renaming it "
+			  "is optional; it does not block step 70";
+		return "name";
+	}
+	if (holds_api_name(symbol))
+		return NULL;
+	/* PCI_CLASS_DEVICE: the only upper-case name of the API is the attribute macro */
+	if (!has_lower_case(symbol) && strstr(symbol, "CLASS_DEVICE")) {
+		*detail = "a constant that contains CLASS_DEVICE, not the API (it holds no name of the API "
+			  "such as CLASS_DEVICE_ATTR): it keeps its name; it does not block step 70";
+		return "name";
+	}
+	/* bl_class_device_attributes, not class_device_attr_x: a name the api map does not know */
+	if (strstr(symbol, "class_device") && !starts_with(symbol, "class_device")) {
+		*detail = "a name that contains class_device, not the API: renaming it is optional; it does "
+			  "not block step 70";
+		return "name";
+	}
+	if (strstr(symbol, "class_interface") && !starts_with(symbol, "class_interface")) {
+		*detail = "a name that contains class_interface, not the API: renaming it is optional; it "
+			  "does not block step 70";
+		return "name";
+	}
+	return NULL;
+}
+
+/*
+ * The members of a static class's "sets: f1,f2" that step 10 cannot move
+ * ("a,b"), "" when it can move them all but .name is missing, NULL when
+ * it can convert the class.
+ */
+static char *members_step10_leaves(const char *fields)
+{
+	struct strbuf stuck = STRBUF_INIT;
+	int named = 0;
+
+	while (*fields) {
+		size_t n = strcspn(fields, ",; ");
+
+		if (n == 4 && !memcmp(fields, "name", 4))
+			named = 1;
+		if (n && !class_initializer_can_move(fields, n)) {
+			if (stuck.len)
+				strbuf_addch(&stuck, ',');
+			strbuf_add(&stuck, fields, n);
+		}
+		fields += n;
+		if (*fields != ',')
+			break;
+		fields++;
+	}
+	if (!stuck.len && named) {
+		strbuf_release(&stuck);
+		return NULL;
+	}
+	return strbuf_detach(&stuck, NULL);
+}
+
+static const struct site *class_definition(const struct scan_result *s, const char *symbol)
+{
+	for (size_t i = 0; i < s->sites.nr; i++) {
+		const struct site *d = &s->sites.items[i];
+
+		if (!strcmp(d->kind, "static-class") && !strcmp(d->symbol, symbol) && strcmp(d->reason, "declaration"))
+			return d;
+	}
+	return NULL;
+}
+
+static const char *item_reason(const struct reason_context *rc, unsigned group, const char *kind,
+			       const char *symbol, const char *site_reason, int site_manual, int blocks,
+			       const char *file, char **detail);
+
+/*
+ * "stays-static" (or a declaration's "needs-human") for a static class
+ * that does not block and that step 10 leaves, else NULL.
+ */
+static const char *static_class_reason(const struct reason_context *rc, const char *symbol,
+				       const char *site_reason, const char *file, char **detail)
+{
+	const struct report_migration_file *mf = migration_file(rc->m, file);
+	const struct report_migration_step *ms = migration_step(rc->m, 10);
+	const char *fields, *reason;
+	char *stuck, *why;
+
+	if (!strcmp(site_reason, "declaration")) {
+		const struct site *def = class_definition(rc->scan, symbol);
+		unsigned group;
+
+		if (!def)
+			return NULL;
+		group = group_of(def->file, def->kind, def->symbol);
+		/* an extern declaration follows its definition */
+		reason = item_reason(rc, group, def->kind, def->symbol, def->reason, def->verdict == SITE_MANUAL,
+				     group != 70 && deletion_blocks(rc->deletion, def->kind, def->symbol,
+								    def->reason, NULL),
+				     def->file, &why);
+		if (strcmp(reason, "stays-static") && strcmp(reason, "needs-human")) {
+			free(why);
+			return NULL;
+		}
+		*detail = xstrfmt("the declaration of %s, defined at %s:%u: %s", symbol, def->file, def->line, why);
+		free(why);
+		return reason;
+	}
+	if (!(fields = after_prefix(site_reason, "sets: ")))
+		return NULL;
+	stuck = members_step10_leaves(fields);
+	if (stuck && !*stuck) {
+		*detail = xstrfmt("sets no .name (sets: %s): class_create() needs one, so step 10 leaves the class "
+				  "static (a static struct class is still valid after step 70); it does not block "
+				  "step 70", fields);
+	} else if (stuck) {
+		int one = !strchr(stuck, ',');
+
+		*detail = xstrfmt("sets %s: class_create() cannot take %s and step 10 cannot set %s after it, so "
+				  "the class stays static (a static struct class is still valid after step 70); it "
+				  "does not block step 70", stuck, one ? "it" : "them", one ? "it" : "them");
+	} else if (ms && !strcmp(ms->action, "run") && (!mf || rc->m->in_place)) {
+		*detail = xstrfmt("sets %s, which step 10 can move, but step 10 class-create ran and left the "
+				  "class static: its registration, or a use of its address, is not one the rule "
+				  "converts (a static struct class is still valid after step 70); it does not block "
+				  "step 70", fields);
+	} else {
+		return NULL;
+	}
+	free(stuck);
+	return "stays-static";
+}
+
+/* The reason of an item, as report.h orders the rules; *detail is allocated. */
+static const char *item_reason(const struct reason_context *rc, unsigned group, const char *kind,
+			       const char *symbol, const char *site_reason, int site_manual, int blocks,
+			       const char *file, char **detail)
+{
+	const struct report_migration *m = rc->m;
+	const struct classify_file *parse = parse_result(rc->scan, file);
 	const struct report_migration_file *mf = migration_file(m, file);
 	const struct manifest_step *step;
-	const char *rest, *macro;
+	const char *rest, *macro, *shape, *why;
 	char num[16];
-
 	if (group == 70) {
 		*detail = xstrdup(!strcmp(kind, "class-interface") ? core_keeps
 								    : "step 70 deletes it with struct class_device");
@@ -237,6 +414,13 @@ static const char *item_reason(unsigned group, const char *kind, const char *sit
 				  parse->first_error ? parse->first_error : "?");
 		return "parse-failure";
 	}
+	if (!blocks && !strcmp(kind, "macro-body") && (shape = shape_reason(symbol, 0, &why))) {
+		*detail = xstrfmt("the body of a macro names %s: %s", symbol, why);
+		return shape;
+	}
+	if (!blocks && !strcmp(kind, "static-class") &&
+	    (shape = static_class_reason(rc, symbol, site_reason, file, detail)))
+		return shape;
 	snprintf(num, sizeof(num), "%u", group);
 	step = manifest_find(num);
 	if (!step || !manifest_count(step->patches)) {
@@ -299,9 +483,8 @@ struct token_search {
 	const struct site *sites;	/* the file's sites */
 	size_t nr_sites;
 	const char *subsystem;
-	const struct report_migration *m;
-	const struct classify_file *parse;
-	const struct deletion *deletion;
+	const struct reason_context *rc;
+	const char *interface;		/* a class_interface the file names that step 50 converts, or NULL */
 };
 
 /* Whether the word before ident (in text) is struct, union or enum. */
@@ -323,34 +506,39 @@ static void on_token(const char *ident, size_t len, unsigned line, unsigned colu
 	struct token_search *ts = data;
 	char *symbol;
 	unsigned group;
-	const char *reason;
-	char *detail;
-	int blocks = 0;
+	const char *reason, *why;
+	char *detail, *step_detail;
+	int blocks = 0, tagged;
 
 	for (size_t i = 0; i < ts->nr_sites; i++)
 		if (ts->sites[i].line == line)
 			return;
 	symbol = xstrndup(ident, len);
 	group = group_of(ts->file, "token", symbol);
+	tagged = after_tag_keyword(ts->text, ident);
 	if (group == 70) {
 		reason = "driver-core";
 		detail = xstrdup(strstr(symbol, "class_interface") && !strstr(symbol, "class_device")
 				 ? core_keeps : "step 70 deletes it with struct class_device");
-	} else if (!strcmp(symbol, "class_device") && !after_tag_keyword(ts->text, ident)) {
-		/* struct device *class_device: deleting the struct leaves the name valid */
-		reason = "no-rule";
-		detail = xstrdup("no site covers this token: a variable, parameter or member named "
-				 "class_device, not the struct: renaming it is optional; it does not "
-				 "block step 70");
+	} else if ((!strcmp(symbol, "class_device") && !tagged) ||
+		   !(blocks = deletion_blocks(ts->rc->deletion, "token", symbol, NULL, NULL))) {
+		reason = shape_reason(symbol, tagged, &why);
+		if (reason && !strcmp(reason, "kept") && ts->interface)
+			reason = NULL;
+		if (reason) {
+			detail = xstrfmt("no site covers this token: %s", why);
+		} else {
+			reason = item_reason(ts->rc, group, "token", symbol, "", 0, 0, ts->file, &step_detail);
+			if (ts->interface && group == 50)
+				detail = xstrfmt("no site covers this token (the file names %s, a class_interface "
+						 "step 50 converts): %s", ts->interface, step_detail);
+			else
+				detail = xstrfmt("no site covers this token: %s", step_detail);
+			free(step_detail);
+		}
 	} else {
 		reason = "no-rule";
-		blocks = deletion_blocks(ts->deletion, "token", symbol, NULL, NULL);
-		/* bl_class_device_attributes, not class_device_attr_x: a name, not the API
-		 * (api-map: renaming is optional) */
-		detail = xstrdup(!blocks && strncmp(symbol, "class_device", 12) && strstr(symbol, "class_device")
-				 ? "no site covers this token: a name that contains class_device, not "
-				   "the API: renaming it is optional; it does not block step 70"
-				 : "no site covers this token: no rule knows it");
+		detail = xstrdup("no site covers this token: no rule knows it");
 	}
 	add_item(ts->r, ts->alloc, ts->file, line, column, "token", symbol, NULL, ts->subsystem, group,
 		 blocks, reason, detail);
@@ -604,6 +792,28 @@ static int is_dir(const char *path)
 	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
+/* Whether text names identifier `name` as a whole word. */
+static int names_identifier(const char *text, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (const char *p = strstr(text, name); p; p = strstr(p + 1, name))
+		if ((p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
+		    !(isalnum((unsigned char)p[n]) || p[n] == '_'))
+			return 1;
+	return 0;
+}
+
+/* A class_interface object with a site (step 50 converts it) that text names, or NULL. */
+static const char *pending_interface(const struct scan_result *s, const char *text)
+{
+	for (size_t i = 0; i < s->sites.nr; i++)
+		if (!strcmp(s->sites.items[i].kind, "class-interface") &&
+		    names_identifier(text, s->sites.items[i].symbol))
+			return s->sites.items[i].symbol;
+	return NULL;
+}
+
 int report_make(const struct report_options *opts, struct report *r)
 {
 	struct scan_options so = { opts->tree, opts->kernel, opts->arch, opts->jobs, opts->paths };
@@ -614,6 +824,7 @@ int report_make(const struct report_options *opts, struct report *r)
 	size_t alloc = 0;
 	char *record = NULL;
 	struct deletion *deletion;
+	struct reason_context rc;
 
 	memset(r, 0, sizeof(*r));
 	r->out_of_tree = opts->kernel != NULL;
@@ -657,18 +868,20 @@ int report_make(const struct report_options *opts, struct report *r)
 	r->tree_path = xstrdup(opts->tree);
 	/* what step 70 would delete from the core these users are built against */
 	deletion = deletion_read(opts->kernel ? opts->kernel : opts->tree);
+	rc.m = r->migration;
+	rc.scan = &s;
+	rc.deletion = deletion;
 
 	for (size_t i = 0; i < s.sites.nr; i++) {
 		const struct site *site = &s.sites.items[i];
 		unsigned group = group_of(site->file, site->kind, site->symbol);
+		int blocks = group != 70 && deletion_blocks(deletion, site->kind, site->symbol, site->reason, NULL);
 		char *detail;
-		const char *reason = item_reason(group, site->kind, site->reason, site->verdict == SITE_MANUAL,
-						 r->migration, parse_result(&s, site->file), site->file, &detail);
+		const char *reason = item_reason(&rc, group, site->kind, site->symbol, site->reason,
+						 site->verdict == SITE_MANUAL, blocks, site->file, &detail);
 
 		add_item(r, &alloc, site->file, site->line, site->column, site->kind, site->symbol,
-			 site->function, site->subsystem, group,
-			 group != 70 && deletion_blocks(deletion, site->kind, site->symbol, site->reason, NULL),
-			 reason, detail);
+			 site->function, site->subsystem, group, blocks, reason, detail);
 	}
 
 	/* tokens no site covers, and the parse failures of the candidates */
@@ -688,11 +901,11 @@ int report_make(const struct report_options *opts, struct report *r)
 		while (ts.nr_sites + first < s.sites.nr && !strcmp(s.sites.items[first + ts.nr_sites].file, file))
 			ts.nr_sites++;
 		ts.subsystem = opts->kernel ? s.tree_name : NULL;
-		ts.m = r->migration;
-		ts.deletion = deletion;
+		ts.rc = &rc;
 		strbuf_reset(&text);
 		if (strbuf_read_file(&text, abs) == 0) {
 			ts.text = text.buf;
+			ts.interface = pending_interface(&s, text.buf);
 			char *sub = opts->kernel ? NULL : subsystem_for(file, &s.includes);
 
 			if (sub)

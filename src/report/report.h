@@ -38,9 +38,29 @@
  *   no-rule          the classifier says no rule exists ("no-rule: ...")
  *   macro-generated  the site is spelled inside a macro expansion
  *   parse-failure    libclang reported errors in the file now
+ *   name             (does not block) a token, or the symbol of a macro
+ *                    body, whose shape says it is not the API: a Kconfig
+ *                    option (CONFIG_...), a variable, parameter or member
+ *                    named class_device (not after struct), an upper-case
+ *                    constant containing CLASS_DEVICE and no name of the api
+ *                    map (kernel_renames: CLASS_DEVICE_ATTR), a name that
+ *                    contains class_device or class_interface without
+ *                    starting with it and holds no api map name
+ *   kept             (does not block) a class_interface name (class_interface,
+ *                    class_interface_register...) outside the driver core:
+ *                    a token of a file that names no class_interface object
+ *                    step 50 converts (a class_interface with no site is
+ *                    already on add_dev/remove_dev), or a macro body's
+ *   stays-static     (does not block) a static class step 10 leaves: it sets
+ *                    a member class_create() cannot take nor step 10 set
+ *                    after it (class_initializer_can_move()), sets no .name,
+ *                    or step 10 ran and left it; an extern declaration
+ *                    follows its definition (its stays-static or
+ *                    needs-human, with the definition's place)
  *   no-rule          everything else: the step has no rule yet, its rule
  *                    ran and left the site, or it has not run on this tree
- *                    (the detail says which)
+ *                    (the detail says which); a token that blocks: no rule
+ *                    knows it
  *
  * Identity: every item has an "id" that survives line moves: the xxHash64
  * of (file, function, kind, symbol) in hex, with "#2", "#3"... appended to

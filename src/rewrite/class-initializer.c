@@ -14,6 +14,16 @@ static const char *const assignable[] = {
 	"release", "hotplug", "uevent", "class_dev_attrs", "dev_release", "dev_uevent", "dev_attrs", NULL
 };
 
+int class_initializer_can_move(const char *field, size_t n)
+{
+	if ((n == 4 && !memcmp(field, "name", 4)) || (n == 5 && !memcmp(field, "owner", 5)))
+		return 1;
+	for (size_t k = 0; assignable[k]; k++)
+		if (strlen(assignable[k]) == n && !memcmp(assignable[k], field, n))
+			return 1;
+	return 0;
+}
+
 /* ---------------------------------------------------------- the initializer */
 
 enum line_kind { LINE_ASSIGN, LINE_IF, LINE_ELSE, LINE_ENDIF, LINE_DIRECTIVE };

@@ -54,6 +54,15 @@
 /* The pass (rewrite_find("class-initializer")), on ctx's step files. */
 int rewrite_class_initializer(struct rewrite_context *ctx);
 
+/*
+ * Nonzero when step 10 can move member `field` (n bytes) of a struct class
+ * initializer: .name and .owner become class_create()'s arguments, .release,
+ * .hotplug, .uevent, .class_dev_attrs, .dev_release, .dev_uevent and
+ * .dev_attrs are assigned right after it.  A class that sets any other
+ * member (or no .name) stays static.
+ */
+int class_initializer_can_move(const char *field, size_t n);
+
 /* What the initializer of one struct class says, ready to be written. */
 struct class_initializer {
 	char *owner;			/* THIS_MODULE when it sets none */
