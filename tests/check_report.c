@@ -118,7 +118,7 @@ static void teardown(void)
 
 static void make_report(const char *root, const char *series, struct report *r)
 {
-	struct report_options o = { root, NULL, NULL, 1, NULL, series };
+	struct report_options o = { root, NULL, NULL, 1, NULL, series, NULL };
 
 	ck_assert_int_eq(report_make(&o, r), 0);
 }
@@ -309,6 +309,38 @@ START_TEST(an_identifier_named_class_device_is_no_use_of_the_struct)
 	ck_assert_ptr_nonnull(strstr(it->detail, "not the struct"));
 	it = find(&r, "token", "class_device", 5);
 	ck_assert_int_eq(it->blocks, 0);
+	report_release(&r);
+}
+END_TEST
+
+/* The API's words in comments and strings are listed, never items. */
+START_TEST(comments_and_strings_are_mentions_not_items)
+{
+	struct report r;
+	size_t items;
+
+	test_put(tree, "drivers/quux/quux.c",
+		 "#include <linux/device.h>\n"
+		 "/* quux no longer uses struct class_device; see class_device_create() */\n"
+		 "static const char quux_msg[] = \"Unable to create class_device\";\n"
+		 "// CLASS_DEVICE_ATTR was here\n"
+		 "static const char quux_plain[] = \"a device, a class\";\n");
+	make_report(tree, NULL, &r);
+	items = 0;
+	for (size_t i = 0; i < r.nr; i++)
+		items += !strcmp(r.items[i].file, "drivers/quux/quux.c");
+	ck_assert_uint_eq(items, 0);
+	ck_assert_uint_eq(r.nr_mentions, 4);
+	ck_assert_uint_eq(r.mention_files, 1);
+	ck_assert_str_eq(r.mentions[0].word, "class_device");
+	ck_assert_uint_eq(r.mentions[0].line, 2);
+	ck_assert_int_eq(r.mentions[0].in_string, 0);
+	ck_assert_str_eq(r.mentions[1].word, "class_device_create");
+	ck_assert_str_eq(r.mentions[2].word, "class_device");
+	ck_assert_uint_eq(r.mentions[2].line, 3);
+	ck_assert_int_eq(r.mentions[2].in_string, 1);
+	ck_assert_str_eq(r.mentions[3].word, "CLASS_DEVICE_ATTR");
+	ck_assert_uint_eq(r.mentions[3].line, 4);
 	report_release(&r);
 }
 END_TEST
@@ -691,6 +723,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, exit_statuses);
 	tcase_add_test(tc, html_escapes_everything);
 	tcase_add_test(tc, html_renders_the_series);
+	tcase_add_test(tc, comments_and_strings_are_mentions_not_items);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -219,3 +219,85 @@ int lexscan_starts_if_zero(const char *text, size_t start, size_t end)
 	return i >= end || text[i] == '\n' || text[i] == '\r' ||
 	       (text[i] == '/' && i + 1 < end && (text[i + 1] == '*' || text[i + 1] == '/'));
 }
+
+/* The words of text[from, to) holding a needle (a comment's or a literal's inside). */
+static void words_in(const char *text, size_t from, size_t to, unsigned line, size_t line_start,
+		     const char *const *needles, int in_string, lexscan_mention_fn fn, void *data)
+{
+	for (size_t i = from; i < to;) {
+		size_t s;
+
+		if (text[i] == '\n') {
+			line++;
+			line_start = ++i;
+			continue;
+		}
+		if (!lex_ident_char(text[i])) {
+			i++;
+			continue;
+		}
+		s = i;
+		while (i < to && lex_ident_char(text[i]))
+			i++;
+		for (const char *const *n = needles; *n; n++)
+			if (contains(text + s, i - s, *n)) {
+				fn(text + s, i - s, line, (unsigned)(s - line_start + 1), in_string, data);
+				break;
+			}
+	}
+}
+
+void lexscan_mentions(const char *text, size_t len, const char *const *needles,
+		      lexscan_mention_fn fn, void *data)
+{
+	unsigned line = 1;
+	size_t line_start = 0, i = 0;
+
+	while (i < len) {
+		char c = text[i];
+		size_t s;
+
+		if (c == '\n') {
+			line++;
+			line_start = ++i;
+		} else if (c == '/' && i + 1 < len && text[i + 1] == '/') {
+			s = i;
+			while (i < len && text[i] != '\n')
+				i++;
+			words_in(text, s, i, line, line_start, needles, 0, fn, data);
+		} else if (c == '/' && i + 1 < len && text[i + 1] == '*') {
+			s = i;
+			i += 2;
+			while (i < len && !(text[i] == '*' && i + 1 < len && text[i + 1] == '/'))
+				i++;
+			i = i + 2 < len ? i + 2 : len;
+			words_in(text, s, i, line, line_start, needles, 0, fn, data);
+			for (size_t k = s; k < i; k++)
+				if (text[k] == '\n') {
+					line++;
+					line_start = k + 1;
+				}
+		} else if (c == '"' || c == '\'') {
+			s = ++i;
+			while (i < len && text[i] != c && text[i] != '\n') {
+				if (text[i] == '\\' && i + 1 < len)
+					i++;
+				i++;
+			}
+			if (i > len)
+				i = len;
+			words_in(text, s, i, line, line_start, needles, 1, fn, data);
+			for (size_t k = s; k < i; k++)	/* a backslash-newline inside */
+				if (text[k] == '\n') {
+					line++;
+					line_start = k + 1;
+				}
+			i++;
+		} else if (lex_ident_char(c)) {
+			while (i < len && lex_ident_char(text[i]))
+				i++;
+		} else {
+			i++;
+		}
+	}
+}

@@ -37,6 +37,21 @@ void lexscan_definitions(const char *text, size_t len, const char *const *needle
 			 void (*fn)(const char *name, size_t len, void *data), void *data);
 
 /*
+ * Called for each word of a comment or a string literal that contains a
+ * needle: in_string is 1 in a string or character literal, 0 in a comment.
+ */
+typedef void (*lexscan_mention_fn)(const char *word, size_t len, unsigned line,
+				   unsigned column, int in_string, void *data);
+
+/*
+ * The other half of lexscan_identifiers(): call fn for every word (a run of
+ * [A-Za-z0-9_]) inside the comments and literals of text[0, len) that
+ * contains one of the NULL-terminated needles.
+ */
+void lexscan_mentions(const char *text, size_t len, const char *const *needles,
+		      lexscan_mention_fn fn, void *data);
+
+/*
  * Whether text[start, end) begins with an `#if 0` or `#elif 0` directive
  * (spaces, tabs and a comment may follow the 0): the branch no
  * configuration compiles.  `start` may point at the '#' or at blanks before

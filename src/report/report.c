@@ -545,6 +545,26 @@ static void on_token(const char *ident, size_t len, unsigned line, unsigned colu
 	free(symbol);
 }
 
+struct mention_search {
+	struct report *r;
+	size_t alloc;
+	const char *file;
+};
+
+static void on_mention(const char *word, size_t len, unsigned line, unsigned column, int in_string, void *data)
+{
+	struct mention_search *ms = data;
+	struct report_mention *m;
+
+	ALLOC_GROW(ms->r->mentions, ms->r->nr_mentions + 1, ms->alloc);
+	m = &ms->r->mentions[ms->r->nr_mentions++];
+	m->file = xstrdup(ms->file);
+	m->line = line;
+	m->column = column;
+	m->word = xstrndup(word, len);
+	m->in_string = in_string;
+}
+
 static int compare_identity(const void *va, const void *vb)
 {
 	const struct report_item *a = va, *b = vb;
@@ -825,6 +845,7 @@ int report_make(const struct report_options *opts, struct report *r)
 	char *record = NULL;
 	struct deletion *deletion;
 	struct reason_context rc;
+	struct mention_search mentions;
 
 	memset(r, 0, sizeof(*r));
 	r->out_of_tree = opts->kernel != NULL;
@@ -884,7 +905,10 @@ int report_make(const struct report_options *opts, struct report *r)
 			 site->function, site->subsystem, group, blocks, reason, detail);
 	}
 
-	/* tokens no site covers, and the parse failures of the candidates */
+	/* tokens no site covers, the API's words in comments and strings, and
+	 * the parse failures of the candidates */
+	mentions.r = r;
+	mentions.alloc = 0;
 	for (size_t f = 0, first = 0; f < s.candidate_files.nr; f++) {
 		const char *file = s.candidate_files.v[f];
 		struct token_search ts;
@@ -911,6 +935,14 @@ int report_make(const struct report_options *opts, struct report *r)
 			if (sub)
 				ts.subsystem = sub;
 			lexscan_identifiers(text.buf, 0, text.len, lexscan_class_device_needles, 0, on_token, &ts);
+			if (!kernel_is_class_device_core(file)) {
+				size_t had = r->nr_mentions;
+
+				mentions.file = file;
+				lexscan_mentions(text.buf, text.len, lexscan_class_device_needles, on_mention,
+						 &mentions);
+				r->mention_files += r->nr_mentions > had;
+			}
 			free(sub);
 		}
 		free(abs);
@@ -970,6 +1002,11 @@ void report_release(struct report *r)
 		free(r->failures[i].detail);
 	}
 	free(r->failures);
+	for (size_t i = 0; i < r->nr_mentions; i++) {
+		free(r->mentions[i].file);
+		free(r->mentions[i].word);
+	}
+	free(r->mentions);
 	migration_free(r->migration);
 	for (size_t i = 0; i < r->nr_patches; i++) {
 		free(r->patches[i].path);
@@ -1277,6 +1314,10 @@ void report_print_text(FILE *out, const struct report *r)
 	if (r->userspace.checked)
 		fprintf(out, "  userspace: %zu finding%s in udev rules and scripts\n", r->userspace.nr,
 			r->userspace.nr == 1 ? "" : "s");
+	if (r->nr_mentions)
+		fprintf(out, "  comments and strings naming the API: %zu word%s in %zu file%s (not uses: they do "
+			"not block step 70; rewording them is left to the maintainer)\n", r->nr_mentions,
+			r->nr_mentions == 1 ? "" : "s", r->mention_files, r->mention_files == 1 ? "" : "s");
 	fprintf(out, "  deletion (step 70): %s\n", deletion);
 	free(deletion);
 	strbuf_release(&sb);
@@ -1422,6 +1463,28 @@ json_t *report_json(const struct report *r)
 		json_object_set_new(o, "migration", m);
 	} else {
 		json_object_set_new(o, "migration", json_null());
+	}
+	{
+		json_t *m = json_object(), *words = json_array();
+		size_t strings = 0;
+
+		for (size_t i = 0; i < r->nr_mentions; i++) {
+			const struct report_mention *w = &r->mentions[i];
+			json_t *j = json_object();
+
+			strings += w->in_string;
+			json_object_set_new(j, "file", json_string(w->file));
+			json_object_set_new(j, "line", json_integer(w->line));
+			json_object_set_new(j, "column", json_integer(w->column));
+			json_object_set_new(j, "word", json_string(w->word));
+			json_object_set_new(j, "in", json_string(w->in_string ? "string" : "comment"));
+			json_array_append_new(words, j);
+		}
+		json_object_set_new(m, "comments", json_integer((json_int_t)(r->nr_mentions - strings)));
+		json_object_set_new(m, "strings", json_integer((json_int_t)strings));
+		json_object_set_new(m, "files", json_integer((json_int_t)r->mention_files));
+		json_object_set_new(m, "words", words);
+		json_object_set_new(o, "mentions", m);
 	}
 	if (r->nr_patches) {
 		json_t *series = json_array();

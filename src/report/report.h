@@ -81,6 +81,8 @@
  *   sysfs: see sysfs_json()
  *   migration: {source, tree, steps [{order, name, action, files_changed,
  *            sites_converted}]} or null
+ *   mentions: {comments, strings, files, words [{file, line, column, word,
+ *            in ("comment" or "string")}]}
  *   series: [{patch, subject, subsystem}] (with --series)
  *   userspace: see userspace_json() (with --userspace)
  *   baseline: {file, new_sites [ids], new_parse_failures, gone} (with --baseline)
@@ -135,6 +137,21 @@ struct report_failure {
 	char *status;			/* migrate status, or "parse-failure" */
 	char *detail;
 	unsigned errors;		/* libclang errors (scan), else 0 */
+};
+
+/*
+ * A word of a comment or a string literal that names the API (it holds
+ * class_device, CLASS_DEVICE or class_interface), in a candidate file
+ * outside the class_device core.  Not a use, so never an item and never
+ * blocking: rewording a comment or a message is left to the maintainer
+ * (the kernel reworded some and kept others).  Listed so that what is
+ * left of the API's words is all accounted for.
+ */
+struct report_mention {
+	char *file;
+	unsigned line, column;
+	char *word;
+	int in_string;			/* 1: a string or character literal; 0: a comment */
 };
 
 /* The last migration, from OUT/report.json or TREE/.cdmigrate/migrate.json. */
@@ -198,6 +215,8 @@ struct report {
 	size_t nr;
 	struct report_failure *failures;	/* sorted by file, source */
 	size_t nr_failures;
+	struct report_mention *mentions;	/* in file and line order */
+	size_t nr_mentions, mention_files;
 	struct report_migration *migration;	/* NULL when there is none */
 	struct report_patch *patches;		/* the .patch files of --series OUT, sorted */
 	size_t nr_patches;
