@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "analyze/classify.h"
+#include "analyze/site.h"
 #include "base/util.h"
 #include "rewrite/core-file.h"
 #include "rewrite/delete-class-device.h"
@@ -520,10 +521,16 @@ START_TEST(test_deletion_blocks)
 	ck_assert(deletion_blocks(d, "class-device-variable", "user_cd", "variable", &member));
 	ck_assert_ptr_null(member);
 	ck_assert(deletion_blocks(d, "class-device-call", "class_device_register", "", NULL));
-	/* an inactive line, when it names class_device */
-	ck_assert(deletion_blocks(d, "inactive", "tape_class_device", "inactive-#if: #if 0", NULL));
-	ck_assert(!deletion_blocks(d, "inactive", "my_interface", "inactive-#if: #if 0", NULL));
-	/* a line of a macro body no parse sees, when it names class_device */
+	/* an inactive line, when it is the API, unless the branch is #if 0 */
+	ck_assert(deletion_blocks(d, "inactive", "class_device", "inactive-#if: not seen by the parser", NULL));
+	ck_assert(deletion_blocks(d, "inactive", "class_device_register", "inactive-#if: not seen by the parser",
+				  NULL));
+	ck_assert(deletion_blocks(d, "inactive", "CLASS_DEVICE_ATTR", "inactive-#if: not seen by the parser", NULL));
+	ck_assert(!deletion_blocks(d, "inactive", "class_device_register", SITE_REASON_IF_ZERO, NULL));
+	ck_assert(!deletion_blocks(d, "inactive", "tape_class_device", "inactive-#if: not seen by the parser", NULL));
+	ck_assert(!deletion_blocks(d, "inactive", "my_interface", "inactive-#if: not seen by the parser", NULL));
+	/* a line of a macro body no parse sees, when it is the API (not PCI_CLASS_DEVICE) */
+	ck_assert(!deletion_blocks(d, "macro-body", "PCI_CLASS_DEVICE", "macro body of P: no parse sees it", NULL));
 	ck_assert(deletion_blocks(d, "macro-body", "class_device_attr_rport_",
 				  "macro body of rport_attr: no parse sees it", NULL));
 	ck_assert(deletion_blocks(d, "macro-body", "CLASS_DEVICE_ATTR", "macro body of A: no parse sees it", NULL));

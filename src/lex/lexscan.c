@@ -301,3 +301,16 @@ void lexscan_mentions(const char *text, size_t len, const char *const *needles,
 		}
 	}
 }
+
+int lexscan_after_tag_keyword(const char *text, const char *ident)
+{
+	const char *p = ident, *end;
+
+	while (p > text && (p[-1] == ' ' || p[-1] == '\t' || p[-1] == '\n' || p[-1] == '\r'))
+		p--;
+	end = p;
+	while (p > text && lex_ident_char((unsigned char)p[-1]))
+		p--;
+	return (end - p == 6 && !memcmp(p, "struct", 6)) || (end - p == 5 && !memcmp(p, "union", 5)) ||
+	       (end - p == 4 && !memcmp(p, "enum", 4));
+}

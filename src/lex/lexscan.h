@@ -52,6 +52,12 @@ void lexscan_mentions(const char *text, size_t len, const char *const *needles,
 		      lexscan_mention_fn fn, void *data);
 
 /*
+ * Whether the word before `ident` (a pointer into text) is struct, union
+ * or enum: `struct class_device` is the type, `*class_device` a name.
+ */
+int lexscan_after_tag_keyword(const char *text, const char *ident);
+
+/*
  * Whether text[start, end) begins with an `#if 0` or `#elif 0` directive
  * (spaces, tabs and a comment may follow the 0): the branch no
  * configuration compiles.  `start` may point at the '#' or at blanks before

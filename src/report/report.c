@@ -487,20 +487,6 @@ struct token_search {
 	const char *interface;		/* a class_interface the file names that step 50 converts, or NULL */
 };
 
-/* Whether the word before ident (in text) is struct, union or enum. */
-static int after_tag_keyword(const char *text, const char *ident)
-{
-	const char *p = ident, *end;
-
-	while (p > text && (p[-1] == ' ' || p[-1] == '\t' || p[-1] == '\n' || p[-1] == '\r'))
-		p--;
-	end = p;
-	while (p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '_'))
-		p--;
-	return (end - p == 6 && (!memcmp(p, "struct", 6))) || (end - p == 5 && !memcmp(p, "union", 5)) ||
-	       (end - p == 4 && !memcmp(p, "enum", 4));
-}
-
 static void on_token(const char *ident, size_t len, unsigned line, unsigned column, void *data)
 {
 	struct token_search *ts = data;
@@ -515,7 +501,7 @@ static void on_token(const char *ident, size_t len, unsigned line, unsigned colu
 			return;
 	symbol = xstrndup(ident, len);
 	group = group_of(ts->file, "token", symbol);
-	tagged = after_tag_keyword(ts->text, ident);
+	tagged = lexscan_after_tag_keyword(ts->text, ident);
 	if (group == 70) {
 		reason = "driver-core";
 		detail = xstrdup(strstr(symbol, "class_interface") && !strstr(symbol, "class_device")

@@ -9,6 +9,7 @@
 
 #define OLD_NAME "class_device"
 #define NEW_NAME "dev"
+#define FALLBACK_NAME "device"
 
 static int is_punct(const struct lex_token *t, const char *s)
 {
@@ -64,14 +65,37 @@ static size_t block_end(const struct lex_tokens *t, size_t b)
 	return e < t->nr ? e : t->nr - 1;
 }
 
-/* Whether v[from..to] names something dev (not a member access). */
-static int names_dev(const struct lex_token *v, size_t from, size_t to, int directives)
+/* Whether v[from..to] names something `name` (not a member access, not a struct tag). */
+static int names_word(const struct lex_token *v, size_t from, size_t to, int directives, const char *name)
 {
 	for (size_t i = from; i <= to; i++)
 		if (!!v[i].directive == directives && v[i].kind == TOKEN_IDENT &&
-		    lex_token_is(&v[i], NEW_NAME) && !is_access(v, i))
+		    lex_token_is(&v[i], name) && !is_access(v, i) &&
+		    !(i > 0 && (lex_token_is(&v[i - 1], "struct") || lex_token_is(&v[i - 1], "union") ||
+				lex_token_is(&v[i - 1], "enum"))))
 			return 1;
 	return 0;
+}
+
+/* Whether v[from..to] names something dev (not a member access). */
+static int names_dev(const struct lex_token *v, size_t from, size_t to, int directives)
+{
+	return names_word(v, from, to, directives, NEW_NAME);
+}
+
+/*
+ * The name a parameter or local class_device takes in v[from..to]: dev,
+ * else device when the function names dev already (drm's show_dri(), whose
+ * drm_device is dev, became show_dri(struct device *device, ...)), else
+ * NULL.
+ */
+static const char *free_name(const struct lex_token *v, size_t from, size_t to, int directives)
+{
+	if (!names_dev(v, from, to, directives))
+		return NEW_NAME;
+	if (!names_word(v, from, to, directives, FALLBACK_NAME))
+		return FALLBACK_NAME;
+	return NULL;
 }
 
 /* Whether the record body opened at b declares a member dev. */
@@ -120,6 +144,7 @@ static void function_extent(const struct lex_tokens *t, const size_t *blk, size_
 
 struct name_edit {
 	size_t offset;
+	const char *name;	/* what class_device becomes there */
 };
 
 static int by_offset(const void *a, const void *b)
@@ -367,6 +392,7 @@ int rewrite_api_names(struct rewrite_context *ctx)
 		for (size_t i = 0; i < t.nr; i++) {
 			const struct lex_token *v = t.v;
 			size_t from, to;
+			const char *name = NEW_NAME;
 			int ok;
 
 			if (!is_old_name(v, i))
@@ -376,13 +402,15 @@ int rewrite_api_names(struct rewrite_context *ctx)
 					;
 				for (to = i; to + 1 < t.nr && v[to + 1].directive && !v[to + 1].directive_start; to++)
 					;
-				ok = !names_dev(v, from, to, 1);
+				name = free_name(v, from, to, 1);
+				ok = name != NULL;
 			} else if (is_access(v, i) ||
 				   (blk[i] != SIZE_MAX && is_record_block(v, blk[i]))) {
 				ok = members_ok;
 			} else {
 				function_extent(&t, blk, i, &from, &to);
-				ok = !names_dev(v, from, to, 0);
+				name = free_name(v, from, to, 0);
+				ok = name != NULL;
 			}
 			if (!ok) {
 				if (!left++)
@@ -390,10 +418,11 @@ int rewrite_api_names(struct rewrite_context *ctx)
 				continue;
 			}
 			ALLOC_GROW(edits, nr + 1, alloc);
-			edits[nr++].offset = v[i].offset;
+			edits[nr].offset = v[i].offset;
+			edits[nr++].name = name;
 		}
 		if (left)
-			strvec_pushf(ctx->log, "%s:%u: api-names: %zu name(s) class_device left: dev is named there already (in the function, the macro, or a struct of the run)",
+			strvec_pushf(ctx->log, "%s:%u: api-names: %zu name(s) class_device left: dev and device are named there already (in the function, the macro, or a struct of the run)",
 				     rf->path, left_line, left);
 		if (nr) {
 			struct strbuf out = STRBUF_INIT;
@@ -402,11 +431,11 @@ int rewrite_api_names(struct rewrite_context *ctx)
 			sort_array(edits, nr, sizeof(*edits), by_offset);
 			for (size_t k = 0; k < nr; k++) {
 				strbuf_add(&out, rf->content->buf + pos, edits[k].offset - pos);
-				strbuf_addstr(&out, NEW_NAME);
+				strbuf_addstr(&out, edits[k].name);
 				pos = edits[k].offset + strlen(OLD_NAME);
 			}
 			strbuf_add(&out, rf->content->buf + pos, rf->content->len - pos);
-			strvec_pushf(ctx->log, "%s: api-names: %zu name(s) class_device (members, parameters, locals) renamed dev",
+			strvec_pushf(ctx->log, "%s: api-names: %zu name(s) class_device (members, parameters, locals) renamed dev (or device where dev is taken)",
 				     rf->path, nr);
 			strbuf_release(rf->content);
 			*rf->content = out;

@@ -10,18 +10,30 @@ static ssize_t show_mode(struct device *dev,
 	return sprintf(buf, "%d\n", info->mode);
 }
 
-/* Names a dev of its own: its class_device stays, for a human. */
-static ssize_t show_node(struct device *class_device,
+/* Names a dev of its own: its class_device becomes device. */
+static ssize_t show_node(struct device *device,
 			 struct device_attribute *attr, char *buf)
 {
-	struct panel_info *info = dev_get_drvdata(class_device);
+	struct panel_info *info = dev_get_drvdata(device);
 	struct device *dev = info->device;
 
 	return sprintf(buf, "%d %s\n", info->node, dev->bus_id);
 }
 
+/* Names a dev and a device of its own: its class_device stays, for a human. */
+static ssize_t show_both(struct device *class_device,
+			 struct device_attribute *attr, char *buf)
+{
+	struct panel_info *info = dev_get_drvdata(class_device);
+	struct device *dev = info->device;
+	int device = info->node;
+
+	return sprintf(buf, "%d %s\n", device, dev->bus_id);
+}
+
 static DEVICE_ATTR(mode, S_IRUGO, show_mode, NULL);
 static DEVICE_ATTR(node, S_IRUGO, show_node, NULL);
+static DEVICE_ATTR(both, S_IRUGO, show_both, NULL);
 
 int panel_register(struct panel_info *info, dev_t devt)
 {

@@ -9,7 +9,7 @@ static ssize_t show_mode(struct class_device *class_device, char *buf)
 	return sprintf(buf, "%d\n", info->mode);
 }
 
-/* Names a dev of its own: its class_device stays, for a human. */
+/* Names a dev of its own: its class_device becomes device. */
 static ssize_t show_node(struct class_device *class_device, char *buf)
 {
 	struct panel_info *info = class_get_devdata(class_device);
@@ -18,8 +18,19 @@ static ssize_t show_node(struct class_device *class_device, char *buf)
 	return sprintf(buf, "%d %s\n", info->node, dev->bus_id);
 }
 
+/* Names a dev and a device of its own: its class_device stays, for a human. */
+static ssize_t show_both(struct class_device *class_device, char *buf)
+{
+	struct panel_info *info = class_get_devdata(class_device);
+	struct device *dev = info->device;
+	int device = info->node;
+
+	return sprintf(buf, "%d %s\n", device, dev->bus_id);
+}
+
 static CLASS_DEVICE_ATTR(mode, S_IRUGO, show_mode, NULL);
 static CLASS_DEVICE_ATTR(node, S_IRUGO, show_node, NULL);
+static CLASS_DEVICE_ATTR(both, S_IRUGO, show_both, NULL);
 
 int panel_register(struct panel_info *info, dev_t devt)
 {
