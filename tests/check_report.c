@@ -394,6 +394,55 @@ START_TEST(a_name_that_is_not_the_api_is_reason_name)
 }
 END_TEST
 
+/* A declaration follows its definition; a class step 10 cannot convert stays static. */
+START_TEST(declarations_and_classes_left_on_purpose)
+{
+	struct report r;
+	const struct report_item *it;
+
+	test_put(tree, "include/linux/sock.h",
+		 "extern struct class_interface sock_sysfs_interface;\n"
+		 "extern struct class_interface sock_old_interface;\n");
+	test_put(tree, "drivers/sock/sysfs.c",
+		 "#include <linux/device.h>\n"
+		 "#include <linux/sock.h>\n"
+		 "static int sock_add(struct device *dev, struct class_interface *intf)\n{\n\treturn 0;\n}\n"
+		 "struct class_interface sock_sysfs_interface = {\n"
+		 "\t.add_dev = sock_add,\n"
+		 "};\n");
+	test_put(tree, "drivers/sock/old.c",
+		 "#include <linux/device.h>\n"
+		 "#include <linux/sock.h>\n"
+		 "static int old_add(struct class_device *cd)\n{\n\treturn 0;\n}\n"
+		 "struct class_interface sock_old_interface = {\n"
+		 "\t.add = old_add,\n"
+		 "};\n");
+	test_put(tree, "drivers/sock/core.c",
+		 "#include <linux/device.h>\n"
+		 "static void sock_class_release(struct class *c)\n{\n}\n"
+		 "struct class sock_class = {\n"
+		 "\t.name = \"sock\",\n"
+		 "\t.class_release = sock_class_release,\n"
+		 "};\n");
+	make_report(tree, NULL, &r);
+	/* the definition is on add_dev: its declaration is kept */
+	it = find(&r, "class-interface", "sock_sysfs_interface", 1);
+	ck_assert_str_eq(it->file, "include/linux/sock.h");
+	ck_assert_str_eq(it->reason, "kept");
+	ck_assert_ptr_nonnull(strstr(it->detail, "the declaration of sock_sysfs_interface"));
+	/* the definition still has .add: step 50 converts both */
+	it = find(&r, "class-interface", "sock_old_interface", 2);
+	ck_assert_str_eq(it->file, "include/linux/sock.h");
+	ck_assert_str_ne(it->reason, "kept");
+	/* a custom class_release: the class stays static, and says why */
+	it = find(&r, "static-class", "sock_class", 0);
+	ck_assert_int_eq(it->blocks, 0);
+	ck_assert_str_eq(it->reason, "stays-static");
+	ck_assert_ptr_nonnull(strstr(it->detail, "class_release"));
+	report_release(&r);
+}
+END_TEST
+
 /* A class_interface no site covers is already on add_dev/remove_dev. */
 START_TEST(a_converted_class_interface_is_kept)
 {
@@ -724,6 +773,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, html_escapes_everything);
 	tcase_add_test(tc, html_renders_the_series);
 	tcase_add_test(tc, comments_and_strings_are_mentions_not_items);
+	tcase_add_test(tc, declarations_and_classes_left_on_purpose);
 	suite_add_tcase(s, tc);
 	return s;
 }

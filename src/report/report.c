@@ -227,7 +227,9 @@ static const char *shape_reason(const char *symbol, int tagged, const char **det
 			  "is optional; it does not block step 70";
 		return "name";
 	}
-	if (holds_api_name(symbol))
+	/* QUX_CLASS_DEVICE_ATTR_COUNT may wrap the attribute macro; attribute_container_class_device_del
+	 * is a function of its own that only contains an API name */
+	if (!has_lower_case(symbol) && holds_api_name(symbol))
 		return NULL;
 	/* PCI_CLASS_DEVICE: the only upper-case name of the API is the attribute macro */
 	if (!has_lower_case(symbol) && strstr(symbol, "CLASS_DEVICE")) {
@@ -292,6 +294,19 @@ static const struct site *class_definition(const struct scan_result *s, const ch
 	return NULL;
 }
 
+/* The class-interface site defining `symbol` (not an extern declaration), or NULL. */
+static const struct site *interface_definition(const struct scan_result *s, const char *symbol)
+{
+	for (size_t i = 0; i < s->sites.nr; i++) {
+		const struct site *d = &s->sites.items[i];
+
+		if (!strcmp(d->kind, "class-interface") && !strcmp(d->symbol, symbol) &&
+		    strcmp(d->reason, "declaration"))
+			return d;
+	}
+	return NULL;
+}
+
 static const char *item_reason(const struct reason_context *rc, unsigned group, const char *kind,
 			       const char *symbol, const char *site_reason, int site_manual, int blocks,
 			       const char *file, char **detail);
@@ -327,6 +342,13 @@ static const char *static_class_reason(const struct reason_context *rc, const ch
 		*detail = xstrfmt("the declaration of %s, defined at %s:%u: %s", symbol, def->file, def->line, why);
 		free(why);
 		return reason;
+	}
+	/* custom class_release, embedded in a struct: the kernel kept such classes static too */
+	if ((fields = after_prefix(site_reason, "needs-human: "))) {
+		*detail = xstrfmt("%s: step 10 cannot turn it into class_create(), so the class stays static (a "
+				  "static struct class is still valid after step 70); it does not block step 70",
+				  fields);
+		return "stays-static";
 	}
 	if (!(fields = after_prefix(site_reason, "sets: ")))
 		return NULL;
@@ -374,6 +396,16 @@ static const char *item_reason(const struct reason_context *rc, unsigned group, 
 		*detail = xstrdup(rest ? rest : site_reason);
 		return "inactive-#if";
 	}
+	/* what is left on purpose says so, whatever else the file went through */
+	if (!blocks && !strcmp(kind, "static-class") &&
+	    (shape = static_class_reason(rc, symbol, site_reason, file, detail)))
+		return shape;
+	if (!blocks && !strcmp(kind, "class-interface") && !strcmp(site_reason, "declaration") &&
+	    !interface_definition(rc->scan, symbol)) {
+		*detail = xstrfmt("the declaration of %s, whose definition no site holds (its callbacks are "
+				  "add_dev/remove_dev on struct device): %s", symbol, user_keeps);
+		return "kept";
+	}
 	if (mf && strcmp(mf->status, "converted")) {
 		const char *in = mf->step[0] ? mf->step : "?";
 
@@ -418,9 +450,6 @@ static const char *item_reason(const struct reason_context *rc, unsigned group, 
 		*detail = xstrfmt("the body of a macro names %s: %s", symbol, why);
 		return shape;
 	}
-	if (!blocks && !strcmp(kind, "static-class") &&
-	    (shape = static_class_reason(rc, symbol, site_reason, file, detail)))
-		return shape;
 	snprintf(num, sizeof(num), "%u", group);
 	step = manifest_find(num);
 	if (!step || !manifest_count(step->patches)) {
@@ -815,6 +844,7 @@ static const char *pending_interface(const struct scan_result *s, const char *te
 {
 	for (size_t i = 0; i < s->sites.nr; i++)
 		if (!strcmp(s->sites.items[i].kind, "class-interface") &&
+		    strcmp(s->sites.items[i].reason, "declaration") &&
 		    names_identifier(text, s->sites.items[i].symbol))
 			return s->sites.items[i].symbol;
 	return NULL;
