@@ -51,6 +51,38 @@ START_TEST(a_member_renamed_and_its_macro)
 }
 END_TEST
 
+/* A struct deleted whole: its tag is the name; its members' words are everyone's. */
+START_TEST(a_struct_deleted_whole_names_its_tag_not_its_members)
+{
+	const char *before =
+		"struct class {\n\tconst char *name;\n\tstruct list_head children;\n\tint users;\n};\n"
+		"struct class_device {\n\tstruct kobject kobj;\n\tstruct device *dev;\n"
+		"\tvoid *class_data;\n\tchar class_id[20];\n};\n"
+		"extern int class_device_register(struct class_device *);\n"
+		"struct device {\n\tstruct kobject kobj;\n\tstruct device *parent;\n\tvoid *data;\n};\n"
+		"extern void put_device(struct device *dev);\n";
+	const char *after =
+		"struct class {\n\tconst char *name;\n\tint users;\n};\n"
+		"struct device {\n\tstruct kobject kobj;\n\tstruct device *parent;\n\tvoid *data;\n};\n"
+		"extern void put_device(struct device *dev);\n";
+	struct strvec names = STRVEC_INIT;
+
+	names_of(before, after, &names);
+	ck_assert(has(&names, "class_device"));
+	ck_assert(has(&names, "class_device_register"));
+	/* gone from everywhere, so still names */
+	ck_assert(has(&names, "class_data"));
+	ck_assert(has(&names, "class_id"));
+	/* a member of a struct that stays: its users break */
+	ck_assert(has(&names, "children"));
+	/* class_device's kobj and dev: every driver says them, and struct device keeps kobj */
+	ck_assert(!has(&names, "kobj"));
+	ck_assert(!has(&names, "dev"));
+	ck_assert(!has(&names, "users"));
+	strvec_clear(&names);
+}
+END_TEST
+
 START_TEST(a_member_retyped_and_a_prototype)
 {
 	const char *before =
@@ -254,6 +286,7 @@ Suite *test_suite(void)
 
 	tcase_add_test(tc, a_member_renamed_and_its_macro);
 	tcase_add_test(tc, a_member_retyped_and_a_prototype);
+	tcase_add_test(tc, a_struct_deleted_whole_names_its_tag_not_its_members);
 	tcase_add_test(tc, mentions_whole_identifiers_only);
 	tcase_add_test(tc, macros_of_another_header_over_a_name);
 	tcase_add_test(tc, new_errors_by_file_and_message);

@@ -122,17 +122,57 @@ static void declared_name(const struct lex_token *k, size_t n, struct strvec *na
 		add_name(names, last->text, last->len);
 }
 
+/*
+ * For each token of t, the tag of the innermost struct or union body it is
+ * in (the identifier after struct/union before its '{'), or NULL.
+ * Allocated, t->nr entries.
+ */
+static const struct lex_token **record_tags(const struct lex_tokens *t)
+{
+	const struct lex_token **tag = xcalloc(t->nr + 1, sizeof(*tag));
+	const struct lex_token **stack = xcalloc(t->nr + 1, sizeof(*stack));
+	size_t depth = 0;
+
+	for (size_t i = 0; i < t->nr; i++) {
+		const struct lex_token *k = &t->v[i];
+
+		tag[i] = depth ? stack[depth - 1] : NULL;
+		if (k->directive || k->kind != TOKEN_PUNCT || k->len != 1)
+			continue;
+		if (k->text[0] == '{') {
+			const struct lex_token *named = NULL;
+
+			if (i >= 2 && t->v[i - 1].kind == TOKEN_IDENT &&
+			    (lex_token_is(&t->v[i - 2], "struct") || lex_token_is(&t->v[i - 2], "union")))
+				named = &t->v[i - 1];
+			/* a function or block inside a record body cannot be: inherit it */
+			stack[depth] = named ? named : (depth ? stack[depth - 1] : NULL);
+			depth++;
+		} else if (k->text[0] == '}' && depth) {
+			depth--;
+		}
+	}
+	free(stack);
+	return tag;
+}
+
 void header_users_names(const char *before, size_t before_len,
 			const char *after, size_t after_len, struct strvec *names)
 {
 	struct lex_tokens tb = LEX_TOKENS_INIT, ta = LEX_TOKENS_INIT;
 	struct strvec cb = STRVEC_INIT, ca = STRVEC_INIT, ids = STRVEC_INIT;
 	size_t *fb, *fa;
+	const struct lex_token **tag_before;
 
 	lex_tokenize(before, before_len, &tb);
 	lex_tokenize(after, after_len, &ta);
 	chunks_of(&tb, &cb, &fb);
 	chunks_of(&ta, &ca, &fa);
+	tag_before = record_tags(&tb);
+	for (size_t i = 0; i < ta.nr; i++)
+		if (ta.v[i].kind == TOKEN_IDENT)
+			strvec_pushf(&ids, "%.*s", (int)ta.v[i].len, ta.v[i].text);
+	strvec_sort(&ids);
 	{
 		struct strvec sa = STRVEC_INIT, sb = STRVEC_INIT;
 
@@ -158,6 +198,16 @@ void header_users_names(const char *before, size_t before_len,
 					    !memcmp(t->v[at + 1].text, "define", 6))
 						add_name(names, t->v[at + 2].text, t->v[at + 2].len);
 				} else if (!side) {
+					/*
+					 * A member of a struct whose tag is gone breaks no
+					 * user that does not name the tag (or a name that
+					 * vanished with it): class_device's dev and kobj
+					 * are every driver's words.
+					 */
+					const struct lex_token *tag = tag_before[at];
+
+					if (tag && !sorted_hasn(&ids, tag->text, tag->len))
+						continue;
 					declared_name(&t->v[at], end - at, names);
 				}
 			}
@@ -166,10 +216,6 @@ void header_users_names(const char *before, size_t before_len,
 		strvec_clear(&sb);
 	}
 	/* Identifiers the change removed altogether. */
-	for (size_t i = 0; i < ta.nr; i++)
-		if (ta.v[i].kind == TOKEN_IDENT)
-			strvec_pushf(&ids, "%.*s", (int)ta.v[i].len, ta.v[i].text);
-	strvec_sort(&ids);
 	for (size_t i = 0; i < tb.nr; i++) {
 		const struct lex_token *k = &tb.v[i];
 
@@ -180,6 +226,7 @@ void header_users_names(const char *before, size_t before_len,
 	strvec_clear(&ids);
 	strvec_clear(&cb);
 	strvec_clear(&ca);
+	free(tag_before);
 	free(fb);
 	free(fa);
 	lex_tokens_release(&tb);
