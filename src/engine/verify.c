@@ -259,6 +259,33 @@ static int parse_into(struct verify *v, const struct strvec *files, int after)
 	return 0;
 }
 
+/*
+ * Drop from users the unchanged files whose parse before the change
+ * already lacked an include (an ARM machine's asm/arch/, a header of a
+ * config the set-up does not build): such a parse recovers differently
+ * from one text to the next, so its errors say nothing of the change.  A
+ * changed file is judged all the same: its own change is what it shows.
+ */
+static void drop_blind_users(struct verify *v, struct strvec *users)
+{
+	size_t kept = 0;
+
+	for (size_t i = 0; i < users->nr; i++) {
+		const struct parsed *p = parsed_of(v, users->v[i]);
+		int blind = 0;
+
+		for (size_t e = 0; e < p->before_errors.nr && !blind; e++)
+			blind = strstr(p->before_errors.v[e], "' file not found") != NULL;
+		if (blind)
+			free(users->v[i]);
+		else
+			users->v[kept++] = users->v[i];
+	}
+	users->nr = kept;
+	if (users->v)
+		users->v[kept] = NULL;
+}
+
 /* The tree's name for a diagnostic: output must not depend on where the tree is. */
 static const char *shown_error(struct engine *e, const char *diag)
 {
@@ -826,6 +853,8 @@ static int verify_round(struct verify *v, const struct strvec *went_back)
 	parse_into(v, &need_after, 1);
 	classify_set_overlay(v->c, NULL, 0);
 	free(overlay);
+	for (size_t k = 0; k < headers.nr; k++)
+		drop_blind_users(v, &users[k]);
 
 	/* A changed file that gains an error: held back with its unit. */
 	for (size_t i = 0; i < changed.nr; i++) {
