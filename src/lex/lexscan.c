@@ -20,64 +20,6 @@ static int contains(const char *s, size_t len, const char *needle)
 	return 0;
 }
 
-void lexscan_identifiers(const char *text, size_t start, size_t end,
-			 const char *const *needles, int first_per_line,
-			 lexscan_fn fn, void *data)
-{
-	unsigned line = 1, reported_line = 0;
-	size_t line_start = 0, i;
-
-	for (i = 0; i < start; i++)
-		if (text[i] == '\n') {
-			line++;
-			line_start = i + 1;
-		}
-	while (i < end) {
-		char c = text[i];
-
-		if (c == '\n') {
-			line++;
-			line_start = ++i;
-		} else if (c == '/' && i + 1 < end && text[i + 1] == '/') {
-			while (i < end && text[i] != '\n')
-				i++;
-		} else if (c == '/' && i + 1 < end && text[i + 1] == '*') {
-			i += 2;
-			while (i < end && !(text[i] == '*' && i + 1 < end && text[i + 1] == '/')) {
-				if (text[i] == '\n') {
-					line++;
-					line_start = i + 1;
-				}
-				i++;
-			}
-			i += 2;
-		} else if (c == '"' || c == '\'') {
-			i++;
-			while (i < end && text[i] != c && text[i] != '\n') {
-				if (text[i] == '\\' && i + 1 < end)
-					i++;
-				i++;
-			}
-			i++;
-		} else if (lex_ident_start(c) && (i == 0 || !lex_ident_char(text[i - 1]))) {
-			size_t s = i;
-
-			while (i < end && lex_ident_char(text[i]))
-				i++;
-			for (const char *const *n = needles; *n; n++) {
-				if (!contains(text + s, i - s, *n))
-					continue;
-				if (!first_per_line || reported_line != line) {
-					fn(text + s, i - s, line, (unsigned)(s - line_start + 1), data);
-					reported_line = line;
-				}
-				break;
-			}
-		} else {
-			i++;
-		}
-	}
-}
 
 /* Past a comment, string or character literal at text[i], or i itself. */
 static size_t skip_literal(const char *text, size_t i, size_t end)
@@ -247,59 +189,70 @@ static void words_in(const char *text, size_t from, size_t to, unsigned line, si
 	}
 }
 
-void lexscan_mentions(const char *text, size_t len, const char *const *needles,
-		      lexscan_mention_fn fn, void *data)
+/* The lines text[from, to) adds to *line, and where the last one starts. */
+static void count_lines(const char *text, size_t from, size_t to, unsigned *line, size_t *line_start)
 {
-	unsigned line = 1;
-	size_t line_start = 0, i = 0;
+	for (size_t k = from; k < to; k++)
+		if (text[k] == '\n') {
+			(*line)++;
+			*line_start = k + 1;
+		}
+}
 
-	while (i < len) {
-		char c = text[i];
-		size_t s;
+/*
+ * The one walk of both scans: identifiers of the code go to on_ident,
+ * words of comments and literals to on_mention (either may be NULL).
+ */
+static void walk(const char *text, size_t start, size_t end, const char *const *needles, int first_per_line,
+		 lexscan_fn on_ident, lexscan_mention_fn on_mention, void *data)
+{
+	unsigned line = 1, reported_line = 0;
+	size_t line_start = 0, i = start;
 
-		if (c == '\n') {
+	count_lines(text, 0, start, &line, &line_start);
+	while (i < end) {
+		size_t s = i, past = skip_literal(text, i, end);
+
+		if (past != i) {
+			int literal = text[i] == '"' || text[i] == '\'';
+
+			/* a literal's inside is between its quotes */
+			if (on_mention)
+				words_in(text, s + literal, past, line, line_start, needles, literal, on_mention, data);
+			count_lines(text, s, past, &line, &line_start);
+			i = past;
+		} else if (text[i] == '\n') {
 			line++;
 			line_start = ++i;
-		} else if (c == '/' && i + 1 < len && text[i + 1] == '/') {
-			s = i;
-			while (i < len && text[i] != '\n')
+		} else if (lex_ident_start(text[i]) && (i == 0 || !lex_ident_char(text[i - 1]))) {
+			while (i < end && lex_ident_char(text[i]))
 				i++;
-			words_in(text, s, i, line, line_start, needles, 0, fn, data);
-		} else if (c == '/' && i + 1 < len && text[i + 1] == '*') {
-			s = i;
-			i += 2;
-			while (i < len && !(text[i] == '*' && i + 1 < len && text[i + 1] == '/'))
-				i++;
-			i = i + 2 < len ? i + 2 : len;
-			words_in(text, s, i, line, line_start, needles, 0, fn, data);
-			for (size_t k = s; k < i; k++)
-				if (text[k] == '\n') {
-					line++;
-					line_start = k + 1;
+			for (const char *const *n = needles; on_ident && *n; n++) {
+				if (!contains(text + s, i - s, *n))
+					continue;
+				if (!first_per_line || reported_line != line) {
+					on_ident(text + s, i - s, line, (unsigned)(s - line_start + 1), data);
+					reported_line = line;
 				}
-		} else if (c == '"' || c == '\'') {
-			s = ++i;
-			while (i < len && text[i] != c && text[i] != '\n') {
-				if (text[i] == '\\' && i + 1 < len)
-					i++;
-				i++;
+				break;
 			}
-			if (i > len)
-				i = len;
-			words_in(text, s, i, line, line_start, needles, 1, fn, data);
-			for (size_t k = s; k < i; k++)	/* a backslash-newline inside */
-				if (text[k] == '\n') {
-					line++;
-					line_start = k + 1;
-				}
-			i++;
-		} else if (lex_ident_char(c)) {
-			while (i < len && lex_ident_char(text[i]))
-				i++;
 		} else {
 			i++;
 		}
 	}
+}
+
+void lexscan_identifiers(const char *text, size_t start, size_t end,
+			 const char *const *needles, int first_per_line,
+			 lexscan_fn fn, void *data)
+{
+	walk(text, start, end, needles, first_per_line, fn, NULL, data);
+}
+
+void lexscan_mentions(const char *text, size_t len, const char *const *needles,
+		      lexscan_mention_fn fn, void *data)
+{
+	walk(text, 0, len, needles, 0, NULL, fn, data);
 }
 
 int lexscan_after_tag_keyword(const char *text, const char *ident)
