@@ -839,22 +839,27 @@ static int verify_round(struct verify *v, const struct strvec *went_back)
 		for (size_t i = 0; i < users[k].nr; i++)
 			if (!engine_in_strvec(&all, users[k].v[i]))
 				strvec_push(&all, users[k].v[i]);
+	for (size_t i = 0; i < all.nr; i++)
+		if (!parsed_of(v, all.v[i])->has_before)
+			strvec_push(&need_before, all.v[i]);
+	parse_into(v, &need_before, 0);
+	/* the parse before tells which users the set-up cannot build: none is parsed after */
+	for (size_t k = 0; k < headers.nr; k++)
+		drop_blind_users(v, &users[k]);
 	for (size_t i = 0; i < all.nr; i++) {
 		struct parsed *p = parsed_of(v, all.v[i]);
+		int wanted = i < changed.nr;	/* all starts with the changed files */
 
-		if (!p->has_before)
-			strvec_push(&need_before, all.v[i]);
-		if (!p->has_after || reaches_any(v, all.v[i], went_back))
+		for (size_t k = 0; k < headers.nr && !wanted; k++)
+			wanted = engine_in_strvec(&users[k], all.v[i]);
+		if (wanted && (!p->has_after || reaches_any(v, all.v[i], went_back)))
 			strvec_push(&need_after, all.v[i]);
 	}
-	parse_into(v, &need_before, 0);
 	overlay = after_overlay(v, NULL, &nr_overlay);
 	classify_set_overlay(v->c, overlay, nr_overlay);
 	parse_into(v, &need_after, 1);
 	classify_set_overlay(v->c, NULL, 0);
 	free(overlay);
-	for (size_t k = 0; k < headers.nr; k++)
-		drop_blind_users(v, &users[k]);
 
 	/* A changed file that gains an error: held back with its unit. */
 	for (size_t i = 0; i < changed.nr; i++) {
