@@ -283,25 +283,13 @@ static char *members_step10_leaves(const char *fields)
 	return strbuf_detach(&stuck, NULL);
 }
 
-static const struct site *class_definition(const struct scan_result *s, const char *symbol)
+/* The site of `kind` (static-class, class-interface) defining `symbol`, not an extern declaration, or NULL. */
+static const struct site *definition_site(const struct scan_result *s, const char *kind, const char *symbol)
 {
 	for (size_t i = 0; i < s->sites.nr; i++) {
 		const struct site *d = &s->sites.items[i];
 
-		if (!strcmp(d->kind, "static-class") && !strcmp(d->symbol, symbol) && strcmp(d->reason, "declaration"))
-			return d;
-	}
-	return NULL;
-}
-
-/* The class-interface site defining `symbol` (not an extern declaration), or NULL. */
-static const struct site *interface_definition(const struct scan_result *s, const char *symbol)
-{
-	for (size_t i = 0; i < s->sites.nr; i++) {
-		const struct site *d = &s->sites.items[i];
-
-		if (!strcmp(d->kind, "class-interface") && !strcmp(d->symbol, symbol) &&
-		    strcmp(d->reason, "declaration"))
+		if (!strcmp(d->kind, kind) && !strcmp(d->symbol, symbol) && strcmp(d->reason, "declaration"))
 			return d;
 	}
 	return NULL;
@@ -324,7 +312,7 @@ static const char *static_class_reason(const struct reason_context *rc, const ch
 	char *stuck, *why;
 
 	if (!strcmp(site_reason, "declaration")) {
-		const struct site *def = class_definition(rc->scan, symbol);
+		const struct site *def = definition_site(rc->scan, "static-class", symbol);
 		unsigned group;
 
 		if (!def)
@@ -401,7 +389,7 @@ static const char *item_reason(const struct reason_context *rc, unsigned group, 
 	    (shape = static_class_reason(rc, symbol, site_reason, file, detail)))
 		return shape;
 	if (!blocks && !strcmp(kind, "class-interface") && !strcmp(site_reason, "declaration") &&
-	    !interface_definition(rc->scan, symbol)) {
+	    !definition_site(rc->scan, "class-interface", symbol)) {
 		*detail = xstrfmt("the declaration of %s, whose definition no site holds (its callbacks are "
 				  "add_dev/remove_dev on struct device): %s", symbol, user_keeps);
 		return "kept";
