@@ -158,7 +158,7 @@ void step_cache_add_file_records(struct engine *e, const struct file_state *was,
 				 const struct strbuf *old, struct strbuf *payload);
 void step_cache_replay_release(struct replay *r);
 int step_cache_replay_parse(struct engine *e, const struct strbuf *payload, struct replay *r);
-/* diag as kept in the cache: the tree's absolute path becomes '\002', put back by replay_diag */
+/* diag as kept in the cache: the tree's path '\002', its name as given '\003', put back by replay_diag */
 void step_cache_diag_for_cache(struct engine *e, const struct strbuf *diag, struct strbuf *out);
 void step_cache_replay_diag(struct engine *e, const struct strbuf *diag);
 void step_cache_replay_files(struct replay *r);

@@ -5,6 +5,7 @@
 #include "engine/spatch.h"
 #include "kernel/manifest.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -196,13 +197,7 @@ void step_cache_hash_state(struct engine *e, struct cache_hasher *h)
 {
 	cache_hasher_add_string(h, binary_key());
 	cache_hasher_add_string(h, e->tree_key);
-	/*
-	 * Messages name the tree as it was given: a relative name is the same
-	 * wherever the tree is; the absolute one is put back on replay
-	 * (step_cache_diag_for_cache()).
-	 */
-	if (strcmp(e->opts->tree, e->tree))
-		cache_hasher_add_string(h, e->opts->tree);
+	/* the tree's path and name in messages are put back on replay (step_cache_diag_for_cache()) */
 	hash_opt(h, e->opts->kernel);
 	hash_opt(h, e->opts->only_subsystem);
 	hash_opt(h, e->opts->variant);
@@ -421,25 +416,43 @@ int step_cache_replay_parse(struct engine *e, const struct strbuf *payload, stru
 	return 1;
 }
 
-/* Print what a step printed when it ran; rewriter lines (marked) only without -q. */
-/* What a step printed, as kept: the tree's absolute path becomes a '\002'. */
+/*
+ * A name for the tree at i in text, as the user gave it: not inside a
+ * longer path or word, and followed by a '/' (a file of the tree).
+ */
+static int given_tree_at(const char *text, size_t len, size_t i, const char *given, size_t n)
+{
+	unsigned char before = i ? (unsigned char)text[i - 1] : ' ';
+
+	if (isalnum(before) || strchr("_-./", before))
+		return 0;
+	return i + n < len && text[i + n] == '/' && !memcmp(text + i, given, n);
+}
+
+/*
+ * What a step printed, as kept: the tree's absolute path becomes a '\002'
+ * and the name the user gave it, when that is another (a relative one),
+ * a '\003', so that the key need not hold either.
+ */
 void step_cache_diag_for_cache(struct engine *e, const struct strbuf *diag, struct strbuf *out)
 {
-	size_t n = strlen(e->tree);
+	const char *given = e->opts->tree;
+	size_t n = strlen(e->tree), given_n = strcmp(given, e->tree) ? strlen(given) : 0;
 
-	for (const char *p = diag->buf; p < diag->buf + diag->len;) {
-		const char *at = memmem(p, (size_t)(diag->buf + diag->len - p), e->tree, n);
-
-		if (!at) {
-			strbuf_add(out, p, (size_t)(diag->buf + diag->len - p));
-			break;
+	for (size_t i = 0; i < diag->len;) {
+		if (i + n <= diag->len && !memcmp(diag->buf + i, e->tree, n)) {
+			strbuf_addch(out, '\002');
+			i += n;
+		} else if (given_n && given_tree_at(diag->buf, diag->len, i, given, given_n)) {
+			strbuf_addch(out, '\003');
+			i += given_n;
+		} else {
+			strbuf_addch(out, diag->buf[i++]);
 		}
-		strbuf_add(out, p, (size_t)(at - p));
-		strbuf_addch(out, '\002');
-		p = at + n;
 	}
 }
 
+/* Print what a step printed when it ran; rewriter lines (marked) only without -q. */
 void step_cache_replay_diag(struct engine *e, const struct strbuf *diag)
 {
 	struct strbuf out = STRBUF_INIT;
@@ -454,14 +467,14 @@ void step_cache_replay_diag(struct engine *e, const struct strbuf *diag)
 		else if (!e->opts->quiet)
 			strbuf_add(&out, p + 1, n - 1);
 		p += n;
-		for (char *m; (m = memchr(out.buf + start, '\002', out.len - start));) {
-			/* the tree where it is now */
+		for (char *m; (m = memchr(out.buf + start, '\002', out.len - start)) ||
+			      (m = memchr(out.buf + start, '\003', out.len - start));) {
+			/* the tree where it is now, named as this run was given it */
 			size_t at = (size_t)(m - out.buf);
 			char *rest = xstrdup(m + 1);
 
 			out.len = at;
-			strbuf_addstr(&out, e->tree);
-			start = out.len;
+			strbuf_addstr(&out, *m == '\002' ? e->tree : e->opts->tree);
 			strbuf_addstr(&out, rest);
 			free(rest);
 		}
