@@ -315,6 +315,11 @@ void strvec_sort(struct strvec *vec)
 		qsort(vec->v, vec->nr, sizeof(*vec->v), compare_strings);
 }
 
+int strvec_sorted_has(const struct strvec *vec, const char *s)
+{
+	return vec->nr && bsearch(&s, vec->v, vec->nr, sizeof(*vec->v), compare_strings) != NULL;
+}
+
 void strvec_clear(struct strvec *vec)
 {
 	for (size_t i = 0; i < vec->nr; i++)

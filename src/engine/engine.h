@@ -77,6 +77,7 @@ struct engine {
 	unsigned spatch_runs;
 	unsigned groups, largest_group;	/* file groups built, for --stats */
 	char tree_key[33];		/* step_cache_tree_fingerprint() */
+	int siblings_copied;		/* working_set_copy_sibling_headers() ran */
 	int incomplete;			/* a spatch task timed out or was killed */
 	struct strbuf *diag;		/* what the running step prints, or NULL */
 	int conflicts;
@@ -127,6 +128,12 @@ void working_set_set_status(struct work_file *f, const char *status, const char 
 int working_set_load(struct engine *e);
 int working_set_write_file(const char *path, const char *buf, size_t len);
 int working_set_sync_scratch(struct engine *e);
+/*
+ * Headers beside the working .c files that are not candidates themselves
+ * (a driver's private "foo.h") still give spatch its types: copied into
+ * the scratch tree once, before the first spatch run (a run whose every
+ * task comes from the cache needs none).
+ */
 void working_set_copy_sibling_headers(struct engine *e);
 
 /* group.c */

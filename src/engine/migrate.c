@@ -198,7 +198,6 @@ static int run(const struct migrate_options *opts, struct migrate_stats *stats)
 		engine_release(&e);
 		return EXIT_USAGE;
 	}
-	working_set_copy_sibling_headers(&e);
 	stats->setup_wall = engine_now(CLOCK_MONOTONIC) - setup;
 
 	stats->steps = xcalloc(e.plan.nr, sizeof(*stats->steps));

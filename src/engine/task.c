@@ -120,6 +120,11 @@ static int run_pool(struct engine *e, size_t first)
 		}
 		e->order[j] = i;
 	}
+	for (size_t i = first; i < e->nr_tasks; i++)
+		if (!e->tasks[i].cached && e->tasks[i].failed != 2) {
+			working_set_copy_sibling_headers(e);
+			break;
+		}
 	po.jobs = (unsigned)e->opts->jobs;
 	po.timeout_ms = e->opts->timeout_s * 1000u;
 	e->next_task = 0;

@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "analyze/prefilter.h"
+#include "base/cache.h"
 #include "base/walk.h"
 #include "engine/engine.h"
 #include "engine/spatch.h"
@@ -171,7 +172,7 @@ static void add_member_users(struct engine *e, const struct strvec *files, struc
 	}
 	member_users_tokens(&retyped, &tokens);
 	for (size_t i = 0; tokens.nr && i < files->nr; i++)
-		if (!kernel_is_class_device_core(files->v[i]) && !engine_in_strvec(cands, files->v[i]))
+		if (!kernel_is_class_device_core(files->v[i]) && !strvec_sorted_has(cands, files->v[i]))
 			strvec_push(&rest, files->v[i]);
 	if (rest.nr)
 		prefilter_files(e->opts->tree, &rest, (const char *const *)tokens.v, e->opts->jobs,
@@ -193,10 +194,13 @@ static void add_member_users(struct engine *e, const struct strvec *files, struc
 	strvec_clear(&users);
 }
 
-/* Load every candidate file of every step (within the PATHs). */
-int working_set_load(struct engine *e)
+/*
+ * Which files the steps work on: the candidates (sorted), and in e the
+ * static class objects, their homes and the candidates' include edges.
+ */
+static int select_files(struct engine *e, struct strvec *cands)
 {
-	struct strvec files = STRVEC_INIT, cands = STRVEC_INIT, tokens = STRVEC_INIT;
+	struct strvec files = STRVEC_INIT, tokens = STRVEC_INIT;
 
 	if (walk_tree(e->opts->tree, e->opts->paths, &files, NULL) < 0)
 		return -1;
@@ -229,7 +233,7 @@ int working_set_load(struct engine *e)
 			strvec_pushv(manifest_steps[i].in_tree_only ? &core_tokens : &tokens,
 				     manifest_steps[i].triggers);
 		prefilter_files(e->opts->tree, &files, (const char *const *)tokens.v, e->opts->jobs,
-				&cands, NULL, NULL);
+				cands, NULL, NULL);
 		for (size_t i = 0; i < files.nr; i++)
 			if (kernel_is_class_device_core(files.v[i]))
 				strvec_push(&core, files.v[i]);
@@ -237,17 +241,17 @@ int working_set_load(struct engine *e)
 			prefilter_files(e->opts->tree, &core, (const char *const *)core_tokens.v,
 					e->opts->jobs, &from_core, NULL, NULL);
 		for (size_t i = 0; i < from_core.nr; i++)
-			if (!engine_in_strvec(&cands, from_core.v[i]))
-				strvec_push(&cands, from_core.v[i]);
-		strvec_sort(&cands);
+			if (!engine_in_strvec(cands, from_core.v[i]))
+				strvec_push(cands, from_core.v[i]);
+		strvec_sort(cands);
 		strvec_clear(&core);
 		strvec_clear(&core_tokens);
 		strvec_clear(&from_core);
 	}
 	/* Users of a static class by name alone (&input_class) join the set. */
-	for (size_t i = 0; i < cands.nr; i++) {
+	for (size_t i = 0; i < cands->nr; i++) {
 		struct strbuf text = STRBUF_INIT;
-		char *abs = path_join(e->opts->tree, cands.v[i]);
+		char *abs = path_join(e->opts->tree, cands->v[i]);
 
 		if (strbuf_read_file(&text, abs) == 0) {
 			struct strvec here = STRVEC_INIT;
@@ -258,7 +262,7 @@ int working_set_load(struct engine *e)
 					strvec_push(&e->class_objects, here.v[n]);
 					strvec_sort(&e->class_objects);
 				}
-				strvec_pushf(&e->class_homes, "%s\t%s", here.v[n], cands.v[i]);
+				strvec_pushf(&e->class_homes, "%s\t%s", here.v[n], cands->v[i]);
 			}
 			strvec_clear(&here);
 		}
@@ -271,13 +275,13 @@ int working_set_load(struct engine *e)
 		prefilter_files(e->opts->tree, &files, (const char *const *)e->class_objects.v,
 				e->opts->jobs, &users, NULL, NULL);
 		for (size_t i = 0; i < users.nr; i++)
-			if (!engine_in_strvec(&cands, users.v[i]))
-				strvec_push(&cands, users.v[i]);
-		strvec_sort(&cands);
+			if (!engine_in_strvec(cands, users.v[i]))
+				strvec_push(cands, users.v[i]);
+		strvec_sort(cands);
 		strvec_clear(&users);
 	}
-	add_member_users(e, &files, &cands);
-	scan_include_graph(e->opts->tree, &cands, &e->includes);
+	add_member_users(e, &files, cands);
+	scan_include_graph(e->opts->tree, cands, &e->includes);
 	/*
 	 * A header with no trigger token whose #define reaches a member a step
 	 * renames (transport_class_to_x(cd) ... (cd)->dev) joins the set: the
@@ -291,8 +295,8 @@ int working_set_load(struct engine *e)
 			struct strbuf text = STRBUF_INIT;
 			char *abs;
 
-			if (engine_in_strvec(&cands, h) || engine_in_strvec(&seen, h) ||
-			    !engine_in_strvec(&cands, e->includes.edges[i].includer) ||
+			if (engine_in_strvec(cands, h) || engine_in_strvec(&seen, h) ||
+			    !engine_in_strvec(cands, e->includes.edges[i].includer) ||
 			    kernel_is_class_device_core(h))
 				continue;
 			strvec_push(&seen, h);
@@ -307,10 +311,118 @@ int working_set_load(struct engine *e)
 			free(abs);
 		}
 		for (size_t i = 0; i < extra.nr; i++)
-			strvec_push(&cands, extra.v[i]);
-		strvec_sort(&cands);
+			strvec_push(cands, extra.v[i]);
+		strvec_sort(cands);
 		strvec_clear(&extra);
 		strvec_clear(&seen);
+	}
+	strvec_clear(&tokens);
+	strvec_clear(&files);
+	return 0;
+}
+
+/*
+ * The selection for a tree fingerprint (step_cache_tree_fingerprint():
+ * every file's contents, the binary) and the same PATHs and --kernel: a
+ * rerun on an unchanged tree walks and prefilters nothing.
+ */
+static void selection_key(struct engine *e, char key[33])
+{
+	struct cache_hasher *h = cache_hasher_new();
+
+	cache_hasher_add_string(h, "cdmigrate-working-set 1");
+	cache_hasher_add_string(h, e->tree_key);
+	cache_hasher_add_string(h, e->opts->kernel ? e->opts->kernel : "\001(none)");
+	for (size_t i = 0; e->opts->paths && i < e->opts->paths->nr; i++)
+		cache_hasher_add_string(h, e->opts->paths->v[i]);
+	cache_hasher_finish(h, key);
+}
+
+static int selection_from_cache(struct engine *e, const char *key, struct strvec *cands)
+{
+	struct strbuf payload = STRBUF_INIT, diag = STRBUF_INIT;
+	struct cache_reader r;
+	const char *buf;
+	size_t len;
+	char tag;
+	int status, rc, ok = 0;
+
+	if (!cache_get(key, &payload, &diag, &status) || status != 0)
+		goto out;
+	cache_reader_init(&r, payload.buf, payload.len);
+	while ((rc = cache_record_next(&r, &tag, &buf, &len)) > 0) {
+		char *s = xstrndup(buf, len), *tab = strchr(s, '\t');
+
+		if (tag == 'C') {
+			strvec_push(cands, s);
+		} else if (tag == 'O') {
+			strvec_push(&e->class_objects, s);
+		} else if (tag == 'H') {
+			strvec_push(&e->class_homes, s);
+		} else if (tag == 'I' && tab) {
+			*tab = '\0';
+			include_graph_add(&e->includes, s, tab + 1);
+		} else {
+			rc = -1;
+			free(s);
+			break;
+		}
+		free(s);
+	}
+	ok = rc == 0;
+	if (ok)
+		step_cache_replay_diag(e, &diag);
+out:
+	strbuf_release(&payload);
+	strbuf_release(&diag);
+	return ok;
+}
+
+static void selection_to_cache(struct engine *e, const char *key, const struct strvec *cands,
+			       const struct strbuf *diag)
+{
+	struct strbuf payload = STRBUF_INIT, kept = STRBUF_INIT;
+
+	for (size_t i = 0; i < cands->nr; i++)
+		cache_record_addstr(&payload, 'C', cands->v[i]);
+	for (size_t i = 0; i < e->class_objects.nr; i++)
+		cache_record_addstr(&payload, 'O', e->class_objects.v[i]);
+	for (size_t i = 0; i < e->class_homes.nr; i++)
+		cache_record_addstr(&payload, 'H', e->class_homes.v[i]);
+	for (size_t i = 0; i < e->includes.nr; i++) {
+		char *edge = xstrfmt("%s\t%s", e->includes.edges[i].includer, e->includes.edges[i].header);
+
+		cache_record_addstr(&payload, 'I', edge);
+		free(edge);
+	}
+	step_cache_diag_for_cache(e, diag, &kept);
+	cache_put(key, payload.buf, payload.len, kept.buf, kept.len, 0);
+	strbuf_release(&payload);
+	strbuf_release(&kept);
+}
+
+/* Load every candidate file of every step (within the PATHs). */
+int working_set_load(struct engine *e)
+{
+	struct strvec cands = STRVEC_INIT;
+	char key[33];
+	int cached = e->tree_key[0] && cache_dir();
+
+	if (cached)
+		selection_key(e, key);
+	if (!cached || !selection_from_cache(e, key, &cands)) {
+		struct strbuf diag = STRBUF_INIT;
+		int rc;
+
+		strvec_clear(&cands);
+		diag_capture(&diag);
+		rc = select_files(e, &cands);
+		diag_capture(NULL);
+		if (rc == 0 && cached)
+			selection_to_cache(e, key, &cands, &diag);
+		strbuf_release(&diag);
+		if (rc < 0)
+			return -1;
 	}
 	e->files = xcalloc(cands.nr ? cands.nr : 1, sizeof(*e->files));
 	for (size_t i = 0; i < cands.nr; i++) {
@@ -333,9 +445,7 @@ int working_set_load(struct engine *e)
 		e->nr++;
 	}
 	e->alloc = e->nr;
-	strvec_clear(&tokens);
 	strvec_clear(&cands);
-	strvec_clear(&files);
 	return 0;
 }
 
@@ -407,13 +517,13 @@ int working_set_sync_scratch(struct engine *e)
 	return 0;
 }
 
-/*
- * Headers beside the working .c files that are not candidates themselves
- * (a driver's private "foo.h") still give spatch its types: copy them once.
- */
 void working_set_copy_sibling_headers(struct engine *e)
 {
 	struct strvec dirs = STRVEC_INIT;
+
+	if (e->siblings_copied)
+		return;
+	e->siblings_copied = 1;
 
 	for (size_t i = 0; i < e->nr; i++) {
 		const char *slash = strrchr(e->files[i].path, '/');
