@@ -83,6 +83,49 @@ START_TEST(a_struct_deleted_whole_names_its_tag_not_its_members)
 }
 END_TEST
 
+/*
+ * Members a kept struct lost break only files that name its tag: struct
+ * class's release and class_interface's add are every driver's words.
+ */
+START_TEST(a_kept_struct_loses_members_its_tag_scopes_them)
+{
+	const char *before =
+		"struct class {\n\tconst char *name;\n\tvoid (*release)(struct class_device *dev);\n};\n"
+		"struct class_interface {\n\tint (*add)(struct class_device *, struct class_interface *);\n};\n"
+		"struct device {\n\tvoid (*release)(struct device *dev);\n};\n"
+		"extern struct class *class_get(struct class *);\n";
+	const char *after =
+		"struct class {\n\tconst char *name;\n\tvoid (*dev_release)(struct device *dev);\n};\n"
+		"struct class_interface {\n\tint (*add_dev)(struct device *, struct class_interface *);\n};\n"
+		"struct device {\n\tvoid (*release)(struct device *dev);\n};\n";
+	const char *fops = "static struct file_operations f = { .release = r, };\n";
+	const char *sets = "static struct class c = { .name = \"c\", .release = r, };\n";
+	const char *adds = "list_add(a, b); intf.add = x;\n";
+	const char *gets = "struct device *d; class_get(NULL);\n";
+	struct strvec names = STRVEC_INIT, members = STRVEC_INIT;
+
+	names_of(before, after, &names);
+	header_users_member_names(before, strlen(before), after, strlen(after), &members);
+	/* still names of the change (an error line naming them blames the header) */
+	ck_assert(has(&names, "release"));
+	ck_assert(has(&names, "add"));
+	ck_assert(has(&members, "release\tclass"));
+	ck_assert(has(&members, "add\tclass_interface"));
+	/* a prototype removed is no member */
+	ck_assert(has(&names, "class_get"));
+	ck_assert(!has(&members, "class_get\tclass"));
+	ck_assert_uint_eq(members.nr, 2);
+	ck_assert(!header_users_mentions_scoped(fops, strlen(fops), &names, &members));
+	ck_assert(header_users_mentions_scoped(sets, strlen(sets), &names, &members));
+	ck_assert(!header_users_mentions_scoped(adds, strlen(adds), &names, &members));
+	ck_assert(header_users_mentions_scoped(gets, strlen(gets), &names, &members));
+	/* without members, every mention counts */
+	ck_assert(header_users_mentions_scoped(fops, strlen(fops), &names, NULL));
+	strvec_clear(&names);
+	strvec_clear(&members);
+}
+END_TEST
+
 START_TEST(a_member_retyped_and_a_prototype)
 {
 	const char *before =
@@ -286,6 +329,7 @@ Suite *test_suite(void)
 
 	tcase_add_test(tc, a_member_renamed_and_its_macro);
 	tcase_add_test(tc, a_member_retyped_and_a_prototype);
+	tcase_add_test(tc, a_kept_struct_loses_members_its_tag_scopes_them);
 	tcase_add_test(tc, a_struct_deleted_whole_names_its_tag_not_its_members);
 	tcase_add_test(tc, mentions_whole_identifiers_only);
 	tcase_add_test(tc, macros_of_another_header_over_a_name);

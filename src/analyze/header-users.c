@@ -156,9 +156,25 @@ static const struct lex_token **record_tags(const struct lex_tokens *t)
 	return tag;
 }
 
-void header_users_names(const char *before, size_t before_len,
-			const char *after, size_t after_len, struct strvec *names)
+/* "name\ttag" into scoped (sorted, each once) */
+static void add_scoped(struct strvec *scoped, const char *name, const struct lex_token *tag)
 {
+	char *entry = xstrfmt("%s\t%.*s", name, (int)tag->len, tag->text);
+
+	add_name(scoped, entry, strlen(entry));
+	free(entry);
+}
+
+/*
+ * header_users_names(), and in members ("name\ttag") each member of a
+ * struct the change keeps that is a name only as that member: declared on a
+ * removed line of the struct's body and named nowhere else the change
+ * touched (a type or a parameter in that body is a plain name).
+ */
+static void collect_names(const char *before, size_t before_len, const char *after,
+			  size_t after_len, struct strvec *names, struct strvec *members)
+{
+	struct strvec plain = STRVEC_INIT, scoped = STRVEC_INIT, member = STRVEC_INIT;
 	struct lex_tokens tb = LEX_TOKENS_INIT, ta = LEX_TOKENS_INIT;
 	struct strvec cb = STRVEC_INIT, ca = STRVEC_INIT, ids = STRVEC_INIT;
 	size_t *fb, *fa;
@@ -196,7 +212,7 @@ void header_users_names(const char *before, size_t before_len,
 				if (t->v[at].directive_start) {
 					if (end - at >= 3 && t->v[at + 1].len == 6 &&
 					    !memcmp(t->v[at + 1].text, "define", 6))
-						add_name(names, t->v[at + 2].text, t->v[at + 2].len);
+						add_name(&plain, t->v[at + 2].text, t->v[at + 2].len);
 				} else if (!side) {
 					/*
 					 * A member of a struct whose tag is gone breaks no
@@ -208,7 +224,14 @@ void header_users_names(const char *before, size_t before_len,
 
 					if (tag && !sorted_hasn(&ids, tag->text, tag->len))
 						continue;
-					declared_name(&t->v[at], end - at, names);
+					if (!tag) {
+						declared_name(&t->v[at], end - at, &plain);
+						continue;
+					}
+					declared_name(&t->v[at], end - at, &member);
+					for (size_t m = 0; m < member.nr; m++)
+						add_scoped(&scoped, member.v[m], tag);
+					strvec_clear(&member);
 				}
 			}
 		}
@@ -217,12 +240,32 @@ void header_users_names(const char *before, size_t before_len,
 	}
 	/* Identifiers the change removed altogether. */
 	for (size_t i = 0; i < tb.nr; i++) {
-		const struct lex_token *k = &tb.v[i];
+		const struct lex_token *k = &tb.v[i], *tag = tag_before[i];
 
-		if (k->kind == TOKEN_IDENT && !is_keyword(k->text, k->len) &&
-		    !sorted_hasn(&ids, k->text, k->len))
-			add_name(names, k->text, k->len);
+		if (k->kind != TOKEN_IDENT || is_keyword(k->text, k->len) ||
+		    sorted_hasn(&ids, k->text, k->len))
+			continue;
+		if (tag && sorted_hasn(&ids, tag->text, tag->len)) {
+			char *entry = xstrfmt("%.*s\t%.*s", (int)k->len, k->text, (int)tag->len, tag->text);
+			int declared = sorted_has(&scoped, entry);
+
+			free(entry);
+			if (declared)
+				continue;	/* the member itself, scoped above */
+		}
+		add_name(&plain, k->text, k->len);
 	}
+	for (size_t i = 0; i < plain.nr; i++)
+		add_name(names, plain.v[i], strlen(plain.v[i]));
+	for (size_t i = 0; i < scoped.nr; i++) {
+		const char *tab = strchr(scoped.v[i], '\t');
+
+		add_name(names, scoped.v[i], (size_t)(tab - scoped.v[i]));
+		if (members && !sorted_hasn(&plain, scoped.v[i], (size_t)(tab - scoped.v[i])))
+			add_name(members, scoped.v[i], strlen(scoped.v[i]));
+	}
+	strvec_clear(&plain);
+	strvec_clear(&scoped);
 	strvec_clear(&ids);
 	strvec_clear(&cb);
 	strvec_clear(&ca);
@@ -231,6 +274,21 @@ void header_users_names(const char *before, size_t before_len,
 	free(fa);
 	lex_tokens_release(&tb);
 	lex_tokens_release(&ta);
+}
+
+void header_users_names(const char *before, size_t before_len,
+			const char *after, size_t after_len, struct strvec *names)
+{
+	collect_names(before, before_len, after, after_len, names, NULL);
+}
+
+void header_users_member_names(const char *before, size_t before_len,
+			       const char *after, size_t after_len, struct strvec *members)
+{
+	struct strvec names = STRVEC_INIT;
+
+	collect_names(before, before_len, after, after_len, &names, members);
+	strvec_clear(&names);
 }
 
 int header_users_mentions(const char *text, size_t len, const struct strvec *names)
@@ -255,6 +313,55 @@ int header_users_mentions(const char *text, size_t len, const struct strvec *nam
 			return 1;
 	}
 	return 0;
+}
+
+/* Whether the n bytes at s are the name (the text before the tab) of the member entry m. */
+static int member_name_is(const char *m, const char *s, size_t n)
+{
+	return !strncmp(m, s, n) && m[n] == '\t';
+}
+
+int header_users_mentions_scoped(const char *text, size_t len, const struct strvec *names,
+				 const struct strvec *members)
+{
+	/* per entry of members: bit 1 its name is in text, bit 2 its tag */
+	char *seen;
+	int hit = 0;
+	size_t i = 0;
+
+	if (!members || !members->nr)
+		return header_users_mentions(text, len, names);
+	seen = xcalloc(members->nr, 1);
+	while (i < len && !hit) {
+		size_t s, n;
+		int member = 0;
+
+		if (!lex_ident_start((unsigned char)text[i]) ||
+		    (i && lex_ident_char((unsigned char)text[i - 1]))) {
+			i++;
+			continue;
+		}
+		s = i;
+		while (i < len && lex_ident_char((unsigned char)text[i]))
+			i++;
+		n = i - s;
+		for (size_t m = 0; m < members->nr; m++) {
+			const char *tag = strchr(members->v[m], '\t') + 1;
+
+			if (member_name_is(members->v[m], text + s, n)) {
+				seen[m] |= 1;
+				member = 1;
+			}
+			if (strlen(tag) == n && !memcmp(tag, text + s, n))
+				seen[m] |= 2;
+		}
+		if (!member && sorted_hasn(names, text + s, n))
+			hit = 1;
+	}
+	for (size_t m = 0; m < members->nr && !hit; m++)
+		hit = seen[m] == 3;
+	free(seen);
+	return hit;
 }
 
 size_t header_users_macro_names(const char *text, size_t len, struct strvec *names)

@@ -8,7 +8,9 @@
  * declared on a changed line (a member renamed or retyped, a prototype,
  * a typedef), and every identifier the change removed.  An unchanged file
  * that reaches the header and mentions one of them (itself, or through a
- * macro of another header that does) is a user to parse before and after.
+ * macro of another header that does) is a user to parse before and after;
+ * a member of a struct the header keeps counts only in a file that also
+ * names the struct's tag.
  *
  * Errors are compared by (file, message), never by line: a change moves
  * lines.  A message the step renamed something in ("no member named
@@ -28,8 +30,24 @@
 void header_users_names(const char *before, size_t before_len,
 			const char *after, size_t after_len, struct strvec *names);
 
+/*
+ * Append to members ("name\ttag", sorted, each once) the names of
+ * header_users_names() that break a user only as a member of a struct the
+ * change keeps: a file that never names the tag cannot reach the member
+ * (a struct class that lost .release breaks no file_operations user).
+ */
+void header_users_member_names(const char *before, size_t before_len,
+			       const char *after, size_t after_len, struct strvec *members);
+
 /* Whether text holds one of the sorted names as an identifier token. */
 int header_users_mentions(const char *text, size_t len, const struct strvec *names);
+
+/*
+ * header_users_mentions(), a name of members (header_users_member_names())
+ * counting only when text also names its tag.
+ */
+int header_users_mentions_scoped(const char *text, size_t len, const struct strvec *names,
+				 const struct strvec *members);
 
 /*
  * Append to names (kept sorted) the name of every #define of text whose

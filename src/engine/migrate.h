@@ -78,6 +78,9 @@ struct migrate_stats {
 	unsigned conflicts, held_back, failures;
 	unsigned refused;		/* steps refused: nothing of theirs is written */
 	double verify_wall;
+	/* verify's libclang parses: before the change, after it, again
+	 * without one header; the unchanged users of changed headers judged */
+	unsigned verify_parsed_before, verify_parsed_after, verify_parsed_without, verify_users;
 	double setup_wall;		/* plan and working set, before the steps */
 	double output_wall;		/* the series or the in-place edit */
 };

@@ -233,6 +233,10 @@ static int parse_into(struct verify *v, const struct strvec *files, int after)
 	if (!files->nr)
 		return 0;
 	classify_files(v->c, files, &sites, &st);
+	if (after)
+		v->stats->verify_parsed_after += (unsigned)files->nr;
+	else
+		v->stats->verify_parsed_before += (unsigned)files->nr;
 	for (size_t i = 0; i < files->nr; i++) {
 		struct parsed *p = parsed_of(v, files->v[i]);
 		struct strvec *errs = after ? &p->after_errors : &p->before_errors;
@@ -610,6 +614,7 @@ static void find_users(struct verify *v, const struct strvec *headers, struct st
 {
 	struct engine *e = v->e;
 	struct strvec *names = xcalloc(headers->nr, sizeof(*names));
+	struct strvec *members = xcalloc(headers->nr, sizeof(*members));
 	struct strvec *cands = xcalloc(headers->nr, sizeof(*cands));
 	const char *const **sets = xcalloc(headers->nr, sizeof(*sets));
 
@@ -618,7 +623,11 @@ static void find_users(struct verify *v, const struct strvec *headers, struct st
 		walk_tree(e->opts->tree, NULL, &v->tree_files, NULL);
 	}
 	for (size_t k = 0; k < headers->nr; k++) {
-		header_names(engine_find_file(e, headers->v[k]), &names[k]);
+		struct work_file *h = engine_find_file(e, headers->v[k]);
+
+		header_names(h, &names[k]);
+		header_users_member_names(h->original.buf, h->original.len, h->current.buf,
+					  h->current.len, &members[k]);
 		sets[k] = (const char *const *)names[k].v;
 	}
 	for (int pass = 0; pass < 2; pass++) {
@@ -670,16 +679,18 @@ static void find_users(struct verify *v, const struct strvec *headers, struct st
 				continue;
 			abs = path_join(e->opts->tree, path);
 			if (strbuf_read_file(&text, abs) == 0 &&
-			    header_users_mentions(text.buf, text.len, &names[k]) &&
+			    header_users_mentions_scoped(text.buf, text.len, &names[k], &members[k]) &&
 			    reaches(v, path, headers->v[k]))
 				strvec_push(&users[k], path);
 			strbuf_release(&text);
 			free(abs);
 		}
 		strvec_clear(&names[k]);
+		strvec_clear(&members[k]);
 		strvec_clear(&cands[k]);
 	}
 	free(names);
+	free(members);
 	free(cands);
 	free(sets);
 }
@@ -783,6 +794,7 @@ static void parse_without(struct verify *v, const char *header, const struct str
 
 	classify_set_overlay(v->c, overlay, nr);
 	classify_files(v->c, files, &sites, &st);
+	v->stats->verify_parsed_without += (unsigned)files->nr;
 	classify_set_overlay(v->c, NULL, 0);
 	free(overlay);
 	for (size_t i = 0; i < files->nr; i++) {
@@ -839,20 +851,19 @@ static int verify_round(struct verify *v, const struct strvec *went_back)
 		for (size_t i = 0; i < users[k].nr; i++)
 			if (!engine_in_strvec(&all, users[k].v[i]))
 				strvec_push(&all, users[k].v[i]);
-	for (size_t i = 0; i < all.nr; i++)
-		if (!parsed_of(v, all.v[i])->has_before)
-			strvec_push(&need_before, all.v[i]);
+	/*
+	 * A changed file is parsed before for its sites (the series lists
+	 * what each patch converts); an unchanged user only when its parse
+	 * after has errors: a parse after without errors gained none.
+	 */
+	for (size_t i = 0; i < changed.nr; i++)
+		if (!parsed_of(v, changed.v[i])->has_before)
+			strvec_push(&need_before, changed.v[i]);
 	parse_into(v, &need_before, 0);
-	/* the parse before tells which users the set-up cannot build: none is parsed after */
-	for (size_t k = 0; k < headers.nr; k++)
-		drop_blind_users(v, &users[k]);
 	for (size_t i = 0; i < all.nr; i++) {
 		struct parsed *p = parsed_of(v, all.v[i]);
-		int wanted = i < changed.nr;	/* all starts with the changed files */
 
-		for (size_t k = 0; k < headers.nr && !wanted; k++)
-			wanted = engine_in_strvec(&users[k], all.v[i]);
-		if (wanted && (!p->has_after || reaches_any(v, all.v[i], went_back)))
+		if (!p->has_after || reaches_any(v, all.v[i], went_back))
 			strvec_push(&need_after, all.v[i]);
 	}
 	overlay = after_overlay(v, NULL, &nr_overlay);
@@ -860,6 +871,19 @@ static int verify_round(struct verify *v, const struct strvec *went_back)
 	parse_into(v, &need_after, 1);
 	classify_set_overlay(v->c, NULL, 0);
 	free(overlay);
+	strvec_clear(&need_before);
+	for (size_t i = changed.nr; i < all.nr; i++) {
+		struct parsed *p = parsed_of(v, all.v[i]);
+
+		if (p->after_errors.nr && !p->has_before)
+			strvec_push(&need_before, all.v[i]);
+	}
+	parse_into(v, &need_before, 0);
+	/* the parse before tells which users the set-up cannot build: they are not judged */
+	for (size_t k = 0; k < headers.nr; k++) {
+		drop_blind_users(v, &users[k]);
+		v->stats->verify_users += (unsigned)users[k].nr;
+	}
 
 	/* A changed file that gains an error: held back with its unit. */
 	for (size_t i = 0; i < changed.nr; i++) {
@@ -1055,7 +1079,7 @@ static int verify_round(struct verify *v, const struct strvec *went_back)
  * a header it changed, with everything that depends on it, then verify
  * again what is left (a file gone back to its old text changes what its
  * users see), until a round holds nothing back.  Each file is parsed
- * before the change once; after it again only when a header went back.
+ * before the change at most once; after it again only when a header went back.
  */
 static int verify_uncached(struct engine *e, struct site_list *before_sites,
 			   struct site_list *after_sites, struct migrate_stats *stats)
