@@ -743,6 +743,9 @@ struct classify_job {
 	struct file_result *results;	/* classify_files() */
 	int *errors;			/* classify_count_errors_many() */
 	char **first_errors;
+	/* any other query: one file's, on the worker's index */
+	void (*query)(struct classify *c, CXIndex index, size_t i, void *data);
+	void *query_data;
 	atomic_size_t next;
 };
 
@@ -753,7 +756,9 @@ static void *classify_worker(void *data)
 	size_t i;
 
 	while ((i = atomic_fetch_add(&job->next, 1)) < job->files->nr) {
-		if (job->results) {
+		if (job->query) {
+			job->query(job->c, index, i, job->query_data);
+		} else if (job->results) {
 			classify_one(job->c, index, job->files->v[i], &job->results[i]);
 		} else {
 			CXTranslationUnit tu = parse(job->c, index, job->files->v[i], NULL, 0);
@@ -794,6 +799,20 @@ static void run_workers(struct classify_job *job, int jobs)
 	for (int t = 0; t < started; t++)
 		pthread_join(threads[t], NULL);
 	free(threads);
+}
+
+/* query(c, index, i, data) for each of files, on c's jobs */
+static void run_query(struct classify *c, const struct strvec *files,
+		      void (*query)(struct classify *c, CXIndex index, size_t i, void *data), void *data)
+{
+	struct classify_job job;
+
+	memset(&job, 0, sizeof(job));
+	job.c = c;
+	job.files = files;
+	job.query = query;
+	job.query_data = data;
+	run_workers(&job, c->jobs);
 }
 
 void classify_count_errors_many(struct classify *c, const struct strvec *files,
@@ -893,15 +912,17 @@ struct parsed_file {
 };
 
 /* 0, or -1 when libclang could not parse `file` (nothing to close then). */
-static int parsed_file_open(struct classify *c, const char *file, struct parsed_file *pf)
+/* index: a worker's (kept), or NULL for one of the file's own */
+static int parsed_file_open(struct classify *c, CXIndex index, const char *file, struct parsed_file *pf)
 {
 	char *abs = path_join(c->tree, file);
 
 	memset(pf, 0, sizeof(*pf));
-	pf->index = clang_createIndex(0, 0);
-	pf->tu = parse(c, pf->index, file, NULL, 0);
+	pf->index = index ? NULL : clang_createIndex(0, 0);
+	pf->tu = parse(c, index ? index : pf->index, file, NULL, 0);
 	if (!pf->tu) {
-		clang_disposeIndex(pf->index);
+		if (pf->index)
+			clang_disposeIndex(pf->index);
 		free(abs);
 		return -1;
 	}
@@ -915,7 +936,8 @@ static int parsed_file_open(struct classify *c, const char *file, struct parsed_
 static void parsed_file_close(struct parsed_file *pf)
 {
 	clang_disposeTranslationUnit(pf->tu);
-	clang_disposeIndex(pf->index);
+	if (pf->index)
+		clang_disposeIndex(pf->index);
 }
 
 struct macro_collect {
@@ -969,7 +991,7 @@ int classify_macro_definitions(struct classify *c, const char *file,
 	struct parsed_file pf;
 	struct macro_collect m;
 
-	if (parsed_file_open(c, file, &pf) < 0)
+	if (parsed_file_open(c, NULL, file, &pf) < 0)
 		return -1;
 	memset(&m, 0, sizeof(m));
 	m.tu = pf.tu;
@@ -1106,7 +1128,7 @@ int classify_record_fields(struct classify *c, const char *file, const char *con
 	struct parsed_file pf;
 	struct field_collect m;
 
-	if (parsed_file_open(c, file, &pf) < 0)
+	if (parsed_file_open(c, NULL, file, &pf) < 0)
 		return -1;
 	memset(&m, 0, sizeof(m));
 	m.tu = pf.tu;
@@ -1212,13 +1234,13 @@ static enum CXChildVisitResult collect_uses(CXCursor cursor, CXCursor parent, CX
 	return CXChildVisit_Recurse;
 }
 
-int classify_member_uses(struct classify *c, const char *file, const char *tag,
-			 struct member_use **uses, size_t *nr)
+static int member_uses_of(struct classify *c, CXIndex index, const char *file, const char *tag,
+			  struct member_use **uses, size_t *nr)
 {
 	struct parsed_file pf;
 	struct use_collect m;
 
-	if (parsed_file_open(c, file, &pf) < 0)
+	if (parsed_file_open(c, index, file, &pf) < 0)
 		return -1;
 	memset(&m, 0, sizeof(m));
 	m.main = pf.main;
@@ -1230,6 +1252,37 @@ int classify_member_uses(struct classify *c, const char *file, const char *tag,
 		clang_visitChildren(clang_getTranslationUnitCursor(pf.tu), collect_uses, &m);
 	parsed_file_close(&pf);
 	return m.count;
+}
+
+int classify_member_uses(struct classify *c, const char *file, const char *tag,
+			 struct member_use **uses, size_t *nr)
+{
+	return member_uses_of(c, NULL, file, tag, uses, nr);
+}
+
+struct member_uses_many {
+	const struct strvec *files;
+	const char *tag;
+	struct member_use **uses;
+	size_t *nr;
+	int *counts;
+};
+
+static void member_uses_query(struct classify *c, CXIndex index, size_t i, void *data)
+{
+	struct member_uses_many *q = data;
+
+	q->uses[i] = NULL;
+	q->nr[i] = 0;
+	q->counts[i] = member_uses_of(c, index, q->files->v[i], q->tag, &q->uses[i], &q->nr[i]);
+}
+
+void classify_member_uses_many(struct classify *c, const struct strvec *files, const char *tag,
+			       struct member_use **uses, size_t *nr, int *counts)
+{
+	struct member_uses_many q = { files, tag, uses, nr, counts };
+
+	run_query(c, files, member_uses_query, &q);
 }
 
 void classify_member_uses_free(struct member_use *uses, size_t nr)
@@ -1343,13 +1396,13 @@ static enum CXChildVisitResult collect_macro_members(CXCursor cursor, CXCursor p
 	return CXChildVisit_Recurse;
 }
 
-int classify_macro_members(struct classify *c, const char *file, const char *tag,
-			   struct macro_member **uses, size_t *nr)
+static int macro_members_of(struct classify *c, CXIndex index, const char *file, const char *tag,
+			    struct macro_member **uses, size_t *nr)
 {
 	struct parsed_file pf;
 	struct macro_member_collect m;
 
-	if (parsed_file_open(c, file, &pf) < 0)
+	if (parsed_file_open(c, index, file, &pf) < 0)
 		return -1;
 	memset(&m, 0, sizeof(m));
 	m.c = c;
@@ -1372,6 +1425,37 @@ int classify_macro_members(struct classify *c, const char *file, const char *tag
 	free(m.exp);
 	parsed_file_close(&pf);
 	return m.count;
+}
+
+int classify_macro_members(struct classify *c, const char *file, const char *tag,
+			   struct macro_member **uses, size_t *nr)
+{
+	return macro_members_of(c, NULL, file, tag, uses, nr);
+}
+
+struct macro_members_many {
+	const struct strvec *files;
+	const char *tag;
+	struct macro_member **uses;
+	size_t *nr;
+	int *counts;
+};
+
+static void macro_members_query(struct classify *c, CXIndex index, size_t i, void *data)
+{
+	struct macro_members_many *q = data;
+
+	q->uses[i] = NULL;
+	q->nr[i] = 0;
+	q->counts[i] = macro_members_of(c, index, q->files->v[i], q->tag, &q->uses[i], &q->nr[i]);
+}
+
+void classify_macro_members_many(struct classify *c, const struct strvec *files, const char *tag,
+				 struct macro_member **uses, size_t *nr, int *counts)
+{
+	struct macro_members_many q = { files, tag, uses, nr, counts };
+
+	run_query(c, files, macro_members_query, &q);
 }
 
 void classify_macro_members_free(struct macro_member *uses, size_t nr)
@@ -1462,7 +1546,7 @@ int classify_macro_named_functions(struct classify *c, const char *file, const c
 	struct parsed_file pf;
 	struct named_collect m;
 
-	if (parsed_file_open(c, file, &pf) < 0)
+	if (parsed_file_open(c, NULL, file, &pf) < 0)
 		return -1;
 	memset(&m, 0, sizeof(m));
 	m.main = pf.main;

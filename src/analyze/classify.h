@@ -157,6 +157,13 @@ struct member_use {
  */
 int classify_member_uses(struct classify *c, const char *file, const char *tag,
 			 struct member_use **uses, size_t *nr);
+/*
+ * classify_member_uses() of each of files, on the classifier's jobs at
+ * once: uses[i] (malloc'd, or NULL) and nr[i] for files->v[i], counts[i]
+ * its return value.  Free each with classify_member_uses_free().
+ */
+void classify_member_uses_many(struct classify *c, const struct strvec *files, const char *tag,
+			       struct member_use **uses, size_t *nr, int *counts);
 void classify_member_uses_free(struct member_use *uses, size_t nr);
 
 /*
@@ -182,6 +189,9 @@ struct macro_member {
  */
 int classify_macro_members(struct classify *c, const char *file, const char *tag,
 			   struct macro_member **uses, size_t *nr);
+/* classify_macro_members() of each of files at once, as classify_member_uses_many(). */
+void classify_macro_members_many(struct classify *c, const struct strvec *files, const char *tag,
+				 struct macro_member **uses, size_t *nr, int *counts);
 void classify_macro_members_free(struct macro_member *uses, size_t nr);
 
 /* A function declared with a name that a macro made: ssize_t NAME(x)(...). */

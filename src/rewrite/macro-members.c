@@ -178,12 +178,14 @@ static int listed(const struct strvec *v, const char *s)
 static void typed_by_uses(struct members *m)
 {
 	struct rewrite_context *ctx = m->ctx;
-	struct strvec refused = STRVEC_INIT;
+	struct strvec refused = STRVEC_INIT, parsed = STRVEC_INIT;
+	struct macro_member **all_uses;
+	size_t *all_nr, *file_of = NULL;
+	int *counts;
 
 	for (size_t f = 0; f < ctx->nr; f++) {
 		const struct lex_tokens *t = &m->toks[f];
-		struct macro_member *uses = NULL;
-		size_t nr = 0, len = strlen(ctx->files[f].path);
+		size_t len = strlen(ctx->files[f].path);
 		int invokes = 0;
 
 		if (!ctx->files[f].in_step || len < 2 || strcmp(ctx->files[f].path + len - 2, ".c"))
@@ -196,8 +198,22 @@ static void typed_by_uses(struct members *m)
 		}
 		if (!invokes)
 			continue;
-		if (classify_macro_members(ctx->classify, ctx->files[f].path, "class_device",
-					   &uses, &nr) < 0) {
+		strvec_push(&parsed, ctx->files[f].path);
+		file_of = xrealloc(file_of, parsed.nr * sizeof(*file_of));
+		file_of[parsed.nr - 1] = f;
+	}
+	/* every invoking file parsed at once, on the classifier's jobs */
+	all_uses = xcalloc(parsed.nr + 1, sizeof(*all_uses));
+	all_nr = xcalloc(parsed.nr + 1, sizeof(*all_nr));
+	counts = xcalloc(parsed.nr + 1, sizeof(*counts));
+	if (parsed.nr)
+		classify_macro_members_many(ctx->classify, &parsed, "class_device", all_uses, all_nr, counts);
+	for (size_t p = 0; p < parsed.nr; p++) {
+		size_t f = file_of[p];
+		struct macro_member *uses = all_uses[p];
+		size_t nr = all_nr[p];
+
+		if (counts[p] < 0) {
 			strvec_pushf(ctx->log, "%s: macro-members: cannot parse the file: the macros it invokes are typed by their other users only",
 				     ctx->files[f].path);
 			continue;
@@ -239,6 +255,11 @@ static void typed_by_uses(struct members *m)
 		}
 		classify_macro_members_free(uses, nr);
 	}
+	free(all_uses);
+	free(all_nr);
+	free(counts);
+	free(file_of);
+	strvec_clear(&parsed);
 	strvec_clear(&refused);
 }
 

@@ -213,19 +213,33 @@ static void add_edit(struct edit **v, size_t *nr, size_t *alloc, size_t offset, 
 	(*nr)++;
 }
 
+/* Whether f's text accesses a retyped member at all (then it is parsed). */
+static int accesses_retyped(const struct rewrite_file *f, const struct strvec *retyped)
+{
+	struct lex_tokens t = LEX_TOKENS_INIT;
+	int found = 0;
+
+	lex_tokenize(f->content->buf, f->content->len, &t);
+	for (size_t k = 0; k < t.nr && !found; k++)
+		found = access_at(t.v, t.nr, k, retyped) != NULL;
+	lex_tokens_release(&t);
+	return found;
+}
+
 /*
  * The new text of f goes to *converted (untouched when nothing changes):
  * the classifier's overlay points at every working file's contents, so
- * none may change until every file is parsed.
+ * none may change until every file is parsed.  uses, nr_uses: f's
+ * classify_member_uses(), count its return (< 0: f did not parse).
  */
 static void convert_file(struct rewrite_context *ctx, struct rewrite_file *f,
-			 const struct strvec *retyped, struct strbuf *converted)
+			 const struct strvec *retyped, struct strbuf *converted,
+			 const struct member_use *uses, size_t nr_uses, int count)
 {
 	struct lex_tokens t = LEX_TOKENS_INIT;
 	struct occurrence *occ = NULL;
-	struct member_use *uses = NULL;
 	struct edit *edits = NULL;
-	size_t nr_occ = 0, alloc_occ = 0, nr_uses = 0, nr_edits = 0, alloc_edits = 0;
+	size_t nr_occ = 0, alloc_occ = 0, nr_edits = 0, alloc_edits = 0;
 	struct strbuf *sb = f->content;
 
 	lex_tokenize(sb->buf, sb->len, &t);
@@ -238,7 +252,7 @@ static void convert_file(struct rewrite_context *ctx, struct rewrite_file *f,
 		}
 	if (!nr_occ)
 		goto out;
-	if (classify_member_uses(ctx->classify, f->path, "class_device", &uses, &nr_uses) < 0) {
+	if (count < 0) {
 		strvec_pushf(ctx->log, "%s: member-users: cannot parse the file: its uses of a retyped class device member are left",
 			     f->path);
 		goto out;
@@ -298,15 +312,17 @@ out:
 	for (size_t i = 0; i < nr_edits; i++)
 		free(edits[i].field);
 	free(edits);
-	classify_member_uses_free(uses, nr_uses);
 	free(occ);
 	lex_tokens_release(&t);
 }
 
 int rewrite_member_users(struct rewrite_context *ctx)
 {
-	struct strvec retyped = STRVEC_INIT;
+	struct strvec retyped = STRVEC_INIT, parsed = STRVEC_INIT;
 	struct strbuf *converted;
+	struct member_use **uses;
+	size_t *nr_uses, *file_of = NULL;
+	int *counts;
 
 	for (size_t i = 0; i < ctx->nr; i++)
 		if (ctx->files[i].in_step && !kernel_is_class_device_core(ctx->files[i].path))
@@ -316,11 +332,30 @@ int rewrite_member_users(struct rewrite_context *ctx)
 	for (size_t i = 0; retyped.nr && i < ctx->nr; i++) {
 		struct rewrite_file *f = &ctx->files[i];
 
-		if (kernel_is_class_device_core(f->path) ||
-		    !member_users_candidate(f->content->buf, f->content->len, &retyped))
-			continue;
-		convert_file(ctx, f, &retyped, &converted[i]);
+		if (!kernel_is_class_device_core(f->path) &&
+		    member_users_candidate(f->content->buf, f->content->len, &retyped) &&
+		    accesses_retyped(f, &retyped)) {
+			strvec_push(&parsed, f->path);
+			file_of = xrealloc(file_of, parsed.nr * sizeof(*file_of));
+			file_of[parsed.nr - 1] = i;
+		}
 	}
+	/* every file parsed at once, on the classifier's jobs */
+	uses = xcalloc(parsed.nr + 1, sizeof(*uses));
+	nr_uses = xcalloc(parsed.nr + 1, sizeof(*nr_uses));
+	counts = xcalloc(parsed.nr + 1, sizeof(*counts));
+	if (parsed.nr)
+		classify_member_uses_many(ctx->classify, &parsed, "class_device", uses, nr_uses, counts);
+	for (size_t p = 0; p < parsed.nr; p++) {
+		convert_file(ctx, &ctx->files[file_of[p]], &retyped, &converted[file_of[p]], uses[p],
+			     nr_uses[p], counts[p]);
+		classify_member_uses_free(uses[p], nr_uses[p]);
+	}
+	free(uses);
+	free(nr_uses);
+	free(counts);
+	free(file_of);
+	strvec_clear(&parsed);
 	for (size_t i = 0; i < ctx->nr; i++) {
 		if (!converted[i].len)
 			continue;
