@@ -888,29 +888,39 @@ static void held_back_users(struct deletion *d, const struct strvec *changed,
 	struct classify *c = d->ctx->classify;
 	int *after = xcalloc(changed->nr + 1, sizeof(int)), *before = xcalloc(changed->nr + 1, sizeof(int));
 	char **first = xcalloc(changed->nr + 1, sizeof(char *));
+	struct strvec erring = STRVEC_INIT;	/* a file without errors after gained none: no parse before */
+	size_t e = 0;
 
 	classify_set_overlay(c, overlay, nr_overlay);
 	classify_count_errors_many(c, changed, after, first);
-	for (size_t i = 0; i < changed->nr; i++)
+	for (size_t i = 0; i < changed->nr; i++) {
 		free(first[i]);
+		if (after[i] > 0)
+			strvec_push(&erring, changed->v[i]);
+	}
 	classify_set_overlay(c, NULL, 0);
-	classify_count_errors_many(c, changed, before, first);
-	for (size_t i = 0; i < changed->nr; i++)
+	if (erring.nr)
+		classify_count_errors_many(c, &erring, before, first);
+	for (size_t i = 0; i < erring.nr; i++)
 		free(first[i]);
 	free(first);
 	classify_set_overlay(c, overlay, nr_overlay);
 	for (size_t i = 0; i < changed->nr; i++) {
 		char *why;
+		int was = 0;
 
-		if (after[i] <= before[i])
+		if (after[i] > 0)
+			was = before[e++];
+		if (after[i] <= was)
 			continue;
 		why = xstrfmt("its conversion adds %d parse error(s): verify will hold it back, and its text on disk uses class_device",
-			      after[i] - before[i]);
+			      after[i] - was);
 		add_blocker(out, changed->v[i], 0, 0, "held-back", why);
 		free(why);
 	}
 	free(after);
 	free(before);
+	strvec_clear(&erring);
 }
 
 /* Every use outside the edited files of what the deletion removes. */
