@@ -1,12 +1,13 @@
 /*
  * cache.h: results kept across runs, keyed by everything they depend on,
  * so that a rerun over an unchanged tree starts no spatch and parses
- * nothing.  migrate keeps four kinds (all under one directory): each spatch
+ * nothing.  migrate keeps five kinds (all under one directory): each spatch
  * task's output (keyed by the patch, options, spatch and the working
  * files' contents); each whole step's result and verify's (keyed also by
  * the cdmigrate binary and by a fingerprint of the tree: every .c/.h
  * file's path, size, times and inode, and the Makefile), replayed with what
- * they printed; and the prefilter's candidates for that fingerprint
+ * they printed; the working set's selection of files for that fingerprint
+ * (engine/working-set.c); and the prefilter's candidates for it
  * (prefilter.h).
  *
  * The directory is $CDMIGRATE_CACHE_DIR, else $XDG_CACHE_HOME/cdmigrate,
