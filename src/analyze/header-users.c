@@ -291,27 +291,37 @@ void header_users_member_names(const char *before, size_t before_len,
 	strvec_clear(&names);
 }
 
+/*
+ * The next identifier of text from *i on: 1 with its start and length
+ * (*i past it), 0 at the end.  A plain scan, comments and strings
+ * included: lexing every candidate costs more than it saves.
+ */
+static int next_identifier(const char *text, size_t len, size_t *i, size_t *start, size_t *n)
+{
+	while (*i < len) {
+		if (!lex_ident_start((unsigned char)text[*i]) ||
+		    (*i && lex_ident_char((unsigned char)text[*i - 1]))) {
+			(*i)++;
+			continue;
+		}
+		*start = *i;
+		while (*i < len && lex_ident_char((unsigned char)text[*i]))
+			(*i)++;
+		*n = *i - *start;
+		return 1;
+	}
+	return 0;
+}
+
 int header_users_mentions(const char *text, size_t len, const struct strvec *names)
 {
-	size_t i = 0;
+	size_t i = 0, s, n;
 
 	if (!names->nr)
 		return 0;
-	/* A plain scan: lexing every candidate costs more than it saves. */
-	while (i < len) {
-		size_t s;
-
-		if (!lex_ident_start((unsigned char)text[i]) ||
-		    (i && lex_ident_char((unsigned char)text[i - 1]))) {
-			i++;
-			continue;
-		}
-		s = i;
-		while (i < len && lex_ident_char((unsigned char)text[i]))
-			i++;
-		if (sorted_hasn(names, text + s, i - s))
+	while (next_identifier(text, len, &i, &s, &n))
+		if (sorted_hasn(names, text + s, n))
 			return 1;
-	}
 	return 0;
 }
 
@@ -327,24 +337,14 @@ int header_users_mentions_scoped(const char *text, size_t len, const struct strv
 	/* per entry of members: bit 1 its name is in text, bit 2 its tag */
 	char *seen;
 	int hit = 0;
-	size_t i = 0;
+	size_t i = 0, s, n;
 
 	if (!members || !members->nr)
 		return header_users_mentions(text, len, names);
 	seen = xcalloc(members->nr, 1);
-	while (i < len && !hit) {
-		size_t s, n;
+	while (!hit && next_identifier(text, len, &i, &s, &n)) {
 		int member = 0;
 
-		if (!lex_ident_start((unsigned char)text[i]) ||
-		    (i && lex_ident_char((unsigned char)text[i - 1]))) {
-			i++;
-			continue;
-		}
-		s = i;
-		while (i < len && lex_ident_char((unsigned char)text[i]))
-			i++;
-		n = i - s;
 		for (size_t m = 0; m < members->nr; m++) {
 			const char *tag = strchr(members->v[m], '\t') + 1;
 
