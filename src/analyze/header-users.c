@@ -166,13 +166,12 @@ static void add_scoped(struct strvec *scoped, const char *name, const struct lex
 }
 
 /*
- * header_users_names(), and in members ("name\ttag") each member of a
- * struct the change keeps that is a name only as that member: declared on a
- * removed line of the struct's body and named nowhere else the change
- * touched (a type or a parameter in that body is a plain name).
+ * A name is a member's only when declared on a removed line of a kept
+ * struct's body and named nowhere else the change touched (a type or a
+ * parameter in that body is a plain name).
  */
-static void collect_names(const char *before, size_t before_len, const char *after,
-			  size_t after_len, struct strvec *names, struct strvec *members)
+void header_users_names(const char *before, size_t before_len, const char *after,
+			size_t after_len, struct strvec *names, struct strvec *members)
 {
 	struct strvec plain = STRVEC_INIT, scoped = STRVEC_INIT, member = STRVEC_INIT;
 	struct lex_tokens tb = LEX_TOKENS_INIT, ta = LEX_TOKENS_INIT;
@@ -274,21 +273,6 @@ static void collect_names(const char *before, size_t before_len, const char *aft
 	free(fa);
 	lex_tokens_release(&tb);
 	lex_tokens_release(&ta);
-}
-
-void header_users_names(const char *before, size_t before_len,
-			const char *after, size_t after_len, struct strvec *names)
-{
-	collect_names(before, before_len, after, after_len, names, NULL);
-}
-
-void header_users_member_names(const char *before, size_t before_len,
-			       const char *after, size_t after_len, struct strvec *members)
-{
-	struct strvec names = STRVEC_INIT;
-
-	collect_names(before, before_len, after, after_len, &names, members);
-	strvec_clear(&names);
 }
 
 /*

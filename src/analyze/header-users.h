@@ -25,25 +25,20 @@
 
 /*
  * Append to names (sorted, each once) the names a change of a header from
- * `before` to `after` can break a user through.
+ * `before` to `after` can break a user through.  members, unless NULL,
+ * gets ("name\ttag", sorted, each once) those of them that break a user
+ * only as a member of a struct the change keeps: a file that never names
+ * the tag cannot reach the member (a struct class that lost .release
+ * breaks no file_operations user).
  */
-void header_users_names(const char *before, size_t before_len,
-			const char *after, size_t after_len, struct strvec *names);
-
-/*
- * Append to members ("name\ttag", sorted, each once) the names of
- * header_users_names() that break a user only as a member of a struct the
- * change keeps: a file that never names the tag cannot reach the member
- * (a struct class that lost .release breaks no file_operations user).
- */
-void header_users_member_names(const char *before, size_t before_len,
-			       const char *after, size_t after_len, struct strvec *members);
+void header_users_names(const char *before, size_t before_len, const char *after,
+			size_t after_len, struct strvec *names, struct strvec *members);
 
 /* Whether text holds one of the sorted names as an identifier token. */
 int header_users_mentions(const char *text, size_t len, const struct strvec *names);
 
 /*
- * header_users_mentions(), a name of members (header_users_member_names())
+ * header_users_mentions(), a name of members (header_users_names())
  * counting only when text also names its tag.
  */
 int header_users_mentions_scoped(const char *text, size_t len, const struct strvec *names,

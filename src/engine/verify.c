@@ -314,7 +314,7 @@ static void note_header_back(struct verify *v, const char *path, const char *sho
 
 	ALLOC_GROW(v->held_names, i + 1, v->held_names_alloc);
 	v->held_names[i] = (struct strvec)STRVEC_INIT;
-	header_users_names(now->buf, now->len, was->buf, was->len, &v->held_names[i]);
+	header_users_names(now->buf, now->len, was->buf, was->len, &v->held_names[i], NULL);
 	header_users_macro_names(was->buf, was->len, &v->held_names[i]);
 	strvec_push(&v->held_headers, path);
 	strvec_push(&v->held_shown, shown);
@@ -361,10 +361,11 @@ static const char *header_gone_back(struct verify *v, const char *file, size_t b
 	return named ? named : first;
 }
 
-/* The names a changed header's change can break a file through. */
-static void header_names(struct work_file *h, struct strvec *names)
+/* The names a changed header's change can break a file through; members: header_users_names() */
+static void header_names(struct work_file *h, struct strvec *names, struct strvec *members)
 {
-	header_users_names(h->original.buf, h->original.len, h->current.buf, h->current.len, names);
+	header_users_names(h->original.buf, h->original.len, h->current.buf, h->current.len, names,
+			   members);
 }
 
 static int reaches(struct verify *v, const char *file, const char *header)
@@ -625,9 +626,7 @@ static void find_users(struct verify *v, const struct strvec *headers, struct st
 	for (size_t k = 0; k < headers->nr; k++) {
 		struct work_file *h = engine_find_file(e, headers->v[k]);
 
-		header_names(h, &names[k]);
-		header_users_member_names(h->original.buf, h->original.len, h->current.buf,
-					  h->current.len, &members[k]);
+		header_names(h, &names[k], &members[k]);
 		sets[k] = (const char *const *)names[k].v;
 	}
 	for (int pass = 0; pass < 2; pass++) {
@@ -924,7 +923,7 @@ static int verify_round(struct verify *v, const struct strvec *went_back)
 
 			/* the header's own macros over what it changed: an error
 			 * line names class_to_shost(), not the member it reaches */
-			header_names(h, &names[k]);
+			header_names(h, &names[k], NULL);
 			header_users_macro_names(h->current.buf, h->current.len, &names[k]);
 		}
 		for (size_t k = 0; k < headers.nr; k++)
