@@ -456,28 +456,25 @@ void step_cache_diag_for_cache(struct engine *e, const struct strbuf *diag, stru
 void step_cache_replay_diag(struct engine *e, const struct strbuf *diag)
 {
 	struct strbuf out = STRBUF_INIT;
+	int skip = 0;	/* a marked rewriter line under -q */
 
-	for (const char *p = diag->buf; p < diag->buf + diag->len;) {
-		const char *nl = memchr(p, '\n', (size_t)(diag->buf + diag->len - p));
-		size_t n = nl ? (size_t)(nl - p) + 1 : (size_t)(diag->buf + diag->len - p);
-		size_t start = out.len;
+	for (size_t i = 0; i < diag->len; i++) {
+		char ch = diag->buf[i];
 
-		if (*p != '\001')
-			strbuf_add(&out, p, n);
-		else if (!e->opts->quiet)
-			strbuf_add(&out, p + 1, n - 1);
-		p += n;
-		for (char *m; (m = memchr(out.buf + start, '\002', out.len - start)) ||
-			      (m = memchr(out.buf + start, '\003', out.len - start));) {
-			/* the tree where it is now, named as this run was given it */
-			size_t at = (size_t)(m - out.buf);
-			char *rest = xstrdup(m + 1);
-
-			out.len = at;
-			strbuf_addstr(&out, *m == '\002' ? e->tree : e->opts->tree);
-			strbuf_addstr(&out, rest);
-			free(rest);
+		if (!i || diag->buf[i - 1] == '\n') {
+			skip = ch == '\001' && e->opts->quiet;
+			if (ch == '\001')
+				continue;
 		}
+		if (skip)
+			continue;
+		/* the tree where it is now, named as this run was given it */
+		if (ch == '\002')
+			strbuf_addstr(&out, e->tree);
+		else if (ch == '\003')
+			strbuf_addstr(&out, e->opts->tree);
+		else
+			strbuf_addch(&out, ch);
 	}
 	fflush(stdout);
 	write_all(2, out.buf, out.len);
