@@ -1,9 +1,12 @@
+#include "config.h"
 #include "base/cache.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 #include <xxhash.h>
 
@@ -40,6 +43,125 @@ void cache_hasher_finish(struct cache_hasher *h, char key[33])
 		 (unsigned long long)digest.low64);
 	XXH3_freeState(h->state);
 	free(h);
+}
+
+static char binary_key[33];
+
+static void binary_key_init(void)
+{
+	struct cache_hasher *h = cache_hasher_new();
+	struct strbuf exe = STRBUF_INIT;
+
+	cache_hasher_add_string(h, "cdmigrate " PACKAGE_VERSION);
+	if (strbuf_read_file(&exe, "/proc/self/exe") == 0)
+		cache_hasher_add(h, exe.buf, exe.len);
+	strbuf_release(&exe);
+	cache_hasher_finish(h, binary_key);
+}
+
+const char *cache_binary_key(void)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+	pthread_once(&once, binary_key_init);
+	return binary_key;
+}
+
+/* One file's hash with the lstat() numbers it was read under. */
+struct file_hash {
+	char *path;
+	struct stat st;
+	char key[33];
+};
+
+static struct file_hash *file_hashes;
+static size_t nr_file_hashes, alloc_file_hashes;	/* open addressing, power of two */
+static pthread_mutex_t file_hashes_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static size_t path_slot(const char *path)
+{
+	size_t h = 5381;
+
+	for (const unsigned char *p = (const unsigned char *)path; *p; p++)
+		h = h * 33 + *p;
+	return h;
+}
+
+static struct file_hash *file_hash_slot(const char *path)
+{
+	size_t mask = alloc_file_hashes - 1, i = path_slot(path) & mask;
+
+	while (file_hashes[i].path && strcmp(file_hashes[i].path, path))
+		i = (i + 1) & mask;
+	return &file_hashes[i];
+}
+
+static void file_hashes_grow(void)
+{
+	struct file_hash *old = file_hashes;
+	size_t old_alloc = alloc_file_hashes;
+
+	alloc_file_hashes = old_alloc ? old_alloc * 2 : 1024;
+	file_hashes = xcalloc(alloc_file_hashes, sizeof(*file_hashes));
+	for (size_t i = 0; i < old_alloc; i++)
+		if (old[i].path)
+			*file_hash_slot(old[i].path) = old[i];
+	free(old);
+}
+
+static int same_numbers(const struct stat *a, const struct stat *b)
+{
+	return a->st_size == b->st_size && a->st_ino == b->st_ino && a->st_dev == b->st_dev &&
+	       a->st_mtim.tv_sec == b->st_mtim.tv_sec && a->st_mtim.tv_nsec == b->st_mtim.tv_nsec &&
+	       a->st_ctim.tv_sec == b->st_ctim.tv_sec && a->st_ctim.tv_nsec == b->st_ctim.tv_nsec;
+}
+
+int cache_file_hash(const char *path, char key[33])
+{
+	struct strbuf content = STRBUF_INIT;
+	struct cache_hasher *h;
+	struct stat st;
+	int racy, rc;
+
+	if (stat(path, &st) == 0) {
+		pthread_mutex_lock(&file_hashes_lock);
+		if (alloc_file_hashes) {
+			struct file_hash *f = file_hash_slot(path);
+
+			if (f->path && same_numbers(&f->st, &st)) {
+				memcpy(key, f->key, 33);
+				pthread_mutex_unlock(&file_hashes_lock);
+				return 0;
+			}
+		}
+		pthread_mutex_unlock(&file_hashes_lock);
+	}
+	rc = strbuf_read_file(&content, path) == 0 && stat(path, &st) == 0 ? 0 : -1;
+	h = cache_hasher_new();
+	if (rc == 0)
+		cache_hasher_add(h, content.buf, content.len);
+	else
+		cache_hasher_add_string(h, "\001unreadable");
+	cache_hasher_finish(h, key);
+	strbuf_release(&content);
+	racy = rc || st.st_mtime >= time(NULL) - 2 || st.st_ctime >= time(NULL) - 2;
+	if (racy)
+		return rc;
+	pthread_mutex_lock(&file_hashes_lock);
+	if ((nr_file_hashes + 1) * 2 > alloc_file_hashes)
+		file_hashes_grow();
+	{
+		struct file_hash *f = file_hash_slot(path);
+
+		if (!f->path) {
+			f->path = xstrdup(path);
+			nr_file_hashes++;
+		}
+		f->st = st;
+		memcpy(f->key, key, 33);
+	}
+	pthread_mutex_unlock(&file_hashes_lock);
+	return 0;
 }
 
 const char *cache_dir(void)

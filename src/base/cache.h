@@ -32,6 +32,24 @@ void cache_hasher_add_string(struct cache_hasher *h, const char *s);
 /* Write the digest into key (33 bytes with the NUL) and free the hasher. */
 void cache_hasher_finish(struct cache_hasher *h, char key[33]);
 
+/*
+ * What this cdmigrate binary is ("cdmigrate VERSION" and the bytes of
+ * /proc/self/exe), as a key: its passes and its classifier make the
+ * results kept, so every kind of entry that holds them is keyed by it.
+ * Borrowed string.
+ */
+const char *cache_binary_key(void);
+
+/*
+ * The content hash of the file at `path` (as cache_hasher_finish() writes
+ * it; "unreadable" hashes a fixed string), remembered for the process with
+ * the file's lstat() numbers (size, times, inode): the file is read again
+ * only when they change, or when it changed within the last 2 seconds
+ * (git's racy-index rule: a change in the same tick keeps the numbers).
+ * Thread-safe.  Returns 0, or -1 when the file cannot be read.
+ */
+int cache_file_hash(const char *path, char key[33]);
+
 /* The cache directory, or NULL when disabled.  Borrowed string. */
 const char *cache_dir(void);
 

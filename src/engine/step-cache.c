@@ -11,31 +11,12 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#include "config.h"
-
 /*
  * Results of whole steps and of verify are kept in the cache too, keyed by
  * everything they read: a rerun over an unchanged tree replays them
  * instead of running spatch, the rewriter and libclang again.
  */
 
-/* What cdmigrate itself is: its rewriter passes and classifier make results. */
-static const char *binary_key(void)
-{
-	static char key[33];
-
-	if (!key[0]) {
-		struct cache_hasher *h = cache_hasher_new();
-		struct strbuf exe = STRBUF_INIT;
-
-		cache_hasher_add_string(h, "cdmigrate " PACKAGE_VERSION);
-		if (strbuf_read_file(&exe, "/proc/self/exe") == 0)
-			cache_hasher_add(h, exe.buf, exe.len);
-		strbuf_release(&exe);
-		cache_hasher_finish(h, key);
-	}
-	return key;
-}
 
 /*
  * The tree's key is made of its files' contents, so that the same tree at
@@ -177,7 +158,7 @@ void step_cache_tree_fingerprint(struct engine *e, char key[33])
 	struct cache_hasher *h = cache_hasher_new();
 
 	cache_hasher_add_string(h, "cdmigrate-tree 2");
-	cache_hasher_add_string(h, binary_key());
+	cache_hasher_add_string(h, cache_binary_key());
 	fingerprint_root(h, e->tree);
 	if (e->opts->kernel) {
 		/* the kernel is not the tree: the same files there are another input */
@@ -195,7 +176,7 @@ static void hash_opt(struct cache_hasher *h, const char *s)
 /* The engine's state a step or verify starts from. */
 void step_cache_hash_state(struct engine *e, struct cache_hasher *h)
 {
-	cache_hasher_add_string(h, binary_key());
+	cache_hasher_add_string(h, cache_binary_key());
 	cache_hasher_add_string(h, e->tree_key);
 	/* the tree's path and name in messages are put back on replay (step_cache_diag_for_cache()) */
 	hash_opt(h, e->opts->kernel);
