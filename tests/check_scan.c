@@ -10,6 +10,7 @@
 #include "analyze/prefilter.h"
 #include "analyze/scan.h"
 #include "analyze/site.h"
+#include "base/cache.h"
 #include "base/walk.h"
 #include "kernel/subsystem.h"
 #include "lex/lexscan.h"
@@ -172,6 +173,50 @@ START_TEST(site_sort_and_dedupe)
 	ck_assert_str_eq(site_verdict_name(list.items[3].verdict), "manual");
 	site_list_release(&list);
 	ck_assert_uint_eq(list.nr, 0);
+}
+END_TEST
+
+START_TEST(site_records_read_back_every_field)
+{
+	struct site_list list = SITE_LIST_INIT, back = SITE_LIST_INIT;
+	struct strbuf payload = STRBUF_INIT;
+	struct cache_reader rd;
+	const char *buf;
+	size_t len, n = 0;
+	char tag, which = 0;
+
+	site_list_add(&list, "a.c", 9, 2, "class-device-call", "f", "sub", SITE_MANUAL, "why\nnot", "fn");
+	site_list_add(&list, "b.h", 1, 30, "inactive", "x", "", SITE_AUTO, "", NULL);
+	site_list_add_records(&list, 'S', &payload);
+	cache_reader_init(&rd, payload.buf, payload.len);
+	while (cache_record_next(&rd, &tag, &buf, &len) == 1) {
+		ck_assert_int_eq(tag, 'I');
+		ck_assert_int_eq(site_record_read(buf, len, &which, &back), 1);
+		ck_assert_int_eq(which, 'S');
+		n++;
+	}
+	ck_assert_uint_eq(n, 2);
+	ck_assert_uint_eq(back.nr, 2);
+	for (size_t i = 0; i < 2; i++) {
+		ck_assert_str_eq(back.items[i].file, list.items[i].file);
+		ck_assert_uint_eq(back.items[i].line, list.items[i].line);
+		ck_assert_uint_eq(back.items[i].column, list.items[i].column);
+		ck_assert_str_eq(back.items[i].kind, list.items[i].kind);
+		ck_assert_str_eq(back.items[i].symbol, list.items[i].symbol);
+		ck_assert_str_eq(back.items[i].subsystem, list.items[i].subsystem);
+		ck_assert_int_eq(back.items[i].verdict, list.items[i].verdict);
+		ck_assert_str_eq(back.items[i].reason, list.items[i].reason);
+	}
+	ck_assert_str_eq(back.items[0].function, "fn");
+	ck_assert_ptr_null(back.items[1].function);
+	/* a record cut short appends nothing */
+	cache_reader_init(&rd, payload.buf, payload.len);
+	ck_assert_int_eq(cache_record_next(&rd, &tag, &buf, &len), 1);
+	ck_assert_int_eq(site_record_read(buf, len - 4, &which, &back), 0);
+	ck_assert_uint_eq(back.nr, 2);
+	site_list_release(&list);
+	site_list_release(&back);
+	strbuf_release(&payload);
 }
 END_TEST
 
@@ -467,6 +512,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, prefilter_files_keeps_order_whatever_jobs);
 	tcase_add_test(tc, prefilter_unreadable_file_is_skipped);
 	tcase_add_test(tc, site_sort_and_dedupe);
+	tcase_add_test(tc, site_records_read_back_every_field);
 	tcase_add_test(tc, subsystem_rules);
 	tcase_add_test(tc, subsystem_of_users_votes);
 	tcase_add_test(tc, include_graph_scan_resolves);

@@ -1,4 +1,5 @@
 #include "analyze/site.h"
+#include "base/cache.h"
 #include "base/util.h"
 
 #include <stdlib.h>
@@ -123,4 +124,62 @@ size_t site_list_count_kind(const struct site_list *list, const char *kind)
 	for (size_t i = 0; i < list->nr; i++)
 		n += !strcmp(list->items[i].kind, kind);
 	return n;
+}
+
+void site_list_add_records(const struct site_list *list, char which, struct strbuf *payload)
+{
+	struct strbuf one = STRBUF_INIT;
+	char num[32];
+
+	for (size_t i = 0; i < list->nr; i++) {
+		const struct site *s = &list->items[i];
+
+		strbuf_reset(&one);
+		cache_record_add(&one, 'L', &which, 1);
+		cache_record_addstr(&one, 'f', s->file);
+		snprintf(num, sizeof(num), "%u", s->line);
+		cache_record_addstr(&one, 'l', num);
+		snprintf(num, sizeof(num), "%u", s->column);
+		cache_record_addstr(&one, 'c', num);
+		cache_record_addstr(&one, 'k', s->kind);
+		cache_record_addstr(&one, 's', s->symbol);
+		cache_record_addstr(&one, 'u', s->subsystem);
+		cache_record_addstr(&one, 'v', s->verdict == SITE_MANUAL ? "1" : "0");
+		cache_record_addstr(&one, 'r', s->reason);
+		if (s->function)
+			cache_record_addstr(&one, 'n', s->function);
+		cache_record_add(payload, 'I', one.buf, one.len);
+	}
+	strbuf_release(&one);
+}
+
+int site_record_read(const char *rec, size_t len, char *which, struct site_list *out)
+{
+	struct cache_reader rd;
+	const char *buf;
+	size_t n;
+	char tag, *field[10] = { NULL };
+	static const char tags[] = "Lflcksuvrn";
+	int rc, ok;
+
+	cache_reader_init(&rd, rec, len);
+	while ((rc = cache_record_next(&rd, &tag, &buf, &n)) == 1) {
+		const char *at = strchr(tags, tag);
+
+		if (!at || !tag || field[at - tags])
+			break;
+		field[at - tags] = xstrndup(buf, n);
+	}
+	ok = rc == 0 && field[0] && strlen(field[0]) == 1;
+	for (int i = 1; i < 9 && ok; i++)
+		ok = field[i] != NULL;
+	if (ok) {
+		*which = field[0][0];
+		site_list_add(out, field[1], (unsigned)strtoul(field[2], NULL, 10),
+			      (unsigned)strtoul(field[3], NULL, 10), field[4], field[5], field[6],
+			      field[7][0] == '1' ? SITE_MANUAL : SITE_AUTO, field[8], field[9]);
+	}
+	for (int i = 0; i < 10; i++)
+		free(field[i]);
+	return ok;
 }

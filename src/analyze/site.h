@@ -102,6 +102,8 @@
 	"cannot break it (the kernel left such blocks as they were); convert it by hand if the " \
 	"block is ever revived"
 
+#include "base/util.h"
+
 #include <stddef.h>
 
 enum site_verdict {
@@ -141,6 +143,20 @@ void site_list_add(struct site_list *list, const char *file, unsigned line,
 
 /* Move every site of src to the end of dst; src is left empty. */
 void site_list_take(struct site_list *dst, struct site_list *src);
+
+/*
+ * Append each site of list to payload as one 'I' record (cache.h) whose
+ * inner records hold `which` (the caller's name for the list: one byte)
+ * and every field of the site; site_record_read() reads one back.
+ */
+void site_list_add_records(const struct site_list *list, char which, struct strbuf *payload);
+
+/*
+ * The bytes of one 'I' record: its site is appended to out and its `which`
+ * stored in *which.  Returns 1, or 0 (nothing appended) when the record is
+ * damaged.
+ */
+int site_record_read(const char *rec, size_t len, char *which, struct site_list *out);
 
 /* Sort in the order documented above and drop exact duplicates. */
 void site_list_sort(struct site_list *list);

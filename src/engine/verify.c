@@ -14,62 +14,18 @@
 #include <string.h>
 #include <time.h>
 
-static void add_site_records(const struct site_list *list, char which, struct strbuf *payload)
-{
-	struct strbuf one = STRBUF_INIT;
-	char num[32];
-
-	for (size_t i = 0; i < list->nr; i++) {
-		const struct site *s = &list->items[i];
-
-		strbuf_reset(&one);
-		cache_record_add(&one, 'L', &which, 1);
-		cache_record_addstr(&one, 'f', s->file);
-		snprintf(num, sizeof(num), "%u", s->line);
-		cache_record_addstr(&one, 'l', num);
-		snprintf(num, sizeof(num), "%u", s->column);
-		cache_record_addstr(&one, 'c', num);
-		cache_record_addstr(&one, 'k', s->kind);
-		cache_record_addstr(&one, 's', s->symbol);
-		cache_record_addstr(&one, 'u', s->subsystem);
-		cache_record_addstr(&one, 'v', s->verdict == SITE_MANUAL ? "1" : "0");
-		cache_record_addstr(&one, 'r', s->reason);
-		if (s->function)
-			cache_record_addstr(&one, 'n', s->function);
-		cache_record_add(payload, 'I', one.buf, one.len);
-	}
-	strbuf_release(&one);
-}
-
-/* One 'I' record back into its list; 0 when damaged. */
+/* One 'I' record of verify's cache back into before or after; 0 when damaged. */
 static int parse_site(const char *rec, struct site_list *before, struct site_list *after)
 {
-	struct cache_reader rd;
-	const char *buf;
-	size_t len;
-	char tag, *field[10] = { NULL };
-	static const char tags[] = "Lflcksuvrn";
-	int rc, ok;
+	struct site_list one = SITE_LIST_INIT;
+	char which = 0;
 
-	cache_reader_init(&rd, rec, strlen(rec));
-	while ((rc = cache_record_next(&rd, &tag, &buf, &len)) == 1) {
-		const char *at = strchr(tags, tag);
-
-		if (!at || !tag || field[at - tags])
-			break;
-		field[at - tags] = xstrndup(buf, len);
+	if (!site_record_read(rec, strlen(rec), &which, &one) || (which != 'B' && which != 'A')) {
+		site_list_release(&one);
+		return 0;
 	}
-	ok = rc == 0 && field[0] && (field[0][0] == 'B' || field[0][0] == 'A');
-	for (int i = 1; i < 9 && ok; i++)
-		ok = field[i] != NULL;
-	if (ok)
-		site_list_add(field[0][0] == 'B' ? before : after, field[1],
-			      (unsigned)strtoul(field[2], NULL, 10), (unsigned)strtoul(field[3], NULL, 10),
-			      field[4], field[5], field[6], field[7][0] == '1' ? SITE_MANUAL : SITE_AUTO,
-			      field[8], field[9]);
-	for (int i = 0; i < 10; i++)
-		free(field[i]);
-	return ok;
+	site_list_take(which == 'B' ? before : after, &one);
+	return 1;
 }
 
 static int verify_uncached(struct engine *e, struct site_list *before_sites,
@@ -152,8 +108,8 @@ int verify_changes(struct engine *e, struct site_list *before_sites,
 		cache_record_addstr(&payload, 'N', num);
 		for (size_t i = units; i < e->held_units.nr; i++)
 			cache_record_addstr(&payload, 'N', e->held_units.v[i]);
-		add_site_records(before_sites, 'B', &payload);
-		add_site_records(after_sites, 'A', &payload);
+		site_list_add_records(before_sites, 'B', &payload);
+		site_list_add_records(after_sites, 'A', &payload);
 		step_cache_diag_for_cache(e, &diag, &kept);
 		cache_put(key, payload.buf, payload.len, kept.buf, kept.len, 0);
 		strbuf_release(&kept);
