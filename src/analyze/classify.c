@@ -2,6 +2,8 @@
 #include "analyze/classify.h"
 #include "analyze/macro-body.h"
 #include "analyze/parse-setup.h"
+#include "base/cache.h"
+#include "base/walk.h"
 #include "kernel/kernel.h"
 #include "lex/lexscan.h"
 
@@ -17,6 +19,12 @@
 
 #include "config.h"
 
+/* An overlay file's content hash, for the parse memo. */
+struct overlay_hash {
+	const char *name;	/* absolute: the overlay's Filename */
+	char hash[33];
+};
+
 struct classify {
 	char *tree;		/* absolute, real path */
 	char *kernel;		/* absolute, real path */
@@ -25,6 +33,8 @@ struct classify {
 	int jobs;
 	struct CXUnsavedFile *overlay;	/* absolute names, borrowed contents */
 	size_t nr_overlay;
+	struct overlay_hash *overlay_hashes;	/* in strcmp order of name */
+	char overlay_new_key[33];	/* the overlay's files the disk lacks, hashed */
 };
 
 /* An owned copy of a CXString, disposed at once. */
@@ -88,6 +98,7 @@ struct classify *classify_new(const struct classify_options *opts)
 
 		c->setup = parse_setup_new(&po);
 	}
+	classify_set_overlay(c, NULL, 0);
 	return c;
 }
 
@@ -129,18 +140,63 @@ void classify_print_args(struct classify *c, const char *file, FILE *out)
 	strvec_clear(&args);
 }
 
+static int compare_overlay_hashes(const void *a, const void *b)
+{
+	return strcmp(((const struct overlay_hash *)a)->name, ((const struct overlay_hash *)b)->name);
+}
+
 void classify_set_overlay(struct classify *c, const struct classify_unsaved *files, size_t nr)
 {
+	struct cache_hasher *fresh = cache_hasher_new();
+	struct stat st;
+
 	for (size_t i = 0; i < c->nr_overlay; i++)
 		free((char *)c->overlay[i].Filename);
 	free(c->overlay);
+	free(c->overlay_hashes);
 	c->overlay = nr ? xcalloc(nr, sizeof(*c->overlay)) : NULL;
+	c->overlay_hashes = nr ? xcalloc(nr, sizeof(*c->overlay_hashes)) : NULL;
 	c->nr_overlay = nr;
 	for (size_t i = 0; i < nr; i++) {
+		struct cache_hasher *h = cache_hasher_new();
+
 		c->overlay[i].Filename = path_join(c->tree, files[i].file);
 		c->overlay[i].Contents = files[i].content;
 		c->overlay[i].Length = (unsigned long)files[i].len;
+		cache_hasher_add(h, files[i].content, files[i].len);
+		cache_hasher_finish(h, c->overlay_hashes[i].hash);
+		c->overlay_hashes[i].name = c->overlay[i].Filename;
 	}
+	if (nr)
+		qsort(c->overlay_hashes, nr, sizeof(*c->overlay_hashes), compare_overlay_hashes);
+	/* a file only the overlay has can change which file an #include finds */
+	cache_hasher_add_string(fresh, "overlay-only files");
+	for (size_t k = 0; k < nr; k++) {
+		const char *name = c->overlay_hashes[k].name;
+
+		if (stat(name, &st) < 0)
+			cache_hasher_add_string(fresh, name + strlen(c->tree));
+	}
+	cache_hasher_finish(fresh, c->overlay_new_key);
+}
+
+/* The overlay's content hash of the absolute path, or NULL when it has none. */
+static const char *overlay_hash_of(const struct classify *c, const char *abs)
+{
+	size_t lo = 0, hi = c->nr_overlay;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		int cmp = strcmp(c->overlay_hashes[mid].name, abs);
+
+		if (!cmp)
+			return c->overlay_hashes[mid].hash;
+		if (cmp < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
 }
 
 static CXTranslationUnit parse(struct classify *c, CXIndex index, const char *file,
@@ -692,15 +748,325 @@ struct file_result {
 	char *first_error;
 	struct strvec error_texts;
 	int parsed;
+	int cached;		/* replayed from the parse memo */
 };
+
+/*
+ * The parse memo: classify_one()'s results kept in the cache across runs.
+ * A parse reads its arguments, the file and every file it includes, and
+ * the names of the headers that could have been found instead: the key
+ * holds what is known before parsing (this binary, libclang's version,
+ * the arguments, the file's name, the names of the tree's headers and of
+ * the files only the overlay has) and the entry lists, for each state
+ * seen (MEMO_STATES at most: a file is parsed before and after a change),
+ * the files the parse entered and one hash of all their contents, with
+ * the results.  Paths are kept relative to the tree, the kernel or the
+ * scratch directory, so that a copy of the tree finds them.
+ */
+#define MEMO_STATES 4
+
+static pthread_mutex_t memo_lock = PTHREAD_MUTEX_INITIALIZER;
+static char *memo_names_root;		/* under memo_lock */
+static char memo_names_key[33];
+
+/* A hash of the names of the .h files under the tree and the kernel. */
+static void header_names_key(const struct classify *c, char key[33])
+{
+	char *roots = xstrfmt("%s\n%s", c->tree, c->kernel);
+
+	pthread_mutex_lock(&memo_lock);
+	if (!memo_names_root || strcmp(memo_names_root, roots)) {
+		struct cache_hasher *h = cache_hasher_new();
+		const char *const dirs[] = { c->tree, c->kernel };
+
+		for (size_t d = 0; d < 2; d++) {
+			struct strvec files = STRVEC_INIT;
+			struct walk_stats ws = { 0, 0, NULL, NULL };
+
+			if (d == 1 && !strcmp(c->kernel, c->tree))
+				break;
+			walk_tree(dirs[d], NULL, &files, &ws);
+			cache_hasher_add_string(h, d ? "kernel" : "tree");
+			for (size_t i = 0; i < files.nr; i++)
+				if (ends_with(files.v[i], ".h"))
+					cache_hasher_add_string(h, files.v[i]);
+			strvec_clear(&files);
+		}
+		cache_hasher_finish(h, memo_names_key);
+		free(memo_names_root);
+		memo_names_root = roots;
+		roots = NULL;
+	}
+	memcpy(key, memo_names_key, 33);
+	pthread_mutex_unlock(&memo_lock);
+	free(roots);
+}
+
+/* path with the scratch, tree or kernel prefix replaced by S/, T/ or K/ (A/: none). */
+static char *memo_relative(const struct classify *c, const char *path)
+{
+	const char *roots[] = { c->scratch, c->tree, c->kernel };
+	const char marks[] = "STK";
+
+	for (size_t r = 0; r < 3; r++) {
+		size_t n = strlen(roots[r]);
+
+		if (!strncmp(path, roots[r], n) && path[n] == '/')
+			return xstrfmt("%c/%s", marks[r], path + n + 1);
+	}
+	return xstrfmt("A/%s", path);
+}
+
+static char *memo_absolute(const struct classify *c, const char *rel)
+{
+	switch (rel[0]) {
+	case 'S': return path_join(c->scratch, rel + 2);
+	case 'T': return path_join(c->tree, rel + 2);
+	case 'K': return path_join(c->kernel, rel + 2);
+	default: return xstrdup(rel + 2);
+	}
+}
+
+static void memo_key(struct classify *c, const char *file, const struct strvec *args, char key[33])
+{
+	struct cache_hasher *h = cache_hasher_new();
+	char names[33];
+
+	header_names_key(c, names);
+	cache_hasher_add_string(h, "cdmigrate-parse 1");
+	cache_hasher_add_string(h, cache_binary_key());
+	{
+		char *version = take_string(clang_getClangVersion());
+
+		cache_hasher_add_string(h, version);
+		free(version);
+	}
+	cache_hasher_add_string(h, names);
+	cache_hasher_add_string(h, c->overlay_new_key);
+	cache_hasher_add_string(h, file);
+	for (size_t i = 0; i < args->nr; i++) {
+		char *rel = memo_relative(c, args->v[i]);
+
+		/* "-I/tree/include": the root follows the option's letters */
+		if (rel[0] == 'A' && args->v[i][0] == '-' && args->v[i][1] && args->v[i][2] == '/') {
+			char *inner = memo_relative(c, args->v[i] + 2);
+
+			free(rel);
+			rel = xstrfmt("%.2s%s", args->v[i], inner);
+			free(inner);
+		}
+		cache_hasher_add_string(h, rel);
+		free(rel);
+	}
+	cache_hasher_finish(h, key);
+}
+
+/* One hash of the contents the files (newline-separated, relative) hold now. */
+static void memo_contents(const struct classify *c, const char *paths, size_t len, char key[33])
+{
+	struct cache_hasher *h = cache_hasher_new();
+	const char *end = paths + len;
+
+	for (const char *p = paths; p < end;) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		char *rel = xstrndup(p, nl ? (size_t)(nl - p) : (size_t)(end - p));
+		char *abs = memo_absolute(c, rel);
+		const char *in_overlay = overlay_hash_of(c, abs);
+		char hash[33];
+
+		if (in_overlay)
+			memcpy(hash, in_overlay, 33);
+		else
+			cache_file_hash(abs, hash);
+		cache_hasher_add_string(h, rel);
+		cache_hasher_add_string(h, hash);
+		free(abs);
+		free(rel);
+		p = nl ? nl + 1 : end;
+	}
+	cache_hasher_finish(h, key);
+}
+
+/* A state's results into r; 0 (r untouched) when damaged. */
+static int memo_read_state(const char *buf, size_t len, struct file_result *r)
+{
+	struct cache_reader rd;
+	struct site_list sites = SITE_LIST_INIT;
+	struct strvec texts = STRVEC_INIT;
+	char *first = NULL, tag, which;
+	const char *field;
+	size_t n;
+	long errors = -1;
+	int rc;
+
+	cache_reader_init(&rd, buf, len);
+	while ((rc = cache_record_next(&rd, &tag, &field, &n)) == 1) {
+		if (tag == 'e') {
+			errors = strtol(field, NULL, 10);
+		} else if (tag == 'F') {
+			free(first);
+			first = xstrndup(field, n);
+		} else if (tag == 'E') {
+			char *text = xstrndup(field, n);
+
+			strvec_push(&texts, text);
+			free(text);
+		} else if (tag == 'I') {
+			if (!site_record_read(field, n, &which, &sites))
+				break;
+		}
+	}
+	if (rc != 0 || errors < 0 || (errors > 0) != (first != NULL) || texts.nr != (size_t)errors) {
+		site_list_release(&sites);
+		strvec_clear(&texts);
+		free(first);
+		return 0;
+	}
+	site_list_take(&r->sites, &sites);
+	r->errors = (unsigned)errors;
+	r->first_error = first;
+	r->error_texts = texts;
+	r->parsed = 1;
+	r->cached = 1;
+	return 1;
+}
+
+/* Fill r from the memo for key; 1 on a hit. */
+static int memo_get(struct classify *c, const char *key, struct file_result *r)
+{
+	struct strbuf payload = STRBUF_INIT, err = STRBUF_INIT;
+	struct cache_reader rd;
+	const char *field, *paths = NULL, *state = NULL;
+	size_t n, paths_len = 0, state_len = 0;
+	char tag, now[33];
+	int status, hit = 0;
+
+	if (!cache_get(key, &payload, &err, &status) || status != 0)
+		goto out;
+	cache_reader_init(&rd, payload.buf, payload.len);
+	/* records: P paths, C their contents' hash, R results; one triple a state */
+	while (!hit && cache_record_next(&rd, &tag, &field, &n) == 1) {
+		if (tag == 'P') {
+			paths = field;
+			paths_len = n;
+		} else if (tag == 'C' && paths && n == 32) {
+			memo_contents(c, paths, paths_len, now);
+			state = memcmp(now, field, 32) ? NULL : field;
+		} else if (tag == 'R' && state) {
+			state_len = n;
+			hit = memo_read_state(field, state_len, r);
+			state = NULL;
+		}
+	}
+out:
+	strbuf_release(&payload);
+	strbuf_release(&err);
+	return hit;
+}
+
+struct memo_inclusions {
+	const struct classify *c;
+	struct strvec paths;
+};
+
+static void collect_inclusion(CXFile included, CXSourceLocation *stack, unsigned depth, CXClientData data)
+{
+	struct memo_inclusions *m = data;
+	char *name = take_string(clang_getFileName(included));
+
+	(void)stack;
+	(void)depth;
+	if (*name) {
+		char *rel = memo_relative(m->c, name);
+
+		strvec_push(&m->paths, rel);
+		free(rel);
+	}
+	free(name);
+}
+
+/* Keep r, the results of parsing tu, under key: first among the states kept. */
+static void memo_put(struct classify *c, const char *key, CXTranslationUnit tu, const struct file_result *r)
+{
+	struct memo_inclusions m = { c, STRVEC_INIT };
+	struct strbuf paths = STRBUF_INIT, results = STRBUF_INIT, entry = STRBUF_INIT;
+	struct strbuf old = STRBUF_INIT, err = STRBUF_INIT;
+	char contents[33], num[32];
+	int status, kept = 1;
+
+	clang_getInclusions(tu, collect_inclusion, &m);
+	strvec_sort(&m.paths);
+	for (size_t i = 0; i < m.paths.nr; i++) {
+		if (i && !strcmp(m.paths.v[i], m.paths.v[i - 1]))
+			continue;
+		if (paths.len)
+			strbuf_addch(&paths, '\n');
+		strbuf_addstr(&paths, m.paths.v[i]);
+	}
+	strvec_clear(&m.paths);
+	memo_contents(c, paths.buf, paths.len, contents);
+	snprintf(num, sizeof(num), "%u", r->errors);
+	cache_record_addstr(&results, 'e', num);
+	if (r->first_error)
+		cache_record_addstr(&results, 'F', r->first_error);
+	for (size_t i = 0; i < r->error_texts.nr; i++)
+		cache_record_addstr(&results, 'E', r->error_texts.v[i]);
+	site_list_add_records(&r->sites, 'S', &results);
+	cache_record_add(&entry, 'P', paths.buf, paths.len);
+	cache_record_addstr(&entry, 'C', contents);
+	cache_record_add(&entry, 'R', results.buf, results.len);
+
+	pthread_mutex_lock(&memo_lock);
+	if (cache_get(key, &old, &err, &status) && status == 0) {
+		struct cache_reader rd;
+		const char *field, *p = NULL, *h = NULL;
+		size_t n, plen = 0;
+		char tag;
+
+		cache_reader_init(&rd, old.buf, old.len);
+		while (kept < MEMO_STATES && cache_record_next(&rd, &tag, &field, &n) == 1) {
+			if (tag == 'P') {
+				p = field;
+				plen = n;
+			} else if (tag == 'C') {
+				h = n == 32 ? field : NULL;
+			} else if (tag == 'R' && p && h && memcmp(h, contents, 32)) {
+				cache_record_add(&entry, 'P', p, plen);
+				cache_record_add(&entry, 'C', h, 32);
+				cache_record_add(&entry, 'R', field, n);
+				kept++;
+				p = h = NULL;
+			}
+		}
+	}
+	cache_put(key, entry.buf, entry.len, "", 0, 0);
+	pthread_mutex_unlock(&memo_lock);
+	strbuf_release(&old);
+	strbuf_release(&err);
+	strbuf_release(&paths);
+	strbuf_release(&results);
+	strbuf_release(&entry);
+}
 
 static void classify_one(struct classify *c, CXIndex index, const char *file,
 			 struct file_result *r)
 {
 	struct visit v;
-	char *abs = path_join(c->tree, file);
-	CXTranslationUnit tu = parse(c, index, file, NULL, 0);
+	char *abs, key[33];
+	CXTranslationUnit tu;
+	int memo = cache_dir() != NULL;
 
+	if (memo) {
+		struct strvec args = STRVEC_INIT;
+
+		classify_parse_args(c, file, NULL, 0, &args);
+		memo_key(c, file, &args, key);
+		strvec_clear(&args);
+		if (memo_get(c, key, r))
+			return;
+	}
+	abs = path_join(c->tree, file);
+	tu = parse(c, index, file, NULL, 0);
 	memset(&v, 0, sizeof(v));
 	if (!tu) {
 		r->errors = 1;
@@ -730,6 +1096,8 @@ static void classify_one(struct classify *c, CXIndex index, const char *file,
 		strvec_clear(&expanded);
 	}
 	count_diagnostics(c, tu, &r->errors, &r->first_error, &r->error_texts);
+	if (memo)
+		memo_put(c, key, tu, r);
 	for (size_t i = 0; i < v.nr_macros; i++)
 		free(v.macros[i].name);
 	free(v.macros);
@@ -849,6 +1217,7 @@ void classify_files(struct classify *c, const struct strvec *files,
 		site_list_take(sites, &r->sites);
 		if (stats) {
 			stats->parsed += r->parsed;
+			stats->cached += r->cached;
 			stats->with_errors += r->errors > 0;
 			stats->files[i].file = xstrdup(files->v[i]);
 			stats->files[i].errors = r->errors;

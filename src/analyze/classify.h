@@ -40,7 +40,9 @@ struct classify_stats {
 	size_t with_errors;
 	struct classify_file *files;	/* one per parsed file, in input order */
 	size_t nr;
+	size_t cached;		/* of parsed: results the parse memo gave (see classify_files) */
 };
+#define CLASSIFY_STATS_INIT { 0, 0, NULL, 0, 0 }
 
 /*
  * Prepare a classifier: create the scratch directory.  Returns NULL after
@@ -56,6 +58,14 @@ void classify_free(struct classify *c);
  * receives per-file parse results the caller releases with
  * classify_stats_release().  Runs opts->jobs threads; the result does not
  * depend on it.
+ *
+ * Each file's results are kept in the cache (cache.h: the parse memo) with
+ * the list of files its parse entered and a hash of their contents (from
+ * the overlay or the disk); a later parse of the same file with the same
+ * arguments, while every one of those files holds the same content and
+ * the tree's and the kernel's .h file names and the overlay's new files
+ * are the same, is answered from it without libclang.  A file libclang
+ * cannot parse is never kept.
  */
 void classify_files(struct classify *c, const struct strvec *files,
 		    struct site_list *sites, struct classify_stats *stats);

@@ -39,7 +39,7 @@ struct scan_result {
 	struct scan_timing timing;
 };
 #define SCAN_RESULT_INIT { NULL, 0, 0, 0, 0, STRVEC_INIT, STRVEC_INIT, SITE_LIST_INIT, \
-			   INCLUDE_GRAPH_INIT, { 0, 0, NULL, 0 }, { 0, 0, 0, 0, 0, 0 } }
+			   INCLUDE_GRAPH_INIT, CLASSIFY_STATS_INIT, { 0, 0, 0, 0, 0, 0 } }
 
 /*
  * Run the pipeline.  Returns 0, or -1 after printing a one-line error

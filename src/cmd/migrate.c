@@ -120,9 +120,9 @@ int cmd_migrate(int argc, char **argv)
 		struct rusage self, children;
 
 		fprintf(stderr, "verify_wall %.3f\nfiles_changed %u\n", stats.verify_wall, stats.files_changed);
-		fprintf(stderr, "verify_parsed before %u after %u without %u users %u\n",
+		fprintf(stderr, "verify_parsed before %u after %u without %u users %u cached %u\n",
 			stats.verify_parsed_before, stats.verify_parsed_after, stats.verify_parsed_without,
-			stats.verify_users);
+			stats.verify_users, stats.verify_parsed_cached);
 		/* ru_maxrss (KB): the largest of cdmigrate and of any one reaped child (spatch). */
 		getrusage(RUSAGE_SELF, &self);
 		getrusage(RUSAGE_CHILDREN, &children);

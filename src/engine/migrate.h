@@ -79,8 +79,10 @@ struct migrate_stats {
 	unsigned refused;		/* steps refused: nothing of theirs is written */
 	double verify_wall;
 	/* verify's libclang parses: before the change, after it, again
-	 * without one header; the unchanged users of changed headers judged */
+	 * without one header; the unchanged users of changed headers judged;
+	 * of the parses, those the parse memo answered (classify.h) */
 	unsigned verify_parsed_before, verify_parsed_after, verify_parsed_without, verify_users;
+	unsigned verify_parsed_cached;
 	double setup_wall;		/* plan and working set, before the steps */
 	double output_wall;		/* the series or the in-place edit */
 };

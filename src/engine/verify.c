@@ -183,12 +183,13 @@ static int is_c_file(const char *path)
 /* Parse each of files (no overlay: before; else after) on the pool and keep it. */
 static int parse_into(struct verify *v, const struct strvec *files, int after)
 {
-	struct classify_stats st = { 0, 0, NULL, 0 };
+	struct classify_stats st = CLASSIFY_STATS_INIT;
 	struct site_list sites = SITE_LIST_INIT;
 
 	if (!files->nr)
 		return 0;
 	classify_files(v->c, files, &sites, &st);
+	v->stats->verify_parsed_cached += (unsigned)st.cached;
 	if (after)
 		v->stats->verify_parsed_after += (unsigned)files->nr;
 	else
@@ -742,7 +743,7 @@ static struct classify_unsaved *after_overlay(struct verify *v, const char *exce
  */
 static void parse_without(struct verify *v, const char *header, const struct strvec *files, char *fixed)
 {
-	struct classify_stats st = { 0, 0, NULL, 0 };
+	struct classify_stats st = CLASSIFY_STATS_INIT;
 	struct site_list sites = SITE_LIST_INIT;
 	size_t nr;
 	struct classify_unsaved *overlay = after_overlay(v, header, &nr);
@@ -750,6 +751,7 @@ static void parse_without(struct verify *v, const char *header, const struct str
 	classify_set_overlay(v->c, overlay, nr);
 	classify_files(v->c, files, &sites, &st);
 	v->stats->verify_parsed_without += (unsigned)files->nr;
+	v->stats->verify_parsed_cached += (unsigned)st.cached;
 	classify_set_overlay(v->c, NULL, 0);
 	free(overlay);
 	for (size_t i = 0; i < files->nr; i++) {
