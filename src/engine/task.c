@@ -143,12 +143,17 @@ static int compare_pending(const void *a, const void *b)
 
 /*
  * What every task of this patch run depends on: spatch itself, the patch,
- * the options and every working file (headers give rules their types).
+ * the options and every working file a task may read besides its own:
+ * the headers (they give rules their types) and a .c file another file
+ * #includes.  Any other .c file is read only by the task that converts
+ * it, so it is part of that task's key alone (task_key()): a change to one
+ * driver reruns its own task, not every task of the step.
  */
 static void working_key(struct engine *e, const char *patch, char key[33])
 {
 	struct cache_hasher *h = cache_hasher_new();
 	struct strbuf text = STRBUF_INIT;
+	struct strvec included = STRVEC_INIT;
 	struct stat st;
 
 	cache_hasher_add_string(h, "cdmigrate " PACKAGE_VERSION);
@@ -164,21 +169,39 @@ static void working_key(struct engine *e, const char *patch, char key[33])
 	for (size_t i = 0; e->options && e->options[i]; i++)
 		cache_hasher_add_string(h, e->options[i]);
 	cache_hasher_add_string(h, e->opts->kernel ? e->opts->kernel : "");
+	for (size_t i = 0; i < e->includes.nr; i++)
+		strvec_push(&included, e->includes.edges[i].header);
+	strvec_sort(&included);
 	for (size_t i = 0; i < e->nr; i++) {
-		cache_hasher_add_string(h, e->files[i].path);
+		const char *path = e->files[i].path;
+
+		if (ends_with(path, ".c") && !strvec_sorted_has(&included, path))
+			continue;
+		cache_hasher_add_string(h, path);
 		cache_hasher_add(h, &e->files[i].current.len, sizeof(e->files[i].current.len));
 		cache_hasher_add(h, e->files[i].current.buf, e->files[i].current.len);
 	}
+	strvec_clear(&included);
 	cache_hasher_finish(h, key);
 }
 
-static void task_key(const char *run_key, const struct task *t, char key[33])
+/* run_key and the task's own files, with their working contents. */
+static void task_key(struct engine *e, const char *run_key, const struct task *t, char key[33])
 {
 	struct cache_hasher *h = cache_hasher_new();
 
 	cache_hasher_add_string(h, run_key);
-	for (size_t i = 0; i < t->files.nr; i++)
+	for (size_t i = 0; i < t->files.nr; i++) {
+		struct work_file *f = t->files.v[i][0] ? engine_find_file(e, t->files.v[i]) : NULL;
+
 		cache_hasher_add_string(h, t->files.v[i]);
+		if (f) {
+			cache_hasher_add(h, &f->current.len, sizeof(f->current.len));
+			cache_hasher_add(h, f->current.buf, f->current.len);
+		} else {
+			cache_hasher_add_string(h, t->files.v[i][0] ? "\001not a working file" : "");
+		}
+	}
 	cache_hasher_finish(h, key);
 }
 
@@ -191,7 +214,7 @@ static void lookup_cached(struct engine *e, const char *run_key, size_t first)
 
 		if (t->failed == 2)
 			continue;
-		task_key(run_key, t, key);
+		task_key(e, run_key, t, key);
 		if (cache_get(key, &t->out, &t->err, &t->status)) {
 			t->cached = 1;
 			t->failed = t->status != 0;
@@ -350,7 +373,7 @@ int task_run_patch(struct engine *e, size_t step, const char *patch,
 			e->incomplete = 1;
 		if (t->cached || !t->completed)
 			continue;
-		task_key(run_key, t, key);
+		task_key(e, run_key, t, key);
 		cache_put(key, t->out.buf, t->out.len, t->err.buf, t->err.len, t->status);
 	}
 
