@@ -134,6 +134,40 @@ START_TEST(prefilter_files_keeps_order_whatever_jobs)
 }
 END_TEST
 
+START_TEST(prefilter_words_match_whole_words_only)
+{
+	static const char *const names[] = { "foo", "bar_baz", NULL };
+	static const char *const other[] = { "class_device", NULL };
+	const char *const *sets[] = { names, other };
+	struct strvec files = STRVEC_INIT, words[2] = { STRVEC_INIT, STRVEC_INIT };
+	struct strvec bytes[2] = { STRVEC_INIT, STRVEC_INIT };
+	size_t binary = 0;
+
+	test_put(tree, "w/part.c", "int foobar, foo_x, xfoo;\n");
+	test_put(tree, "w/word.c", "x = foo + 1;\n");
+	test_put(tree, "w/comment.c", "/* bar_baz */\n");
+	test_put(tree, "w/digits.c", "int a = 0x1foo;\n");
+	walk_tree(tree, NULL, &files, NULL);
+	prefilter_files_sets_words(tree, &files, sets, 2, 2, words, NULL, &binary);
+	ck_assert_uint_eq(binary, 1);
+	ck_assert_uint_eq(words[0].nr, 2);
+	ck_assert_str_eq(words[0].v[0], "w/comment.c");
+	ck_assert_str_eq(words[0].v[1], "w/word.c");
+	/* struct class_device *x: a whole word; the binary file never counts */
+	ck_assert_uint_eq(words[1].nr, 1);
+	ck_assert_str_eq(words[1].v[0], "a/z.h");
+	/* the same sets as bytes: any occurrence counts */
+	prefilter_files_sets(tree, &files, sets, 2, 1, bytes, NULL, NULL);
+	ck_assert_uint_eq(bytes[0].nr, 4);
+	ck_assert_uint_eq(bytes[1].nr, 1);
+	strvec_clear(&files);
+	for (int k = 0; k < 2; k++) {
+		strvec_clear(&words[k]);
+		strvec_clear(&bytes[k]);
+	}
+}
+END_TEST
+
 START_TEST(prefilter_unreadable_file_is_skipped)
 {
 	struct strvec files = STRVEC_INIT, cands = STRVEC_INIT;
@@ -511,6 +545,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, prefilter_tokens_and_binary);
 	tcase_add_test(tc, prefilter_files_keeps_order_whatever_jobs);
 	tcase_add_test(tc, prefilter_unreadable_file_is_skipped);
+	tcase_add_test(tc, prefilter_words_match_whole_words_only);
 	tcase_add_test(tc, site_sort_and_dedupe);
 	tcase_add_test(tc, site_records_read_back_every_field);
 	tcase_add_test(tc, subsystem_rules);

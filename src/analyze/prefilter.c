@@ -64,6 +64,9 @@ struct prefilter_job {
 	size_t *token_len;
 	size_t nr_tokens;
 	size_t **set_tokens;
+	int words;			/* a token is found as a whole word only */
+	size_t *slots;			/* words: token index + 1 by word_hash(), 0 empty */
+	size_t mask;			/* words: number of slots - 1 */
 	unsigned char *verdicts;	/* files->nr x nr_sets */
 	int *errnos;
 	atomic_size_t next;
@@ -103,8 +106,67 @@ static void index_tokens(struct prefilter_job *job)
 	}
 }
 
+static size_t word_hash(const char *p, size_t len)
+{
+	size_t h = 14695981039346656037ULL;
+
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ (unsigned char)p[i]) * 1099511628211ULL;
+	return h;
+}
+
+/* words: the table of the distinct tokens, at least half empty. */
+static void index_words(struct prefilter_job *job)
+{
+	size_t n = 16;
+
+	while (n < job->nr_tokens * 2 + 1)
+		n *= 2;
+	job->slots = xcalloc(n, sizeof(*job->slots));
+	job->mask = n - 1;
+	for (size_t t = 0; t < job->nr_tokens; t++) {
+		size_t i = word_hash(job->tokens[t], job->token_len[t]) & job->mask;
+
+		while (job->slots[i])
+			i = (i + 1) & job->mask;
+		job->slots[i] = t + 1;
+	}
+}
+
+static int is_word_byte(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+/* words: found[t] = 1 for each token that is a whole word of buf. */
+static void find_words(const struct prefilter_job *job, const char *buf, size_t len, signed char *found)
+{
+	memset(found, 0, job->nr_tokens);
+	for (size_t i = 0; i < len;) {
+		size_t start, slot;
+
+		if (!is_word_byte((unsigned char)buf[i])) {
+			i++;
+			continue;
+		}
+		start = i;
+		while (i < len && is_word_byte((unsigned char)buf[i]))
+			i++;
+		for (slot = word_hash(buf + start, i - start) & job->mask; job->slots[slot];
+		     slot = (slot + 1) & job->mask) {
+			size_t t = job->slots[slot] - 1;
+
+			if (job->token_len[t] == i - start && !memcmp(job->tokens[t], buf + start, i - start)) {
+				found[t] = 1;
+				break;
+			}
+		}
+	}
+}
+
 static void release_tokens(struct prefilter_job *job)
 {
+	free(job->slots);
 	for (size_t k = 0; k < job->nr_sets; k++)
 		free(job->set_tokens[k]);
 	free(job->set_tokens);
@@ -120,7 +182,10 @@ static void judge(const struct prefilter_job *job, const char *buf, size_t len,
 		memset(v, PREFILTER_BINARY, job->nr_sets);
 		return;
 	}
-	memset(found, -1, job->nr_tokens);
+	if (job->words)
+		find_words(job, buf, len, found);
+	else
+		memset(found, -1, job->nr_tokens);
 	for (size_t k = 0; k < job->nr_sets; k++) {
 		v[k] = PREFILTER_SKIP;
 		for (const size_t *t = job->set_tokens[k]; *t != SIZE_MAX; t++) {
@@ -163,7 +228,7 @@ static void *prefilter_worker(void *data)
 
 /* One pass over files for every set; unreadable files warned about once. */
 static void prefilter_run(const char *root, const struct strvec *files,
-			  const char *const *const *sets, size_t nr_sets, int jobs,
+			  const char *const *const *sets, size_t nr_sets, int words, int jobs,
 			  struct strvec *candidates, size_t *unreadable, size_t *binary)
 {
 	struct prefilter_job job;
@@ -175,6 +240,10 @@ static void prefilter_run(const char *root, const struct strvec *files,
 	job.sets = sets;
 	job.nr_sets = nr_sets;
 	index_tokens(&job);
+	job.words = words;
+	job.slots = NULL;
+	if (words)
+		index_words(&job);
 	job.verdicts = xcalloc(files->nr ? files->nr * nr_sets : 1, 1);
 	job.errnos = xcalloc(files->nr ? files->nr : 1, sizeof(int));
 	atomic_init(&job.next, 0);
@@ -217,12 +286,14 @@ void prefilter_memo(const char *key)
 	memo_key = xstrdup(key);
 }
 
-static void memo_entry(const struct strvec *files,
-		       const char *const *tokens, char key[33])
+static void memo_entry(const struct strvec *files, const char *const *tokens, int words,
+		       char key[33])
 {
 	struct cache_hasher *h = cache_hasher_new();
 
 	cache_hasher_add_string(h, "cdmigrate-prefilter 1");
+	if (words)
+		cache_hasher_add_string(h, "whole words");
 	cache_hasher_add_string(h, memo_key);
 	for (size_t i = 0; tokens[i]; i++)
 		cache_hasher_add_string(h, tokens[i]);
@@ -272,9 +343,9 @@ static void memo_put(const char *key, const struct strvec *candidates, size_t bi
 	strbuf_release(&out);
 }
 
-void prefilter_files_sets(const char *root, const struct strvec *files,
-			  const char *const *const *sets, size_t nr_sets, int jobs,
-			  struct strvec *candidates, size_t *unreadable, size_t *binary)
+static void files_sets(const char *root, const struct strvec *files,
+		       const char *const *const *sets, size_t nr_sets, int words, int jobs,
+		       struct strvec *candidates, size_t *unreadable, size_t *binary)
 {
 	int memo = memo_key && cache_dir();
 	char (*keys)[33] = xcalloc(nr_sets ? nr_sets : 1, sizeof(*keys));
@@ -284,7 +355,7 @@ void prefilter_files_sets(const char *root, const struct strvec *files,
 	for (size_t k = 0; k < nr_sets; k++) {
 		found[k] = (struct strvec)STRVEC_INIT;
 		if (memo) {
-			memo_entry(files, sets[k], keys[k]);
+			memo_entry(files, sets[k], words, keys[k]);
 			hits += memo_get(keys[k], &found[k], &nr_binary);
 		}
 	}
@@ -292,7 +363,7 @@ void prefilter_files_sets(const char *root, const struct strvec *files,
 		for (size_t k = 0; k < nr_sets; k++)
 			strvec_clear(&found[k]);
 		nr_binary = 0;
-		prefilter_run(root, files, sets, nr_sets, jobs, found, &nr_unreadable, &nr_binary);
+		prefilter_run(root, files, sets, nr_sets, words, jobs, found, &nr_unreadable, &nr_binary);
 		/* one with an unreadable file is never kept: its warning must come again */
 		for (size_t k = 0; memo && !nr_unreadable && k < nr_sets; k++)
 			memo_put(keys[k], &found[k], nr_binary);
@@ -308,6 +379,20 @@ void prefilter_files_sets(const char *root, const struct strvec *files,
 		*binary += nr_binary;
 	free(found);
 	free(keys);
+}
+
+void prefilter_files_sets(const char *root, const struct strvec *files,
+			  const char *const *const *sets, size_t nr_sets, int jobs,
+			  struct strvec *candidates, size_t *unreadable, size_t *binary)
+{
+	files_sets(root, files, sets, nr_sets, 0, jobs, candidates, unreadable, binary);
+}
+
+void prefilter_files_sets_words(const char *root, const struct strvec *files,
+				const char *const *const *sets, size_t nr_sets, int jobs,
+				struct strvec *candidates, size_t *unreadable, size_t *binary)
+{
+	files_sets(root, files, sets, nr_sets, 1, jobs, candidates, unreadable, binary);
 }
 
 void prefilter_files(const char *root, const struct strvec *files,

@@ -48,6 +48,17 @@ void prefilter_files_sets(const char *root, const struct strvec *files,
 			  struct strvec *candidates, size_t *unreadable, size_t *binary);
 
 /*
+ * prefilter_files_sets() where a token counts only as a whole word (a
+ * maximal run of [A-Za-z0-9_] bytes, in code, comments and literals
+ * alike): one pass over each file whatever the number of tokens, for
+ * long lists of names (verify's users of a changed header).  Tokens are
+ * made of those bytes.
+ */
+void prefilter_files_sets_words(const char *root, const struct strvec *files,
+				const char *const *const *sets, size_t nr_sets, int jobs,
+				struct strvec *candidates, size_t *unreadable, size_t *binary);
+
+/*
  * Remember prefilter_files() results across runs (cache.h) under `key`, a
  * fingerprint of the contents of the tree the calls walk that changes
  * whenever one of its files does (the caller's: migrate hashes every

@@ -594,15 +594,16 @@ static void find_users(struct verify *v, const struct strvec *headers, struct st
 			sets[k] = names[k].nr ? (const char *const *)names[k].v : NULL;
 		}
 		{
-			/* prefilter_files_sets() wants every set: an empty one is "" never found */
+			/* the prefilter wants every set: an empty one is a token no word equals */
 			static const char *const none[] = { "\001never\001", NULL };
 
 			for (size_t k = 0; k < headers->nr; k++)
 				if (!sets[k])
 					sets[k] = none;
 		}
-		prefilter_files_sets(e->opts->tree, &v->tree_files, sets, headers->nr,
-				     e->opts->jobs, cands, NULL, NULL);
+		/* users are judged on identifier tokens: a whole word is enough */
+		prefilter_files_sets_words(e->opts->tree, &v->tree_files, sets, headers->nr,
+					   e->opts->jobs, cands, NULL, NULL);
 		if (pass)
 			break;
 		/* A header's macro over a touched name: its users are the header's too. */
