@@ -323,6 +323,37 @@ static int by_position(const void *a, const void *b)
 	return x->offset < y->offset ? -1 : x->offset > y->offset;
 }
 
+/* Insert the name of a #define that carries into the sorted set. */
+static void add_carrier(struct strvec *carriers, const struct lex_token *name)
+{
+	char *s = xstrndup(name->text, name->len);
+
+	if (!strvec_sorted_has(carriers, s)) {
+		strvec_push(carriers, s);
+		strvec_sort(carriers);
+	}
+	free(s);
+}
+
+/* Whether the identifier token names a #define of the sorted set. */
+static int carrier_named(const struct strvec *carriers, const struct lex_token *t)
+{
+	size_t lo = 0, hi = carriers->nr;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		int c = strncmp(carriers->v[mid], t->text, t->len);
+
+		if (!c && !carriers->v[mid][t->len])
+			return 1;
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;	/* greater, or longer with the token as its prefix */
+	}
+	return 0;
+}
+
 int rewrite_macro_members(struct rewrite_context *ctx)
 {
 	struct members m;
@@ -339,19 +370,28 @@ int rewrite_macro_members(struct rewrite_context *ctx)
 	for (size_t d = 0; d < m.nr_defs; d++)
 		any |= m.defs[d].carrier;
 	if (any) {
-		/* a macro invoking a carrier carries too (a few levels) */
+		/*
+		 * A macro invoking a carrier carries too (a few levels).  The
+		 * carriers' names of each round are sorted once: a kernel tree
+		 * has thousands of #defines in its working files.
+		 */
+		struct strvec carriers = STRVEC_INIT;
+
+		for (size_t d = 0; d < m.nr_defs; d++)
+			if (m.defs[d].carrier)
+				add_carrier(&carriers, m.defs[d].name);
 		for (int round = 0; round < 3; round++)
 			for (size_t d = 0; d < m.nr_defs; d++) {
 				const struct lex_token *v = m.toks[m.defs[d].file].v;
 
+				/* d is no carrier yet: a carrier of its name is another #define */
 				for (size_t k = m.defs[d].body; k < m.defs[d].end && !m.defs[d].carrier; k++)
-					for (size_t e = 0; e < m.nr_defs && v[k].kind == TOKEN_IDENT; e++)
-						if (m.defs[e].carrier && e != d &&
-						    same_name(m.defs[e].name, &v[k])) {
-							m.defs[d].carrier = 1;
-							break;
-						}
+					if (v[k].kind == TOKEN_IDENT && carrier_named(&carriers, &v[k])) {
+						m.defs[d].carrier = 1;
+						add_carrier(&carriers, m.defs[d].name);
+					}
 			}
+		strvec_clear(&carriers);
 		typed_by_uses(&m);
 		typed_by_header(&m);
 	}
