@@ -827,13 +827,17 @@ static char *memo_absolute(const struct classify *c, const char *rel)
 	}
 }
 
-static void memo_key(struct classify *c, const char *file, const struct strvec *args, char key[33])
+/* query: what is kept ("classify", "member-uses class_device", ...) */
+static void memo_key(struct classify *c, const char *query, const char *file, char key[33])
 {
 	struct cache_hasher *h = cache_hasher_new();
+	struct strvec args = STRVEC_INIT;
 	char names[33];
 
+	classify_parse_args(c, file, NULL, 0, &args);
 	header_names_key(c, names);
 	cache_hasher_add_string(h, "cdmigrate-parse 1");
+	cache_hasher_add_string(h, query);
 	cache_hasher_add_string(h, cache_binary_key());
 	{
 		char *version = take_string(clang_getClangVersion());
@@ -844,20 +848,21 @@ static void memo_key(struct classify *c, const char *file, const struct strvec *
 	cache_hasher_add_string(h, names);
 	cache_hasher_add_string(h, c->overlay_new_key);
 	cache_hasher_add_string(h, file);
-	for (size_t i = 0; i < args->nr; i++) {
-		char *rel = memo_relative(c, args->v[i]);
+	for (size_t i = 0; i < args.nr; i++) {
+		char *rel = memo_relative(c, args.v[i]);
 
 		/* "-I/tree/include": the root follows the option's letters */
-		if (rel[0] == 'A' && args->v[i][0] == '-' && args->v[i][1] && args->v[i][2] == '/') {
-			char *inner = memo_relative(c, args->v[i] + 2);
+		if (rel[0] == 'A' && args.v[i][0] == '-' && args.v[i][1] && args.v[i][2] == '/') {
+			char *inner = memo_relative(c, args.v[i] + 2);
 
 			free(rel);
-			rel = xstrfmt("%.2s%s", args->v[i], inner);
+			rel = xstrfmt("%.2s%s", args.v[i], inner);
 			free(inner);
 		}
 		cache_hasher_add_string(h, rel);
 		free(rel);
 	}
+	strvec_clear(&args);
 	cache_hasher_finish(h, key);
 }
 
@@ -887,9 +892,20 @@ static void memo_contents(const struct classify *c, const char *paths, size_t le
 	cache_hasher_finish(h, key);
 }
 
-/* A state's results into r; 0 (r untouched) when damaged. */
-static int memo_read_state(const char *buf, size_t len, struct file_result *r)
+/*
+ * What one query keeps: write() adds its results to a payload, read()
+ * gives them back into the same kind of result (1), or leaves it
+ * untouched (0: damaged).
+ */
+struct memo_query {
+	void (*write)(const void *result, struct strbuf *payload);
+	int (*read)(const char *buf, size_t len, void *result);
+};
+
+/* classify_one()'s results into r; 0 (r untouched) when damaged. */
+static int read_file_result(const char *buf, size_t len, void *result)
 {
+	struct file_result *r = result;
 	struct cache_reader rd;
 	struct site_list sites = SITE_LIST_INIT;
 	struct strvec texts = STRVEC_INIT;
@@ -931,8 +947,24 @@ static int memo_read_state(const char *buf, size_t len, struct file_result *r)
 	return 1;
 }
 
-/* Fill r from the memo for key; 1 on a hit. */
-static int memo_get(struct classify *c, const char *key, struct file_result *r)
+static void write_file_result(const void *result, struct strbuf *payload)
+{
+	const struct file_result *r = result;
+	char num[32];
+
+	snprintf(num, sizeof(num), "%u", r->errors);
+	cache_record_addstr(payload, 'e', num);
+	if (r->first_error)
+		cache_record_addstr(payload, 'F', r->first_error);
+	for (size_t i = 0; i < r->error_texts.nr; i++)
+		cache_record_addstr(payload, 'E', r->error_texts.v[i]);
+	site_list_add_records(&r->sites, 'S', payload);
+}
+
+static const struct memo_query file_result_query = { write_file_result, read_file_result };
+
+/* Fill result from the memo for key; 1 on a hit. */
+static int memo_get(struct classify *c, const char *key, const struct memo_query *q, void *result)
 {
 	struct strbuf payload = STRBUF_INIT, err = STRBUF_INIT;
 	struct cache_reader rd;
@@ -954,7 +986,7 @@ static int memo_get(struct classify *c, const char *key, struct file_result *r)
 			state = memcmp(now, field, 32) ? NULL : field;
 		} else if (tag == 'R' && state) {
 			state_len = n;
-			hit = memo_read_state(field, state_len, r);
+			hit = q->read(field, state_len, result);
 			state = NULL;
 		}
 	}
@@ -985,13 +1017,14 @@ static void collect_inclusion(CXFile included, CXSourceLocation *stack, unsigned
 	free(name);
 }
 
-/* Keep r, the results of parsing tu, under key: first among the states kept. */
-static void memo_put(struct classify *c, const char *key, CXTranslationUnit tu, const struct file_result *r)
+/* Keep result, from the parse tu, under key: first among the states kept. */
+static void memo_put(struct classify *c, const char *key, CXTranslationUnit tu,
+		     const struct memo_query *q, const void *result)
 {
 	struct memo_inclusions m = { c, STRVEC_INIT };
 	struct strbuf paths = STRBUF_INIT, results = STRBUF_INIT, entry = STRBUF_INIT;
 	struct strbuf old = STRBUF_INIT, err = STRBUF_INIT;
-	char contents[33], num[32];
+	char contents[33];
 	int status, kept = 1;
 
 	clang_getInclusions(tu, collect_inclusion, &m);
@@ -1005,13 +1038,7 @@ static void memo_put(struct classify *c, const char *key, CXTranslationUnit tu, 
 	}
 	strvec_clear(&m.paths);
 	memo_contents(c, paths.buf, paths.len, contents);
-	snprintf(num, sizeof(num), "%u", r->errors);
-	cache_record_addstr(&results, 'e', num);
-	if (r->first_error)
-		cache_record_addstr(&results, 'F', r->first_error);
-	for (size_t i = 0; i < r->error_texts.nr; i++)
-		cache_record_addstr(&results, 'E', r->error_texts.v[i]);
-	site_list_add_records(&r->sites, 'S', &results);
+	q->write(result, &results);
 	cache_record_add(&entry, 'P', paths.buf, paths.len);
 	cache_record_addstr(&entry, 'C', contents);
 	cache_record_add(&entry, 'R', results.buf, results.len);
@@ -1057,12 +1084,8 @@ static void classify_one(struct classify *c, CXIndex index, const char *file,
 	int memo = cache_dir() != NULL;
 
 	if (memo) {
-		struct strvec args = STRVEC_INIT;
-
-		classify_parse_args(c, file, NULL, 0, &args);
-		memo_key(c, file, &args, key);
-		strvec_clear(&args);
-		if (memo_get(c, key, r))
+		memo_key(c, "classify", file, key);
+		if (memo_get(c, key, &file_result_query, r))
 			return;
 	}
 	abs = path_join(c->tree, file);
@@ -1097,7 +1120,7 @@ static void classify_one(struct classify *c, CXIndex index, const char *file,
 	}
 	count_diagnostics(c, tu, &r->errors, &r->first_error, &r->error_texts);
 	if (memo)
-		memo_put(c, key, tu, r);
+		memo_put(c, key, tu, &file_result_query, r);
 	for (size_t i = 0; i < v.nr_macros; i++)
 		free(v.macros[i].name);
 	free(v.macros);
@@ -1129,17 +1152,17 @@ static void *classify_worker(void *data)
 		} else if (job->results) {
 			classify_one(job->c, index, job->files->v[i], &job->results[i]);
 		} else {
-			CXTranslationUnit tu = parse(job->c, index, job->files->v[i], NULL, 0);
-			unsigned errors;
+			/* the whole classification: its results go to the parse memo */
+			struct file_result r;
 
-			job->first_errors[i] = NULL;
-			if (!tu) {
-				job->errors[i] = -1;
-				continue;
-			}
-			count_diagnostics(job->c, tu, &errors, &job->first_errors[i], NULL);
-			job->errors[i] = (int)errors;
-			clang_disposeTranslationUnit(tu);
+			memset(&r, 0, sizeof(r));
+			classify_one(job->c, index, job->files->v[i], &r);
+			job->errors[i] = r.parsed ? (int)r.errors : -1;
+			job->first_errors[i] = r.parsed ? r.first_error : NULL;
+			if (!r.parsed)
+				free(r.first_error);
+			site_list_release(&r.sites);
+			strvec_clear(&r.error_texts);
 		}
 	}
 	clang_disposeIndex(index);
@@ -1603,12 +1626,105 @@ static enum CXChildVisitResult collect_uses(CXCursor cursor, CXCursor parent, CX
 	return CXChildVisit_Recurse;
 }
 
+/* member_uses_of()'s results for the memo: the uses it appended from `from` on. */
+struct member_uses_found {
+	int count;
+	struct member_use **uses;
+	size_t *nr, from;
+};
+
+static void write_member_uses(const void *result, struct strbuf *payload)
+{
+	const struct member_uses_found *f = result;
+	struct strbuf one = STRBUF_INIT;
+	char num[32];
+
+	snprintf(num, sizeof(num), "%d", f->count);
+	cache_record_addstr(payload, 'n', num);
+	for (size_t i = f->from; i < *f->nr; i++) {
+		const struct member_use *u = &(*f->uses)[i];
+
+		strbuf_reset(&one);
+		cache_record_addstr(&one, 'm', u->member);
+		snprintf(num, sizeof(num), "%u", u->line);
+		cache_record_addstr(&one, 'l', num);
+		snprintf(num, sizeof(num), "%ld", u->offset);
+		cache_record_addstr(&one, 'o', num);
+		if (u->base_record) {
+			cache_record_addstr(&one, 'r', u->base_record);
+			cache_record_addstr(&one, 'f', u->base_field);
+		}
+		cache_record_add(payload, 'U', one.buf, one.len);
+	}
+	strbuf_release(&one);
+}
+
+static int read_member_uses(const char *buf, size_t len, void *result)
+{
+	struct member_uses_found *f = result;
+	struct member_use *got = NULL;
+	struct cache_reader rd, inner;
+	const char *field, *v;
+	size_t n, vn, nr = 0, alloc = 0;
+	char tag, itag;
+	int rc, count = -1, ok = 1;
+
+	cache_reader_init(&rd, buf, len);
+	while (ok && (rc = cache_record_next(&rd, &tag, &field, &n)) == 1) {
+		if (tag == 'n') {
+			count = atoi(field);
+		} else if (tag == 'U') {
+			struct member_use u = { NULL, 0, -1, NULL, NULL };
+
+			cache_reader_init(&inner, field, n);
+			while (cache_record_next(&inner, &itag, &v, &vn) == 1) {
+				if (itag == 'm')
+					u.member = xstrndup(v, vn);
+				else if (itag == 'l')
+					u.line = (unsigned)strtoul(v, NULL, 10);
+				else if (itag == 'o')
+					u.offset = strtol(v, NULL, 10);
+				else if (itag == 'r')
+					u.base_record = xstrndup(v, vn);
+				else if (itag == 'f')
+					u.base_field = xstrndup(v, vn);
+			}
+			ALLOC_GROW(got, nr + 1, alloc);
+			got[nr++] = u;
+			ok = u.member && !u.base_record == !u.base_field;
+		}
+	}
+	if (!ok || rc != 0 || count < 0 || (size_t)count != nr) {
+		classify_member_uses_free(got, nr);
+		return 0;
+	}
+	*f->uses = xrealloc(*f->uses, (*f->nr + nr + 1) * sizeof(**f->uses));
+	memcpy(*f->uses + *f->nr, got, nr * sizeof(*got));
+	*f->nr += nr;
+	free(got);
+	f->count = count;
+	return 1;
+}
+
+static const struct memo_query member_uses_memo = { write_member_uses, read_member_uses };
+
 static int member_uses_of(struct classify *c, CXIndex index, const char *file, const char *tag,
 			  struct member_use **uses, size_t *nr)
 {
 	struct parsed_file pf;
 	struct use_collect m;
+	struct member_uses_found found = { -1, uses, nr, *nr };
+	int memo = cache_dir() != NULL;
+	char key[33];
 
+	if (memo) {
+		char *query = xstrfmt("member-uses %s", tag);
+
+		memo_key(c, query, file, key);
+		free(query);
+		if (memo_get(c, key, &member_uses_memo, &found))
+			return found.count;
+	}
 	if (parsed_file_open(c, index, file, &pf) < 0)
 		return -1;
 	memset(&m, 0, sizeof(m));
@@ -1619,6 +1735,9 @@ static int member_uses_of(struct classify *c, CXIndex index, const char *file, c
 	m.alloc = *nr;
 	if (m.main)
 		clang_visitChildren(clang_getTranslationUnitCursor(pf.tu), collect_uses, &m);
+	found.count = m.count;
+	if (memo)
+		memo_put(c, key, pf.tu, &member_uses_memo, &found);
 	parsed_file_close(&pf);
 	return m.count;
 }
@@ -1765,12 +1884,100 @@ static enum CXChildVisitResult collect_macro_members(CXCursor cursor, CXCursor p
 	return CXChildVisit_Recurse;
 }
 
+/* macro_members_of()'s results for the memo, as struct member_uses_found. */
+struct macro_members_found {
+	int count;
+	struct macro_member **uses;
+	size_t *nr, from;
+};
+
+static void write_macro_members(const void *result, struct strbuf *payload)
+{
+	const struct macro_members_found *f = result;
+	struct strbuf one = STRBUF_INIT;
+	char num[32];
+
+	snprintf(num, sizeof(num), "%d", f->count);
+	cache_record_addstr(payload, 'n', num);
+	for (size_t i = f->from; i < *f->nr; i++) {
+		const struct macro_member *u = &(*f->uses)[i];
+
+		strbuf_reset(&one);
+		cache_record_addstr(&one, 'M', u->macro);
+		if (u->file)
+			cache_record_addstr(&one, 'f', u->file);
+		cache_record_addstr(&one, 'm', u->member);
+		snprintf(num, sizeof(num), "%u", u->line);
+		cache_record_addstr(&one, 'l', num);
+		cache_record_add(payload, 'U', one.buf, one.len);
+	}
+	strbuf_release(&one);
+}
+
+static int read_macro_members(const char *buf, size_t len, void *result)
+{
+	struct macro_members_found *f = result;
+	struct macro_member *got = NULL;
+	struct cache_reader rd, inner;
+	const char *field, *v;
+	size_t n, vn, nr = 0, alloc = 0;
+	char tag, itag;
+	int rc, count = -1, ok = 1;
+
+	cache_reader_init(&rd, buf, len);
+	while (ok && (rc = cache_record_next(&rd, &tag, &field, &n)) == 1) {
+		if (tag == 'n') {
+			count = atoi(field);
+		} else if (tag == 'U') {
+			struct macro_member u = { NULL, NULL, NULL, 0 };
+
+			cache_reader_init(&inner, field, n);
+			while (cache_record_next(&inner, &itag, &v, &vn) == 1) {
+				if (itag == 'M')
+					u.macro = xstrndup(v, vn);
+				else if (itag == 'f')
+					u.file = xstrndup(v, vn);
+				else if (itag == 'm')
+					u.member = xstrndup(v, vn);
+				else if (itag == 'l')
+					u.line = (unsigned)strtoul(v, NULL, 10);
+			}
+			ALLOC_GROW(got, nr + 1, alloc);
+			got[nr++] = u;
+			ok = u.macro && u.member;
+		}
+	}
+	if (!ok || rc != 0 || count < 0 || (size_t)count != nr) {
+		classify_macro_members_free(got, nr);
+		return 0;
+	}
+	*f->uses = xrealloc(*f->uses, (*f->nr + nr + 1) * sizeof(**f->uses));
+	memcpy(*f->uses + *f->nr, got, nr * sizeof(*got));
+	*f->nr += nr;
+	free(got);
+	f->count = count;
+	return 1;
+}
+
+static const struct memo_query macro_members_memo = { write_macro_members, read_macro_members };
+
 static int macro_members_of(struct classify *c, CXIndex index, const char *file, const char *tag,
 			    struct macro_member **uses, size_t *nr)
 {
 	struct parsed_file pf;
 	struct macro_member_collect m;
+	struct macro_members_found found = { -1, uses, nr, *nr };
+	int memo = cache_dir() != NULL;
+	char key[33];
 
+	if (memo) {
+		char *query = xstrfmt("macro-members %s", tag);
+
+		memo_key(c, query, file, key);
+		free(query);
+		if (memo_get(c, key, &macro_members_memo, &found))
+			return found.count;
+	}
 	if (parsed_file_open(c, index, file, &pf) < 0)
 		return -1;
 	memset(&m, 0, sizeof(m));
@@ -1792,6 +1999,9 @@ static int macro_members_of(struct classify *c, CXIndex index, const char *file,
 		free(m.exp[i].file);
 	}
 	free(m.exp);
+	found.count = m.count;
+	if (memo)
+		memo_put(c, key, pf.tu, &macro_members_memo, &found);
 	parsed_file_close(&pf);
 	return m.count;
 }

@@ -91,7 +91,7 @@ void classify_set_overlay(struct classify *c, const struct classify_unsaved *fil
  * Parse each of `files` with `jobs` threads and store its error count and
  * first diagnostic (allocated, or NULL) at the same index of `errors` and
  * `first_errors` (arrays of files->nr elements).  -1 for a file libclang
- * could not parse at all.
+ * could not parse at all.  Through the parse memo, as classify_files().
  */
 void classify_count_errors_many(struct classify *c, const struct strvec *files,
 				int *errors, char **first_errors);
