@@ -1626,47 +1626,48 @@ static enum CXChildVisitResult collect_uses(CXCursor cursor, CXCursor parent, CX
 	return CXChildVisit_Recurse;
 }
 
-/* member_uses_of()'s results for the memo: the uses it appended from `from` on. */
-struct member_uses_found {
+/*
+ * A query's list of items for the memo (member uses, macro members): its
+ * return value and the items it appended to the caller's array.  Records:
+ * 'n' the count, then one 'U' record an item, written and read by the
+ * query's own functions.
+ */
+struct found_list {
 	int count;
-	struct member_use **uses;
-	size_t *nr, from;
+	const void *items;	/* to write: the new items */
+	size_t nr;
+	void *got;		/* read back: malloc'd items, the caller's */
+	size_t got_nr;
+	size_t size;		/* of one item */
+	void (*write_item)(const void *item, struct strbuf *record);
+	/* 0 when damaged; the item is freed with the others all the same */
+	int (*read_item)(const char *buf, size_t len, void *item);
+	void (*free_items)(void *items, size_t nr);
 };
 
-static void write_member_uses(const void *result, struct strbuf *payload)
+static void write_found(const void *result, struct strbuf *payload)
 {
-	const struct member_uses_found *f = result;
+	const struct found_list *f = result;
 	struct strbuf one = STRBUF_INIT;
 	char num[32];
 
 	snprintf(num, sizeof(num), "%d", f->count);
 	cache_record_addstr(payload, 'n', num);
-	for (size_t i = f->from; i < *f->nr; i++) {
-		const struct member_use *u = &(*f->uses)[i];
-
+	for (size_t i = 0; i < f->nr; i++) {
 		strbuf_reset(&one);
-		cache_record_addstr(&one, 'm', u->member);
-		snprintf(num, sizeof(num), "%u", u->line);
-		cache_record_addstr(&one, 'l', num);
-		snprintf(num, sizeof(num), "%ld", u->offset);
-		cache_record_addstr(&one, 'o', num);
-		if (u->base_record) {
-			cache_record_addstr(&one, 'r', u->base_record);
-			cache_record_addstr(&one, 'f', u->base_field);
-		}
+		f->write_item((const char *)f->items + i * f->size, &one);
 		cache_record_add(payload, 'U', one.buf, one.len);
 	}
 	strbuf_release(&one);
 }
 
-static int read_member_uses(const char *buf, size_t len, void *result)
+static int read_found(const char *buf, size_t len, void *result)
 {
-	struct member_uses_found *f = result;
-	struct member_use *got = NULL;
-	struct cache_reader rd, inner;
-	const char *field, *v;
-	size_t n, vn, nr = 0, alloc = 0;
-	char tag, itag;
+	struct found_list *f = result;
+	struct cache_reader rd;
+	const char *field;
+	char *got = NULL, tag;
+	size_t n, nr = 0;
 	int rc, count = -1, ok = 1;
 
 	cache_reader_init(&rd, buf, len);
@@ -1674,56 +1675,106 @@ static int read_member_uses(const char *buf, size_t len, void *result)
 		if (tag == 'n') {
 			count = atoi(field);
 		} else if (tag == 'U') {
-			struct member_use u = { NULL, 0, -1, NULL, NULL };
-
-			cache_reader_init(&inner, field, n);
-			while (cache_record_next(&inner, &itag, &v, &vn) == 1) {
-				if (itag == 'm')
-					u.member = xstrndup(v, vn);
-				else if (itag == 'l')
-					u.line = (unsigned)strtoul(v, NULL, 10);
-				else if (itag == 'o')
-					u.offset = strtol(v, NULL, 10);
-				else if (itag == 'r')
-					u.base_record = xstrndup(v, vn);
-				else if (itag == 'f')
-					u.base_field = xstrndup(v, vn);
-			}
-			ALLOC_GROW(got, nr + 1, alloc);
-			got[nr++] = u;
-			ok = u.member && !u.base_record == !u.base_field;
+			got = xrealloc(got, (nr + 1) * f->size);
+			memset(got + nr * f->size, 0, f->size);
+			ok = f->read_item(field, n, got + nr * f->size);
+			nr++;
 		}
 	}
 	if (!ok || rc != 0 || count < 0 || (size_t)count != nr) {
-		classify_member_uses_free(got, nr);
+		f->free_items(got, nr);
 		return 0;
 	}
-	*f->uses = xrealloc(*f->uses, (*f->nr + nr + 1) * sizeof(**f->uses));
-	memcpy(*f->uses + *f->nr, got, nr * sizeof(*got));
-	*f->nr += nr;
-	free(got);
+	f->got = got;
+	f->got_nr = nr;
 	f->count = count;
 	return 1;
 }
 
-static const struct memo_query member_uses_memo = { write_member_uses, read_member_uses };
+static const struct memo_query found_memo = { write_found, read_found };
+
+/* The memo's list of `query` for tag in file into found (key: for memo_put()); 1 on a hit. */
+static int found_get(struct classify *c, const char *query, const char *tag, const char *file,
+		     char key[33], struct found_list *found)
+{
+	char *name = xstrfmt("%s %s", query, tag);
+
+	memo_key(c, name, file, key);
+	free(name);
+	return memo_get(c, key, &found_memo, found);
+}
+
+/* The caller's array of *nr items with found's items read back appended (and taken). */
+static void *found_append(void *items, size_t *nr, struct found_list *found)
+{
+	items = xrealloc(items, (*nr + found->got_nr + 1) * found->size);
+	memcpy((char *)items + *nr * found->size, found->got, found->got_nr * found->size);
+	*nr += found->got_nr;
+	free(found->got);
+	found->got = NULL;
+	return items;
+}
+
+static void write_member_use(const void *item, struct strbuf *record)
+{
+	const struct member_use *u = item;
+	char num[32];
+
+	cache_record_addstr(record, 'm', u->member);
+	snprintf(num, sizeof(num), "%u", u->line);
+	cache_record_addstr(record, 'l', num);
+	snprintf(num, sizeof(num), "%ld", u->offset);
+	cache_record_addstr(record, 'o', num);
+	if (u->base_record) {
+		cache_record_addstr(record, 'r', u->base_record);
+		cache_record_addstr(record, 'f', u->base_field);
+	}
+}
+
+static int read_member_use(const char *buf, size_t len, void *item)
+{
+	struct member_use *u = item;
+	struct cache_reader rd;
+	const char *v;
+	size_t n;
+	char tag;
+
+	u->offset = -1;
+	cache_reader_init(&rd, buf, len);
+	while (cache_record_next(&rd, &tag, &v, &n) == 1) {
+		if (tag == 'm' && !u->member)
+			u->member = xstrndup(v, n);
+		else if (tag == 'l')
+			u->line = (unsigned)strtoul(v, NULL, 10);
+		else if (tag == 'o')
+			u->offset = strtol(v, NULL, 10);
+		else if (tag == 'r' && !u->base_record)
+			u->base_record = xstrndup(v, n);
+		else if (tag == 'f' && !u->base_field)
+			u->base_field = xstrndup(v, n);
+	}
+	return u->member && !u->base_record == !u->base_field;
+}
+
+static void free_member_uses(void *items, size_t nr)
+{
+	classify_member_uses_free(items, nr);
+}
 
 static int member_uses_of(struct classify *c, CXIndex index, const char *file, const char *tag,
 			  struct member_use **uses, size_t *nr)
 {
 	struct parsed_file pf;
 	struct use_collect m;
-	struct member_uses_found found = { -1, uses, nr, *nr };
+	struct found_list found = { -1, NULL, 0, NULL, 0, sizeof(**uses),
+				    write_member_use, read_member_use, free_member_uses };
 	int memo = cache_dir() != NULL;
 	char key[33];
+	size_t from = *nr;
 
-	if (memo) {
-		char *query = xstrfmt("member-uses %s", tag);
-
-		memo_key(c, query, file, key);
-		free(query);
-		if (memo_get(c, key, &member_uses_memo, &found))
-			return found.count;
+	if (memo && found_get(c, "member-uses", tag, file, key, &found)) {
+		*uses = found_append(*uses, nr, &found);
+		return found.count;
 	}
 	if (parsed_file_open(c, index, file, &pf) < 0)
 		return -1;
@@ -1736,8 +1787,10 @@ static int member_uses_of(struct classify *c, CXIndex index, const char *file, c
 	if (m.main)
 		clang_visitChildren(clang_getTranslationUnitCursor(pf.tu), collect_uses, &m);
 	found.count = m.count;
+	found.items = *uses + from;
+	found.nr = *nr - from;
 	if (memo)
-		memo_put(c, key, pf.tu, &member_uses_memo, &found);
+		memo_put(c, key, pf.tu, &found_memo, &found);
 	parsed_file_close(&pf);
 	return m.count;
 }
@@ -1884,99 +1937,60 @@ static enum CXChildVisitResult collect_macro_members(CXCursor cursor, CXCursor p
 	return CXChildVisit_Recurse;
 }
 
-/* macro_members_of()'s results for the memo, as struct member_uses_found. */
-struct macro_members_found {
-	int count;
-	struct macro_member **uses;
-	size_t *nr, from;
-};
-
-static void write_macro_members(const void *result, struct strbuf *payload)
+static void write_macro_member(const void *item, struct strbuf *record)
 {
-	const struct macro_members_found *f = result;
-	struct strbuf one = STRBUF_INIT;
+	const struct macro_member *u = item;
 	char num[32];
 
-	snprintf(num, sizeof(num), "%d", f->count);
-	cache_record_addstr(payload, 'n', num);
-	for (size_t i = f->from; i < *f->nr; i++) {
-		const struct macro_member *u = &(*f->uses)[i];
-
-		strbuf_reset(&one);
-		cache_record_addstr(&one, 'M', u->macro);
-		if (u->file)
-			cache_record_addstr(&one, 'f', u->file);
-		cache_record_addstr(&one, 'm', u->member);
-		snprintf(num, sizeof(num), "%u", u->line);
-		cache_record_addstr(&one, 'l', num);
-		cache_record_add(payload, 'U', one.buf, one.len);
-	}
-	strbuf_release(&one);
+	cache_record_addstr(record, 'M', u->macro);
+	if (u->file)
+		cache_record_addstr(record, 'f', u->file);
+	cache_record_addstr(record, 'm', u->member);
+	snprintf(num, sizeof(num), "%u", u->line);
+	cache_record_addstr(record, 'l', num);
 }
 
-static int read_macro_members(const char *buf, size_t len, void *result)
+static int read_macro_member(const char *buf, size_t len, void *item)
 {
-	struct macro_members_found *f = result;
-	struct macro_member *got = NULL;
-	struct cache_reader rd, inner;
-	const char *field, *v;
-	size_t n, vn, nr = 0, alloc = 0;
-	char tag, itag;
-	int rc, count = -1, ok = 1;
+	struct macro_member *u = item;
+	struct cache_reader rd;
+	const char *v;
+	size_t n;
+	char tag;
 
 	cache_reader_init(&rd, buf, len);
-	while (ok && (rc = cache_record_next(&rd, &tag, &field, &n)) == 1) {
-		if (tag == 'n') {
-			count = atoi(field);
-		} else if (tag == 'U') {
-			struct macro_member u = { NULL, NULL, NULL, 0 };
-
-			cache_reader_init(&inner, field, n);
-			while (cache_record_next(&inner, &itag, &v, &vn) == 1) {
-				if (itag == 'M')
-					u.macro = xstrndup(v, vn);
-				else if (itag == 'f')
-					u.file = xstrndup(v, vn);
-				else if (itag == 'm')
-					u.member = xstrndup(v, vn);
-				else if (itag == 'l')
-					u.line = (unsigned)strtoul(v, NULL, 10);
-			}
-			ALLOC_GROW(got, nr + 1, alloc);
-			got[nr++] = u;
-			ok = u.macro && u.member;
-		}
+	while (cache_record_next(&rd, &tag, &v, &n) == 1) {
+		if (tag == 'M' && !u->macro)
+			u->macro = xstrndup(v, n);
+		else if (tag == 'f' && !u->file)
+			u->file = xstrndup(v, n);
+		else if (tag == 'm' && !u->member)
+			u->member = xstrndup(v, n);
+		else if (tag == 'l')
+			u->line = (unsigned)strtoul(v, NULL, 10);
 	}
-	if (!ok || rc != 0 || count < 0 || (size_t)count != nr) {
-		classify_macro_members_free(got, nr);
-		return 0;
-	}
-	*f->uses = xrealloc(*f->uses, (*f->nr + nr + 1) * sizeof(**f->uses));
-	memcpy(*f->uses + *f->nr, got, nr * sizeof(*got));
-	*f->nr += nr;
-	free(got);
-	f->count = count;
-	return 1;
+	return u->macro && u->member;
 }
 
-static const struct memo_query macro_members_memo = { write_macro_members, read_macro_members };
+static void free_macro_members(void *items, size_t nr)
+{
+	classify_macro_members_free(items, nr);
+}
 
 static int macro_members_of(struct classify *c, CXIndex index, const char *file, const char *tag,
 			    struct macro_member **uses, size_t *nr)
 {
 	struct parsed_file pf;
 	struct macro_member_collect m;
-	struct macro_members_found found = { -1, uses, nr, *nr };
+	struct found_list found = { -1, NULL, 0, NULL, 0, sizeof(**uses),
+				    write_macro_member, read_macro_member, free_macro_members };
 	int memo = cache_dir() != NULL;
 	char key[33];
+	size_t from = *nr;
 
-	if (memo) {
-		char *query = xstrfmt("macro-members %s", tag);
-
-		memo_key(c, query, file, key);
-		free(query);
-		if (memo_get(c, key, &macro_members_memo, &found))
-			return found.count;
+	if (memo && found_get(c, "macro-members", tag, file, key, &found)) {
+		*uses = found_append(*uses, nr, &found);
+		return found.count;
 	}
 	if (parsed_file_open(c, index, file, &pf) < 0)
 		return -1;
@@ -2000,8 +2014,10 @@ static int macro_members_of(struct classify *c, CXIndex index, const char *file,
 	}
 	free(m.exp);
 	found.count = m.count;
+	found.items = *uses + from;
+	found.nr = *nr - from;
 	if (memo)
-		memo_put(c, key, pf.tu, &macro_members_memo, &found);
+		memo_put(c, key, pf.tu, &found_memo, &found);
 	parsed_file_close(&pf);
 	return m.count;
 }
