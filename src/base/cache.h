@@ -1,14 +1,16 @@
 /*
  * cache.h: results kept across runs, keyed by everything they depend on,
  * so that a rerun over an unchanged tree starts no spatch and parses
- * nothing.  migrate keeps five kinds (all under one directory): each spatch
- * task's output (keyed by the patch, options, spatch and the working
- * files' contents); each whole step's result and verify's (keyed also by
- * the cdmigrate binary and by a fingerprint of the tree: every .c/.h
- * file's path, size, times and inode, and the Makefile), replayed with what
- * they printed; the working set's selection of files for that fingerprint
- * (engine/working-set.c); and the prefilter's candidates for it
- * (prefilter.h).
+ * nothing.  Six kinds share one directory: each spatch task's output
+ * (keyed by the patch, options, spatch, the working headers' contents and
+ * the task's own files': engine/task.c); each whole step's result and
+ * verify's (keyed also by the cdmigrate binary and by a fingerprint of the
+ * tree: every .c/.h file's path, size, times and inode, and the Makefile),
+ * replayed with what they printed; the working set's selection of files
+ * for that fingerprint (engine/working-set.c); the prefilter's candidates
+ * for it (prefilter.h); and the parse memo, each file's libclang results
+ * with the files its parse read (classify.h), which scan and report use
+ * too.
  *
  * The directory is $CDMIGRATE_CACHE_DIR, else $XDG_CACHE_HOME/cdmigrate,
  * else $HOME/.cache/cdmigrate; CDMIGRATE_CACHE_DIR=off disables it.  It is
