@@ -144,7 +144,8 @@ int cache_file_hash(const char *path, char key[33])
 		cache_hasher_add_string(h, "\001unreadable");
 	cache_hasher_finish(h, key);
 	strbuf_release(&content);
-	racy = rc || st.st_mtime >= time(NULL) - 2 || st.st_ctime >= time(NULL) - 2;
+	racy = rc || st.st_mtime >= time(NULL) - CACHE_RACY_S ||
+	       st.st_ctime >= time(NULL) - CACHE_RACY_S;
 	if (racy)
 		return rc;
 	pthread_mutex_lock(&file_hashes_lock);

@@ -43,11 +43,20 @@ void cache_hasher_finish(struct cache_hasher *h, char key[33]);
 const char *cache_binary_key(void);
 
 /*
+ * git's racy-index rule: a file changed in the same timestamp tick as its
+ * hashing can change again, keeping its size and times, after it was
+ * read.  So a file whose mtime or ctime is within CACHE_RACY_S seconds of
+ * now is hashed every time and never memoized (2 s: FAT's tick; others
+ * are finer).
+ */
+#define CACHE_RACY_S 2
+
+/*
  * The content hash of the file at `path` (as cache_hasher_finish() writes
  * it; "unreadable" hashes a fixed string), remembered for the process with
  * the file's lstat() numbers (size, times, inode): the file is read again
- * only when they change, or when it changed within the last 2 seconds
- * (git's racy-index rule: a change in the same tick keeps the numbers).
+ * only when they change, or when it changed within the last CACHE_RACY_S
+ * seconds.
  * Thread-safe.  Returns 0, or -1 when the file cannot be read.
  */
 int cache_file_hash(const char *path, char key[33]);

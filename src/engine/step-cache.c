@@ -34,20 +34,14 @@ struct fingerprint {
 	size_t racy_alloc;
 };
 
-/*
- * git's racy-index rule: a file changed in the same timestamp tick as its
- * hashing can change again, keeping its size and times, after we read
- * it.  So a file whose mtime or ctime is within RACY_S seconds of the walk
- * is hashed every time and never memoized (2 s: FAT's tick; others are finer).
- */
-#define RACY_S 2
-
 static void fingerprint_file(const char *rel, const struct stat *st, void *data)
 {
 	struct fingerprint *fp = data;
 
+	/* git's racy-index rule (cache.h): such a file is hashed every time */
 	ALLOC_GROW(fp->racy, fp->stats.nr + 1, fp->racy_alloc);
-	fp->racy[fp->stats.nr] = st->st_mtime >= fp->now - RACY_S || st->st_ctime >= fp->now - RACY_S;
+	fp->racy[fp->stats.nr] = st->st_mtime >= fp->now - CACHE_RACY_S ||
+				 st->st_ctime >= fp->now - CACHE_RACY_S;
 
 	strvec_pushf(&fp->stats, "%s\t%lld %lld.%09ld %lld.%09ld %llu", rel, (long long)st->st_size,
 		     (long long)st->st_mtim.tv_sec, st->st_mtim.tv_nsec, (long long)st->st_ctim.tv_sec,
