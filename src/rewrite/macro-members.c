@@ -29,6 +29,7 @@ struct members {
 	size_t nr_defs, alloc_defs;
 	struct member_edit *edits;
 	size_t nr_edits, alloc_edits;
+	struct strvec carriers;		/* names of the carrying #defines, sorted */
 };
 
 static int is_punct(const struct lex_token *t, const char *s)
@@ -175,6 +176,37 @@ static int listed(const struct strvec *v, const char *s)
 }
 
 /* Macros typed by the step files that invoke them. */
+/* Insert the name of a #define that carries into the sorted set. */
+static void add_carrier(struct strvec *carriers, const struct lex_token *name)
+{
+	char *s = xstrndup(name->text, name->len);
+
+	if (!strvec_sorted_has(carriers, s)) {
+		strvec_push(carriers, s);
+		strvec_sort(carriers);
+	}
+	free(s);
+}
+
+/* Whether the identifier token names a #define of the sorted set. */
+static int carrier_named(const struct strvec *carriers, const struct lex_token *t)
+{
+	size_t lo = 0, hi = carriers->nr;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		int c = strncmp(carriers->v[mid], t->text, t->len);
+
+		if (!c && !carriers->v[mid][t->len])
+			return 1;
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;	/* greater, or longer with the token as its prefix */
+	}
+	return 0;
+}
+
 static void typed_by_uses(struct members *m)
 {
 	struct rewrite_context *ctx = m->ctx;
@@ -190,12 +222,9 @@ static void typed_by_uses(struct members *m)
 
 		if (!ctx->files[f].in_step || len < 2 || strcmp(ctx->files[f].path + len - 2, ".c"))
 			continue;
-		for (size_t k = 0; k < t->nr && !invokes; k++) {
-			if (t->v[k].directive || t->v[k].kind != TOKEN_IDENT)
-				continue;
-			for (size_t d = 0; d < m->nr_defs && !invokes; d++)
-				invokes = m->defs[d].carrier && same_name(m->defs[d].name, &t->v[k]);
-		}
+		for (size_t k = 0; k < t->nr && !invokes; k++)
+			invokes = !t->v[k].directive && t->v[k].kind == TOKEN_IDENT &&
+				  carrier_named(&m->carriers, &t->v[k]);
 		if (!invokes)
 			continue;
 		strvec_push(&parsed, ctx->files[f].path);
@@ -323,37 +352,6 @@ static int by_position(const void *a, const void *b)
 	return x->offset < y->offset ? -1 : x->offset > y->offset;
 }
 
-/* Insert the name of a #define that carries into the sorted set. */
-static void add_carrier(struct strvec *carriers, const struct lex_token *name)
-{
-	char *s = xstrndup(name->text, name->len);
-
-	if (!strvec_sorted_has(carriers, s)) {
-		strvec_push(carriers, s);
-		strvec_sort(carriers);
-	}
-	free(s);
-}
-
-/* Whether the identifier token names a #define of the sorted set. */
-static int carrier_named(const struct strvec *carriers, const struct lex_token *t)
-{
-	size_t lo = 0, hi = carriers->nr;
-
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		int c = strncmp(carriers->v[mid], t->text, t->len);
-
-		if (!c && !carriers->v[mid][t->len])
-			return 1;
-		if (c < 0)
-			lo = mid + 1;
-		else
-			hi = mid;	/* greater, or longer with the token as its prefix */
-	}
-	return 0;
-}
-
 int rewrite_macro_members(struct rewrite_context *ctx)
 {
 	struct members m;
@@ -375,23 +373,20 @@ int rewrite_macro_members(struct rewrite_context *ctx)
 		 * carriers' names of each round are sorted once: a kernel tree
 		 * has thousands of #defines in its working files.
 		 */
-		struct strvec carriers = STRVEC_INIT;
-
 		for (size_t d = 0; d < m.nr_defs; d++)
 			if (m.defs[d].carrier)
-				add_carrier(&carriers, m.defs[d].name);
+				add_carrier(&m.carriers, m.defs[d].name);
 		for (int round = 0; round < 3; round++)
 			for (size_t d = 0; d < m.nr_defs; d++) {
 				const struct lex_token *v = m.toks[m.defs[d].file].v;
 
 				/* d is no carrier yet: a carrier of its name is another #define */
 				for (size_t k = m.defs[d].body; k < m.defs[d].end && !m.defs[d].carrier; k++)
-					if (v[k].kind == TOKEN_IDENT && carrier_named(&carriers, &v[k])) {
+					if (v[k].kind == TOKEN_IDENT && carrier_named(&m.carriers, &v[k])) {
 						m.defs[d].carrier = 1;
-						add_carrier(&carriers, m.defs[d].name);
+						add_carrier(&m.carriers, m.defs[d].name);
 					}
 			}
-		strvec_clear(&carriers);
 		typed_by_uses(&m);
 		typed_by_header(&m);
 	}
@@ -420,5 +415,6 @@ int rewrite_macro_members(struct rewrite_context *ctx)
 	free(m.toks);
 	free(m.defs);
 	free(m.edits);
+	strvec_clear(&m.carriers);
 	return 0;
 }
