@@ -170,7 +170,9 @@ int classify_member_uses(struct classify *c, const char *file, const char *tag,
 /*
  * classify_member_uses() of each of files, on the classifier's jobs at
  * once: uses[i] (malloc'd, or NULL) and nr[i] for files->v[i], counts[i]
- * its return value.  Free each with classify_member_uses_free().
+ * its return value.  Free each with classify_member_uses_free().  Both
+ * (and the macro-members pair below) go through the parse memo, as
+ * classify_files() does.
  */
 void classify_member_uses_many(struct classify *c, const struct strvec *files, const char *tag,
 			       struct member_use **uses, size_t *nr, int *counts);
