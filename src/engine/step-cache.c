@@ -17,7 +17,6 @@
  * instead of running spatch, the rewriter and libclang again.
  */
 
-
 /*
  * The tree's key is made of its files' contents, so that the same tree at
  * another path (a copy, a fresh clone) finds its steps in the cache.  Each
@@ -110,16 +109,9 @@ static void fingerprint_root(struct cache_hasher *h, const char *root)
 		char fresh[33];
 
 		if (!hash) {
-			struct cache_hasher *fh = cache_hasher_new();
-			struct strbuf content = STRBUF_INIT;
 			char *abs = path_join(root, rel);
 
-			if (strbuf_read_file(&content, abs) == 0)
-				cache_hasher_add(fh, content.buf, content.len);
-			else
-				cache_hasher_add_string(fh, "\001unreadable");
-			cache_hasher_finish(fh, fresh);
-			strbuf_release(&content);
+			cache_file_hash(abs, fresh);
 			free(abs);
 			hash = fresh;
 			fp.memo_changed = 1;
