@@ -69,6 +69,7 @@ struct migrate_step_stats {
 	unsigned largest_group;		/* files in the largest */
 	unsigned files_changed;
 	int refused;			/* a rewriter pass refused the step (rewrite.h) */
+	int replayed;			/* taken whole from the step cache */
 };
 
 struct migrate_stats {
@@ -83,6 +84,7 @@ struct migrate_stats {
 	 * of the parses, those the parse memo answered (classify.h) */
 	unsigned verify_parsed_before, verify_parsed_after, verify_parsed_without, verify_users;
 	unsigned verify_parsed_cached;
+	int verify_replayed;		/* verify taken whole from the cache */
 	double setup_wall;		/* plan and working set, before the steps */
 	double output_wall;		/* the series or the in-place edit */
 };

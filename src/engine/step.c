@@ -139,8 +139,10 @@ int step_run(struct engine *e, size_t step, struct migrate_step_stats *st)
 	if (!cache_dir())
 		return run_step_uncached(e, step, st);
 	step_cache_key(e, step, key);
-	if (step_cache_replay_step(e, step, key, st))
+	if (step_cache_replay_step(e, step, key, st)) {
+		st->replayed = 1;
 		return 0;
+	}
 	was = step_cache_save_states(e);
 	old = xcalloc(e->nr ? e->nr : 1, sizeof(*old));
 	for (size_t i = 0; i < e->nr; i++) {

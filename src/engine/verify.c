@@ -72,6 +72,7 @@ int verify_changes(struct engine *e, struct site_list *before_sites,
 			site_list_take(after_sites, &a);
 			step_cache_replay_diag(e, &diag);
 			stats->verify_wall = engine_now(CLOCK_MONOTONIC) - wall;
+			stats->verify_replayed = 1;
 		}
 		if (!ok) {
 			site_list_release(&b);
