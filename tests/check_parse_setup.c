@@ -30,7 +30,7 @@ static char *small_tree(void)
 	test_put(dir, "include/asm-mips/sn/addrs.h", "/* */\n");
 	test_put(dir, "include/asm-mips/sn/klconfig.h", "/* */\n");
 	test_put(dir, "arch/i386/defconfig",
-		 "#\n# Automatically generated make config: don't edit\n#\n"
+		 "#\n# Automatically generated make config: don't edit\n# Linux kernel version: 2.6.16\n#\n"
 		 "CONFIG_X86=y\nCONFIG_MPENTIUM4=y\n# CONFIG_M686 is not set\n"
 		 "CONFIG_X86_L1_CACHE_SHIFT=7\nCONFIG_USB=m\n# CONFIG_PCMCIA is not set\n"
 		 "CONFIG_NLS_DEFAULT=\"iso8859-1\"\n");
@@ -89,7 +89,7 @@ START_TEST(autoconf_from_defconfig_and_kconfig_defaults)
 	/* A number whose dependency the defconfig leaves off stays out; int defaults lose their quotes. */
 	ck_assert(!strstr(text, "CONFIG_NODES_SHIFT"));
 	ck_assert(has_line(text, "#define CONFIG_PAGE_SHIFT 12"));
-	/* A bool a full defconfig omits has its dependencies unmet: left out. */
+	/* A bool a full defconfig of this kernel omits has its dependencies unmet: left out. */
 	ck_assert(!strstr(text, "CONFIG_NEED_NODES"));
 	/* Forced options win over "is not set", add what is missing. */
 	ck_assert(has_line(text, "#define CONFIG_PCMCIA 1"));
@@ -111,6 +111,78 @@ START_TEST(autoconf_from_defconfig_and_kconfig_defaults)
 	ck_assert(has_line(text, "#define CONFIG_X86 1"));
 	ck_assert(has_line(text, "#define CONFIG_NEED_NODES 1"));
 	ck_assert(has_line(text, "#define CONFIG_NODES_SHIFT 3"));
+	free(text);
+	test_rm_rf(dir);
+	free(dir);
+}
+END_TEST
+
+/*
+ * A defconfig older than the tree lacks the options added since: they take
+ * their Kconfig defaults, as `make oldconfig` gives them.  Dependencies are
+ * Kconfig expressions, and the `if` and `menu` blocks around an option or
+ * a choice are dependencies too.
+ */
+START_TEST(autoconf_of_an_older_defconfig_follows_kconfig_expressions)
+{
+	char *dir = small_tree();
+	char *text;
+
+	test_put(dir, "arch/i386/defconfig",
+		 "#\n# Automatically generated make config: don't edit\n# Linux kernel version: 2.6.12\n#\n"
+		 "CONFIG_X86=y\nCONFIG_MPENTIUM4=y\nCONFIG_EXPERIMENTAL=y\n# CONFIG_NUMA is not set\n");
+	test_put(dir, "arch/i386/Kconfig",
+		 "config X86\n\tbool\n\tdefault y\n"
+		 "config EXPERIMENTAL\n\tbool \"Experimental\"\n"
+		 "config NUMA\n\tbool \"NUMA\"\n"
+		 "config NEED_NODES\n\tbool\n\tdefault y\n"
+		 "source \"mm/Kconfig\"\n"
+		 "if NUMA\n"
+		 "choice\n\tprompt \"Node model\"\n\tdefault NODE_FAKE\n"
+		 "config NODE_FAKE\n\tbool \"fake\"\nconfig NODE_REAL\n\tbool \"real\"\nendchoice\n"
+		 "config NUMA_STATS\n\tbool\n\tdefault y\n"
+		 "endif\n"
+		 "menu \"Gadgets\"\n\tdepends on GADGET\n"
+		 "choice\n\tprompt \"Gadget\"\n\tdefault GADGET_ETH\n"
+		 "config GADGET_ETH\n\tbool \"eth\"\nendchoice\n"
+		 "endmenu\n"
+		 "config UART_B\n\tbool\n\tdepends UART_A && X86\n\tdefault y\n"
+		 "config OLD_API\n\tbool \"old\"\n\tdepends on X86 != n && (NUMA || !NEED_NODES || X86=y)\n"
+		 "\tdefault y\n");
+	test_put(dir, "mm/Kconfig",
+		 "config SELECT_MEMORY_MODEL\n\tdef_bool y\n\tdepends on EXPERIMENTAL || ARCH_SELECT\n"
+		 "choice\n\tprompt \"Memory model\"\n\tdepends on SELECT_MEMORY_MODEL\n"
+		 "\tdefault DISCONTIGMEM_MANUAL if ARCH_DISCONTIG_DEFAULT\n\tdefault FLATMEM_MANUAL\n"
+		 "config FLATMEM_MANUAL\n\tbool \"Flat\"\n"
+		 "config DISCONTIGMEM_MANUAL\n\tbool \"Discontiguous\"\nendchoice\n"
+		 "config DISCONTIGMEM\n\tdef_bool y\n"
+		 "\tdepends on (!SELECT_MEMORY_MODEL && ARCH_DISCONTIG) || DISCONTIGMEM_MANUAL\n"
+		 "config FLATMEM\n\tdef_bool y\n\tdepends on (!DISCONTIGMEM && !SPARSEMEM) || FLATMEM_MANUAL\n");
+	text = arch_autoconf(dir, "i386", NULL);
+	/* what the older defconfig lacks takes its default */
+	ck_assert(has_line(text, "#define CONFIG_NEED_NODES 1"));
+	/* a derived option, a choice shown by it, and an option of || and && over both */
+	ck_assert(has_line(text, "#define CONFIG_SELECT_MEMORY_MODEL 1"));
+	ck_assert(has_line(text, "#define CONFIG_FLATMEM_MANUAL 1"));
+	ck_assert(!strstr(text, "DISCONTIGMEM"));
+	ck_assert(has_line(text, "#define CONFIG_FLATMEM 1"));
+	/* `if NUMA` and a menu's `depends on` hide what they enclose, choices too */
+	ck_assert(!strstr(text, "CONFIG_NODE_FAKE"));
+	ck_assert(!strstr(text, "CONFIG_NUMA_STATS"));
+	ck_assert(!strstr(text, "CONFIG_GADGET_ETH"));
+	/* `depends` without `on`; != and = against y */
+	ck_assert(!strstr(text, "CONFIG_UART_B"));
+	ck_assert(has_line(text, "#define CONFIG_OLD_API 1"));
+	/* "is not set" in the defconfig still wins */
+	ck_assert(!strstr(text, "CONFIG_NUMA "));
+	free(text);
+
+	/* The same Kconfig under a defconfig of this kernel: omitted bools stay off. */
+	test_put(dir, "arch/i386/defconfig",
+		 "#\n# Linux kernel version: 2.6.16\n#\nCONFIG_X86=y\nCONFIG_EXPERIMENTAL=y\n");
+	text = arch_autoconf(dir, "i386", NULL);
+	ck_assert(!strstr(text, "CONFIG_NEED_NODES"));
+	ck_assert(!strstr(text, "CONFIG_FLATMEM 1"));
 	free(text);
 	test_rm_rf(dir);
 	free(dir);
@@ -255,6 +327,7 @@ Suite *test_suite(void)
 	TCase *tc = tcase_create("parse_setup");
 
 	tcase_add_test(tc, autoconf_from_defconfig_and_kconfig_defaults);
+	tcase_add_test(tc, autoconf_of_an_older_defconfig_follows_kconfig_expressions);
 	tcase_add_test(tc, arch_per_file);
 	tcase_add_test(tc, args_of_a_file);
 	tcase_add_test(tc, arch_option_overrides);

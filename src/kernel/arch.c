@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "kernel/arch.h"
+#include "kernel/kernel-version.h"
 #include "base/util.h"
 
 #include <ctype.h>
@@ -276,8 +277,10 @@ struct kconfig_walk {
 	const char *kernel, *arch;
 	struct strvec seen;		/* files read, against loops */
 	struct strvec defaults;		/* "NAME\tVALUE\tCONDITION" in file order */
-	struct strvec choice_defaults;	/* the default member of each choice */
+	struct strvec choice_defaults;	/* each choice's defaults, "SYM\tCONDITION\n" each; "?" when optional */
 	struct strvec choices;		/* the members of each choice, "A B C" */
+	struct strvec choice_conditions;	/* when each choice is shown ("" always) */
+	struct strvec blocks;		/* enclosing `if EXPR` ("I") and `menu` ("M") with their condition */
 	struct strvec bools;		/* options of type bool or tristate */
 	struct strvec numbers;		/* options of type int or hex */
 	struct strvec depends;		/* "NAME\tEXPRESSION" of each `depends on` */
@@ -305,11 +308,47 @@ static void add_default(struct kconfig_walk *w, const char *name, const char *v)
 	free(value);
 }
 
+/* The columns of a line's leading blanks, a tab to the next multiple of 8. */
+static size_t indent_width(const char *line)
+{
+	size_t width = 0;
+
+	for (; *line == ' ' || *line == '\t'; line++)
+		width = *line == '\t' ? (width / 8 + 1) * 8 : width + 1;
+	return width;
+}
+
+/* The conjunction of the enclosing blocks' conditions and `extra`, "" when none. */
+static void block_condition(const struct kconfig_walk *w, const char *extra, struct strbuf *out)
+{
+	strbuf_reset(out);
+	for (size_t i = 0; i < w->blocks.nr; i++)
+		if (w->blocks.v[i][1])
+			strbuf_addf(out, "%s(%s)", out->len ? " && " : "", w->blocks.v[i] + 1);
+	if (extra && *extra)
+		strbuf_addf(out, "%s(%s)", out->len ? " && " : "", extra);
+}
+
+/* Close the innermost block of `kind` ('I' or 'M') and what it encloses. */
+static void block_pop(struct kconfig_walk *w, char kind)
+{
+	size_t i = w->blocks.nr;
+
+	while (i > 0 && w->blocks.v[i - 1][0] != kind)
+		i--;
+	while (i > 0 && w->blocks.nr >= i) {
+		free(w->blocks.v[--w->blocks.nr]);
+		w->blocks.v[w->blocks.nr] = NULL;
+	}
+}
+
 static void kconfig_read(struct kconfig_walk *w, const char *rel)
 {
 	struct strbuf sb = STRBUF_INIT, path = STRBUF_INIT, members = STRBUF_INIT;
-	char *line, *save = NULL, *current = NULL, *choice_default = NULL;
-	int in_choice = 0, in_help = 0;
+	struct strbuf choice_depends = STRBUF_INIT, cond = STRBUF_INIT;
+	struct strbuf choice_default = STRBUF_INIT;
+	char *line, *save = NULL, *current = NULL;
+	int in_choice = 0, in_help = 0, in_menu_header = 0;
 
 	/* $ARCH in a source line names the arch read. */
 	for (const char *p = rel; *p; p++) {
@@ -333,23 +372,38 @@ static void kconfig_read(struct kconfig_walk *w, const char *rel)
 			goto out;
 	}
 	for (line = strtok_r(sb.buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		char *s = trim(line);
+		char *s = trim(line), *depends;
 		int indented = line[0] == ' ' || line[0] == '\t';
 
+		/* help text ends at the first line indented less than its first line */
 		if (in_help) {
-			if (indented || !*s)
+			size_t width = indent_width(line);
+
+			if (!*s || (indented && (in_help < 0 || width >= (size_t)in_help))) {
+				if (*s && in_help < 0)
+					in_help = (int)width;
 				continue;
+			}
 			in_help = 0;
 		}
 		if (!strcmp(s, "help") || !strcmp(s, "---help---")) {
-			in_help = 1;
+			in_help = -1;
 			continue;
 		}
+		/* Kconfig takes `depends EXPR` for `depends on EXPR` */
+		depends = starts_with(s, "depends on ") ? trim(s + 11)
+			: (starts_with(s, "depends ") || starts_with(s, "depends\t")) ? trim(s + 8) : NULL;
+		if (!depends)
+			in_menu_header = 0;
 		if (starts_with(s, "config ") || starts_with(s, "menuconfig ")) {
 			free(current);
 			current = xstrdup(trim(strchr(s, ' ')));
 			if (in_choice)
 				strbuf_addf(&members, " %s", current);
+			/* what encloses an option is a dependency of it */
+			block_condition(w, in_choice ? choice_depends.buf : NULL, &cond);
+			if (cond.len)
+				strvec_pushf(&w->depends, "%s\t%s", current, cond.buf);
 		} else if (starts_with(s, "source ")) {
 			char *f = trim(s + 7);
 			size_t n = strlen(f);
@@ -365,17 +419,43 @@ static void kconfig_read(struct kconfig_walk *w, const char *rel)
 			in_choice = 1;
 			free(current);
 			current = NULL;
-			free(choice_default);
-			choice_default = NULL;
+			strbuf_reset(&choice_default);
 			strbuf_reset(&members);
+			strbuf_reset(&choice_depends);
 		} else if (!strcmp(s, "endchoice")) {
 			in_choice = 0;
 			strvec_push(&w->choices, members.buf);
-			strvec_push(&w->choice_defaults, choice_default ? choice_default : "");
+			strvec_push(&w->choice_defaults, choice_default.buf);
+			block_condition(w, choice_depends.buf, &cond);
+			strvec_push(&w->choice_conditions, cond.buf);
 		} else if (starts_with(s, "menu ") || starts_with(s, "endmenu") || starts_with(s, "if ") ||
 			   starts_with(s, "endif") || starts_with(s, "comment ") || starts_with(s, "mainmenu")) {
 			free(current);
 			current = NULL;
+			if (starts_with(s, "menu ")) {
+				strvec_push(&w->blocks, "M");
+				in_menu_header = 1;
+			} else if (starts_with(s, "if ")) {
+				strvec_pushf(&w->blocks, "I%s", trim(s + 3));
+			} else if (starts_with(s, "endmenu")) {
+				block_pop(w, 'M');
+			} else if (starts_with(s, "endif")) {
+				block_pop(w, 'I');
+			}
+		} else if (!current && depends && (in_menu_header || in_choice)) {
+			const char *expr = depends;
+
+			if (in_choice) {
+				strbuf_addf(&choice_depends, "%s(%s)", choice_depends.len ? " && " : "", expr);
+			} else {
+				char *top = w->blocks.v[w->blocks.nr - 1];
+
+				w->blocks.v[w->blocks.nr - 1] = top[1] ? xstrfmt("M(%s) && (%s)", top + 1, expr)
+								       : xstrfmt("M%s", expr);
+				free(top);
+			}
+		} else if (!current && in_choice && !strcmp(s, "optional")) {
+			strbuf_addstr(&choice_default, "?\t\n");
 		} else if (starts_with(s, "bool") || starts_with(s, "tristate") || starts_with(s, "def_bool") ||
 			   starts_with(s, "def_tristate")) {
 			if (current)
@@ -385,14 +465,16 @@ static void kconfig_read(struct kconfig_walk *w, const char *rel)
 		} else if (current && (starts_with(s, "int") || starts_with(s, "hex")) &&
 			   (!s[3] || s[3] == ' ' || s[3] == '\t')) {
 			strvec_push(&w->numbers, current);
-		} else if (current && starts_with(s, "depends on ")) {
-			strvec_pushf(&w->depends, "%s\t%s", current, trim(s + 11));
+		} else if (current && depends) {
+			strvec_pushf(&w->depends, "%s\t%s", current, depends);
 		} else if (starts_with(s, "default ") || starts_with(s, "default\t")) {
 			char *v = trim(s + 8);
 
 			if (!current && in_choice) {
-				if (!choice_default && !strstr(v, " if "))
-					choice_default = xstrdup(v);
+				const char *cond = strstr(v, " if ");
+
+				strbuf_add(&choice_default, v, cond ? (size_t)(cond - v) : strlen(v));
+				strbuf_addf(&choice_default, "\t%s\n", cond ? cond + 4 : "");
 			} else if (current) {
 				add_default(w, current, v);
 			}
@@ -400,8 +482,10 @@ static void kconfig_read(struct kconfig_walk *w, const char *rel)
 	}
 out:
 	free(current);
-	free(choice_default);
+	strbuf_release(&choice_default);
 	strbuf_release(&members);
+	strbuf_release(&choice_depends);
+	strbuf_release(&cond);
 	strbuf_release(&path);
 	strbuf_release(&sb);
 }
@@ -415,40 +499,298 @@ static int in_list(const struct strvec *v, const char *s)
 }
 
 /*
- * 1 when a default's condition holds in `c` (none, SYM, !SYM), 0 when it
- * does not, -1 when we cannot tell (an expression): its option is left out.
+ * A Kconfig expression in `c`: 1 (y or m), 0 (n), -1 when it cannot be
+ * told (a token this reader does not know).  The grammar is Kconfig's:
+ * `||` over `&&` over `!`, parentheses, SYM, SYM=VALUE and SYM!=VALUE;
+ * a symbol the configuration does not set is n.
  */
+struct expression {
+	struct config *c;
+	const char *p;
+	int bad;
+};
+
+static void skip_blanks(struct expression *x)
+{
+	while (*x->p == ' ' || *x->p == '\t')
+		x->p++;
+}
+
+static int or_expression(struct expression *x);
+
+/* A symbol's value as written: y, n, a number or a quoted string; NULL when n. */
+static char *symbol_value(struct expression *x)
+{
+	const char *start;
+	char *name, *value;
+	struct option *o;
+
+	skip_blanks(x);
+	if (*x->p == '"') {
+		start = ++x->p;
+		while (*x->p && *x->p != '"')
+			x->p++;
+		value = xstrndup(start, (size_t)(x->p - start));
+		if (*x->p)
+			x->p++;
+		return value;
+	}
+	start = x->p;
+	while (isalnum((unsigned char)*x->p) || *x->p == '_')
+		x->p++;
+	if (x->p == start) {
+		x->bad = 1;
+		return NULL;
+	}
+	name = xstrndup(start, (size_t)(x->p - start));
+	if (!strcmp(name, "y") || !strcmp(name, "m"))
+		return name;
+	if (!strcmp(name, "n")) {
+		free(name);
+		return NULL;
+	}
+	o = config_find(x->c, name);
+	free(name);
+	if (!o || !o->value)
+		return NULL;
+	if (o->module)
+		return xstrdup("m");
+	return xstrdup(!strcmp(o->value, "1") ? "y" : o->value);
+}
+
+static int primary_expression(struct expression *x)
+{
+	char *left, *right;
+	int negate, r;
+
+	skip_blanks(x);
+	if (*x->p == '!' && x->p[1] != '=') {
+		x->p++;
+		r = primary_expression(x);
+		return r < 0 ? r : !r;
+	}
+	if (*x->p == '(') {
+		x->p++;
+		r = or_expression(x);
+		skip_blanks(x);
+		if (*x->p != ')')
+			x->bad = 1;
+		else
+			x->p++;
+		return r;
+	}
+	left = symbol_value(x);
+	skip_blanks(x);
+	negate = x->p[0] == '!' && x->p[1] == '=';
+	if (!negate && x->p[0] != '=') {
+		r = left != NULL;
+		free(left);
+		return r;
+	}
+	x->p += negate ? 2 : 1;
+	right = symbol_value(x);
+	r = (left && right) ? !strcmp(left, right) : left == right;
+	free(left);
+	free(right);
+	return negate ? !r : r;
+}
+
+static int and_expression(struct expression *x)
+{
+	int r = primary_expression(x);
+
+	for (;;) {
+		int next;
+
+		skip_blanks(x);
+		if (x->p[0] != '&' || x->p[1] != '&')
+			return r;
+		x->p += 2;
+		next = primary_expression(x);
+		r = (r == 0 || next == 0) ? 0 : (r < 0 || next < 0) ? -1 : 1;
+	}
+}
+
+static int or_expression(struct expression *x)
+{
+	int r = and_expression(x);
+
+	for (;;) {
+		int next;
+
+		skip_blanks(x);
+		if (x->p[0] != '|' || x->p[1] != '|')
+			return r;
+		x->p += 2;
+		next = and_expression(x);
+		r = (r == 1 || next == 1) ? 1 : (r < 0 || next < 0) ? -1 : 0;
+	}
+}
+
+/* 1 when `cond` (empty: always) holds in `c`, 0 when it does not, -1 when it cannot be told. */
 static int condition_holds(struct config *c, const char *cond)
 {
-	int negate = cond[0] == '!';
-	const char *sym = cond + negate;
-	struct option *o;
+	struct expression x = { c, cond, 0 };
+	int r;
 
 	if (!*cond)
 		return 1;
-	if (!*sym || strspn(sym, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_") != strlen(sym))
-		return -1;
-	o = config_find(c, sym);
-	return ((o && o->value) != 0) != negate;
+	r = or_expression(&x);
+	skip_blanks(&x);
+	return (x.bad || *x.p) ? -1 : r;
 }
 
-/* Nonzero when every `depends on` of `name` is a conjunction of conditions that hold. */
+/* Nonzero when every `depends on` of `name` holds. */
 static int depends_hold(struct config *c, const struct strvec *depends, const char *name)
 {
 	size_t n = strlen(name);
 	int ok = 1;
 
-	for (size_t i = 0; i < depends->nr && ok; i++) {
-		char *expr, *save = NULL, *term;
-
-		if (strncmp(depends->v[i], name, n) || depends->v[i][n] != '\t')
-			continue;
-		expr = xstrdup(depends->v[i] + n + 1);
-		for (term = strtok_r(expr, "&", &save); term && ok; term = strtok_r(NULL, "&", &save))
-			ok = condition_holds(c, trim(term)) == 1;
-		free(expr);
-	}
+	for (size_t i = 0; i < depends->nr && ok; i++)
+		if (!strncmp(depends->v[i], name, n) && depends->v[i][n] == '\t')
+			ok = condition_holds(c, depends->v[i] + n + 1) == 1;
 	return ok;
+}
+
+/*
+ * Nonzero when the defconfig was written by this kernel: its
+ * "# Linux kernel version: A.B.C" line names the tree's version.  An older
+ * defconfig lacks the options added since, which `make oldconfig` gives
+ * their defaults.
+ */
+static int defconfig_is_current(const char *kernel, const char *arch)
+{
+	static const char marker[] = "# Linux kernel version: ";
+	char *path = xstrfmt("%s/arch/%s/defconfig", kernel, arch);
+	struct strbuf sb = STRBUF_INIT;
+	unsigned tree = kernel_version_code(kernel), a, b, c;
+	int current = 0;
+	const char *line;
+
+	if (strbuf_read_file(&sb, path) == 0 && (line = strstr(sb.buf, marker)) &&
+	    sscanf(line + strlen(marker), "%u.%u.%u", &a, &b, &c) == 3)
+		current = KERNEL_VERSION_CODE(a, b, c) == tree;
+	free(path);
+	strbuf_release(&sb);
+	return current || !tree;
+}
+
+/* Nonzero when `name` is one of `members` ("A B C"). */
+static int is_member(const char *members, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (const char *p = members; (p = strstr(p, name)); p += n)
+		if ((p == members || p[-1] == ' ') && (p[n] == ' ' || !p[n]))
+			return 1;
+	return 0;
+}
+
+/*
+ * The member a shown choice takes, as Kconfig picks it: the first default
+ * that names a member and whose `if` holds, else the first member; NULL
+ * for an `optional` choice.  Allocated.
+ */
+static char *choice_pick(struct config *c, const char *members, const char *defaults)
+{
+	char *all = xstrdup(defaults), *save = NULL, *line, *picked = NULL;
+
+	if (strstr(defaults, "?\t\n")) {
+		free(all);
+		return NULL;
+	}
+	for (line = strtok_r(all, "\n", &save); line && !picked; line = strtok_r(NULL, "\n", &save)) {
+		char *tab = strchr(line, '\t');
+
+		*tab = '\0';
+		if (is_member(members, line) && condition_holds(c, tab + 1) == 1)
+			picked = xstrdup(line);
+	}
+	free(all);
+	if (!picked) {
+		const char *first = members + strspn(members, " ");
+
+		if (*first)
+			picked = xstrndup(first, strcspn(first, " "));
+	}
+	return picked;
+}
+
+/*
+ * Each choice shown in `c` that takes no member from the defconfig takes
+ * the one Kconfig picks; `applied` marks the choices done.  The number
+ * done now.
+ */
+static size_t apply_choices(struct config *c, const struct kconfig_walk *w, char *applied)
+{
+	size_t done = 0;
+
+	for (size_t i = 0; i < w->choices.nr; i++) {
+		char *members, *save = NULL, *m, *picked;
+		int set = 0;
+
+		if (applied[i] || condition_holds(c, w->choice_conditions.v[i]) != 1)
+			continue;
+		applied[i] = 1;
+		done++;
+		members = xstrdup(w->choices.v[i]);
+		for (m = strtok_r(members, " ", &save); m && !set; m = strtok_r(NULL, " ", &save)) {
+			struct option *o = config_find(c, m);
+
+			set = o && o->value;
+		}
+		free(members);
+		if (set || !(picked = choice_pick(c, w->choices.v[i], w->choice_defaults.v[i])))
+			continue;
+		config_set(c, picked, "1", 0);
+		free(picked);
+	}
+	return done;
+}
+
+/*
+ * The Kconfig defaults of the options `c` does not set yet; `decided`
+ * holds those settled.  A full defconfig of this kernel (`current`) omits
+ * the bools whose dependencies it does not meet: their defaults would turn
+ * them on.  An older one lacks what came since, FLATMEM and the like,
+ * whose defaults are what `make oldconfig` would give them.  Numbers and
+ * strings are harmless.
+ */
+static void apply_defaults(struct config *c, const struct kconfig_walk *w, int current, struct strvec *decided)
+{
+	for (size_t i = 0; i < w->defaults.nr; i++) {
+		char *name = xstrdup(w->defaults.v[i]);
+		char *value = strchr(name, '\t');
+		char *cond = strchr(value + 1, '\t');
+		char *val;
+
+		*value++ = '\0';
+		*cond++ = '\0';
+		if (config_find(c, name) || (current && in_list(&w->bools, name)) ||
+		    in_list(decided, name) || !depends_hold(c, &w->depends, name)) {
+			free(name);
+			continue;
+		}
+		/* Kconfig takes the first default whose condition holds. */
+		switch (condition_holds(c, trim(cond))) {
+		case 1:
+			if (in_list(&w->numbers, name) && value[0] == '"' && strlen(value) > 2) {
+				memmove(value, value + 1, strlen(value));
+				value[strlen(value) - 1] = '\0';
+			}
+			val = default_value(value);
+			if (val)
+				config_set(c, name, val, 0);
+			free(val);
+			/* fall through */
+		case -1:
+			strvec_push(decided, name);
+			break;
+		default:
+			break;
+		}
+		free(name);
+	}
 }
 
 char *arch_autoconf(const char *kernel, const char *arch, const char *const *forced)
@@ -458,64 +800,25 @@ char *arch_autoconf(const char *kernel, const char *arch, const char *const *for
 	struct strvec decided = STRVEC_INIT;
 	struct strbuf out = STRBUF_INIT;
 	int have_defconfig = read_defconfig(kernel, arch, &c);
+	int current = have_defconfig && defconfig_is_current(kernel, arch);
 	char *root = xstrfmt("arch/%s/Kconfig", arch);
+	char *applied;
 
 	memset(&w, 0, sizeof(w));
 	w.kernel = kernel;
 	w.arch = arch;
 	kconfig_read(&w, root);
 	free(root);
-	/* A choice none of whose members the defconfig sets takes its default. */
-	for (size_t i = 0; i < w.choices.nr; i++) {
-		char *members = xstrdup(w.choices.v[i]), *save = NULL, *m;
-		int set = 0;
-
-		for (m = strtok_r(members, " ", &save); m && !set; m = strtok_r(NULL, " ", &save)) {
-			struct option *o = config_find(&c, m);
-
-			set = o && o->value;
-		}
-		if (!set && w.choice_defaults.v[i][0])
-			config_set(&c, w.choice_defaults.v[i], "1", 0);
-		free(members);
-	}
 	/*
-	 * A full defconfig omits the bools whose dependencies it does not meet:
-	 * their defaults would turn them on.  Numbers and strings are harmless.
+	 * The choices shown, then the defaults; a choice whose condition a
+	 * default met is taken then, and the defaults that follow from it.
 	 */
-	for (size_t i = 0; i < w.defaults.nr; i++) {
-		char *name = xstrdup(w.defaults.v[i]);
-		char *value = strchr(name, '\t');
-		char *cond = strchr(value + 1, '\t');
-		char *val;
-
-		*value++ = '\0';
-		*cond++ = '\0';
-		if (config_find(&c, name) || (have_defconfig && in_list(&w.bools, name)) ||
-		    in_list(&decided, name) || !depends_hold(&c, &w.depends, name)) {
-			free(name);
-			continue;
-		}
-		/* Kconfig takes the first default whose condition holds. */
-		switch (condition_holds(&c, trim(cond))) {
-		case 1:
-			if (in_list(&w.numbers, name) && value[0] == '"' && strlen(value) > 2) {
-				memmove(value, value + 1, strlen(value));
-				value[strlen(value) - 1] = '\0';
-			}
-			val = default_value(value);
-			if (val)
-				config_set(&c, name, val, 0);
-			free(val);
-			/* fall through */
-		case -1:
-			strvec_push(&decided, name);
-			break;
-		default:
-			break;
-		}
-		free(name);
-	}
+	applied = xcalloc(w.choices.nr + 1, 1);
+	apply_choices(&c, &w, applied);
+	do
+		apply_defaults(&c, &w, current, &decided);
+	while (apply_choices(&c, &w, applied));
+	free(applied);
 	for (size_t i = 0; forced && forced[i]; i++) {
 		const char *eq = strchr(forced[i], '=');
 		char *name = eq ? xstrndup(forced[i], (size_t)(eq - forced[i])) : xstrdup(forced[i]);
@@ -552,6 +855,8 @@ char *arch_autoconf(const char *kernel, const char *arch, const char *const *for
 	strvec_clear(&w.seen);
 	strvec_clear(&w.choices);
 	strvec_clear(&w.choice_defaults);
+	strvec_clear(&w.choice_conditions);
+	strvec_clear(&w.blocks);
 	strvec_clear(&w.bools);
 	strvec_clear(&w.numbers);
 	strvec_clear(&w.depends);

@@ -6,9 +6,10 @@
  * include/asm-<a>/ has every <asm/...> header the file includes when the
  * default arch lacks one (<asm/sn/...> is ia64), else the default (i386,
  * or x86 in a tree without include/asm-i386/).  The configuration of an
- * arch is its arch/<a>/defconfig, completed with the unconditional
- * defaults of the Kconfig files arch/<a>/Kconfig sources (a CPU family,
- * the cache line, HZ...), and a few options every site needs parsed.
+ * arch is its arch/<a>/defconfig, completed with the defaults of the
+ * Kconfig files arch/<a>/Kconfig sources whose dependencies hold (a CPU
+ * family, the cache line, HZ, the memory model...), and a few options
+ * every site needs parsed.
  * `kernel` is always the root of the tree whose headers are parsed.
  */
 #ifndef CDMIGRATE_ARCH_H
@@ -41,8 +42,10 @@ char *arch_from_includes(const char *kernel, const char *text, size_t len, const
 
 /*
  * linux/autoconf.h for `arch`: arch/<arch>/defconfig (y -> 1, m ->
- * CONFIG_X_MODULE 1, other values as written), then the unconditional
- * Kconfig defaults of the options it does not mention, then `forced`
+ * CONFIG_X_MODULE 1, other values as written), then the Kconfig defaults
+ * of the options it does not mention whose dependencies hold (`depends
+ * on`, enclosing `if` and `menu` blocks, as Kconfig expressions; a bool a
+ * defconfig of the tree's own version omits stays off), then `forced`
  * (NULL-terminated, names without CONFIG_): "NAME" is set to 1 unless the
  * defconfig set it (y or m), "NAME=VALUE" is VALUE when nothing above
  * gave NAME a value (a tree without defconfig or Kconfig).  Allocated.
