@@ -1,4 +1,5 @@
 /* cdmigrate: global options, the command table, dispatch. */
+#include "base/cache.h"
 #include "base/util.h"
 #include "cmd/commands.h"
 
@@ -22,6 +23,7 @@ static void print_overview(FILE *out)
 int main(int argc, char **argv)
 {
 	const struct command *cmd;
+	int rc;
 
 	/* A closed pipe (cdmigrate scan | head) is not an error worth a signal. */
 	signal(SIGPIPE, SIG_IGN);
@@ -42,5 +44,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "cdmigrate: '%s' is not a command: see 'cdmigrate --help'\n", argv[1]);
 		return EXIT_USAGE;
 	}
-	return cmd->fn(argc - 1, argv + 1);
+	rc = cmd->fn(argc - 1, argv + 1);
+	cache_prune(0);
+	return rc;
 }

@@ -2,7 +2,8 @@
  * check_cache: results kept across runs (base/cache.h): keys, entries
  * written and read back byte for byte, misses (unknown, damaged, cache
  * off), the record format of multi-field payloads and the memo of
- * files' content hashes.
+ * files' content hashes, and the bound on the size: least recently used
+ * entries go first.
  */
 #define _GNU_SOURCE
 #include <check.h>
@@ -276,6 +277,122 @@ static void age(const char *path)
 	ck_assert_int_eq(utimensat(AT_FDCWD, path, times, 0), 0);
 }
 
+/* The entry file of key under the test's cache directory. */
+static char *entry_file(const char *key)
+{
+	return xstrfmt("%s/%.2s/%s", dir, key, key);
+}
+
+static int exists(const char *path)
+{
+	struct stat st;
+
+	return lstat(path, &st) == 0;
+}
+
+static unsigned long long usage(const char *path)
+{
+	struct stat st;
+
+	return lstat(path, &st) == 0 ? (unsigned long long)st.st_blocks * 512 : 0;
+}
+
+static void set_mtime(const char *path, time_t when)
+{
+	struct timespec times[2] = { { when, 0 }, { when, 0 } };
+
+	ck_assert_int_eq(utimensat(AT_FDCWD, path, times, 0), 0);
+}
+
+START_TEST(the_least_recently_used_go_beyond_the_bound)
+{
+	char key[8][33], num[32];
+	char *path[8];
+	struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
+	char *payload = xcalloc(20000, 1);
+	time_t now = time(NULL);
+	unsigned long long total = 0, left = 0;
+	char *old_tmp, *new_tmp;
+	int status;
+
+	memset(payload, 'x', 19999);
+	/* nothing stored yet by this process: nothing to do */
+	ck_assert_int_eq(setenv("CDMIGRATE_CACHE_MAX", "1", 1), 0);
+	ck_assert_uint_eq(cache_prune(0), 0);
+	for (int i = 0; i < 8; i++) {
+		snprintf(num, sizeof(num), "%d", i);
+		key_of("prune", num, key[i]);
+		cache_put(key[i], payload, 19999, "", 0, 0);
+		path[i] = entry_file(key[i]);
+		/* entry 0 was made first, 7 last */
+		set_mtime(path[i], now - 1000 + i * 10);
+		total += usage(path[i]);
+	}
+	/* a hit makes entry 0 the most recently used */
+	ck_assert(cache_get(key[0], &out, &err, &status));
+	old_tmp = xstrfmt("%s.tmp123", path[1]);
+	new_tmp = xstrfmt("%s.tmp456", path[2]);
+	test_put(dir, old_tmp + strlen(dir) + 1, "torn");
+	test_put(dir, new_tmp + strlen(dir) + 1, "being written");
+	set_mtime(old_tmp, now - 7200);
+
+	/* no bound, or one above the usage: nothing goes but the stale temporary */
+	ck_assert_int_eq(setenv("CDMIGRATE_CACHE_MAX", "0", 1), 0);
+	ck_assert_uint_eq(cache_prune(0), 0);
+	ck_assert_int_eq(setenv("CDMIGRATE_CACHE_MAX", "1G", 1), 0);
+	ck_assert_uint_eq(cache_prune(0), 1);
+	ck_assert(!exists(old_tmp));
+	ck_assert(exists(new_tmp));
+	for (int i = 0; i < 8; i++)
+		ck_assert(exists(path[i]));
+
+	/* half the usage: the oldest unused go first, down to 90% of the bound */
+	snprintf(num, sizeof(num), "%llu", total / 2);
+	ck_assert_int_eq(setenv("CDMIGRATE_CACHE_MAX", num, 1), 0);
+	ck_assert_uint_ge(cache_prune(0), 1);
+	ck_assert(exists(path[0]));
+	ck_assert(!exists(path[1]));
+	ck_assert(exists(path[7]));
+	for (int i = 1; i < 7; i++)
+		ck_assert(!exists(path[i]) || exists(path[i + 1]));
+	for (int i = 0; i < 8; i++)
+		left += usage(path[i]);
+	ck_assert_uint_le(left, total / 2 / 10 * 9);
+	ck_assert(exists(new_tmp));
+	for (int i = 0; i < 8; i++)
+		free(path[i]);
+	free(old_tmp);
+	free(new_tmp);
+	free(payload);
+	strbuf_release(&out);
+	strbuf_release(&err);
+}
+END_TEST
+
+START_TEST(the_bound_reads_units)
+{
+	ck_assert_int_eq(unsetenv("CDMIGRATE_CACHE_MAX"), 0);
+	ck_assert_uint_eq(cache_max_bytes(), CACHE_MAX_DEFAULT);
+	ck_assert_int_eq(setenv("CDMIGRATE_CACHE_MAX", "4096", 1), 0);
+	ck_assert_uint_eq(cache_max_bytes(), 4096);
+	ck_assert_int_eq(setenv("CDMIGRATE_CACHE_MAX", "3K", 1), 0);
+	ck_assert_uint_eq(cache_max_bytes(), 3072);
+	ck_assert_int_eq(setenv("CDMIGRATE_CACHE_MAX", "500M", 1), 0);
+	ck_assert_uint_eq(cache_max_bytes(), 500ULL << 20);
+	ck_assert_int_eq(setenv("CDMIGRATE_CACHE_MAX", "2g", 1), 0);
+	ck_assert_uint_eq(cache_max_bytes(), 2ULL << 30);
+	ck_assert_int_eq(setenv("CDMIGRATE_CACHE_MAX", "0", 1), 0);
+	ck_assert_uint_eq(cache_max_bytes(), 0);
+	/* what it cannot read is the default, never 0 (no bound) */
+	ck_assert_int_eq(setenv("CDMIGRATE_CACHE_MAX", "lots", 1), 0);
+	ck_assert_uint_eq(cache_max_bytes(), CACHE_MAX_DEFAULT);
+	ck_assert_int_eq(setenv("CDMIGRATE_CACHE_MAX", "-5", 1), 0);
+	ck_assert_uint_eq(cache_max_bytes(), CACHE_MAX_DEFAULT);
+	ck_assert_int_eq(setenv("CDMIGRATE_CACHE_MAX", "5T", 1), 0);
+	ck_assert_uint_eq(cache_max_bytes(), CACHE_MAX_DEFAULT);
+}
+END_TEST
+
 START_TEST(file_hashes_follow_the_content)
 {
 	char *a = path_join(dir, "a.h"), *b = path_join(dir, "b.h"), *gone = path_join(dir, "gone.h");
@@ -326,6 +443,8 @@ Suite *test_suite(void)
 	tcase_add_test(tc, off_keeps_nothing);
 	tcase_add_test(tc, records_keep_any_bytes_and_refuse_damage);
 	tcase_add_test(tc, file_hashes_follow_the_content);
+	tcase_add_test(tc, the_least_recently_used_go_beyond_the_bound);
+	tcase_add_test(tc, the_bound_reads_units);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,8 +1,13 @@
 #include "config.h"
 #include "base/cache.h"
 
+#include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -187,6 +192,9 @@ const char *cache_dir(void)
 	return dir;
 }
 
+/* What this process stored: a process that stored nothing has nothing to prune. */
+static atomic_size_t bytes_written;
+
 static char *entry_path(const char *key)
 {
 	return xstrfmt("%s/%.2s/%s", cache_dir(), key, key);
@@ -274,6 +282,8 @@ int cache_get(const char *key, struct strbuf *out, struct strbuf *err, int *stat
 	strbuf_add(out, entry.buf + header, out_len);
 	strbuf_add(err, entry.buf + header + out_len, err_len);
 	*status = st;
+	/* its mtime is its last use: cache_prune() removes the least recently used */
+	utimensat(AT_FDCWD, path, NULL, 0);
 	strbuf_release(&entry);
 	free(path);
 	return 1;
@@ -322,8 +332,8 @@ void cache_put(const char *key, const char *out, size_t out_len,
 	if (f) {
 		int ok = fwrite(entry.buf, 1, entry.len, f) == entry.len;
 
-		if (fclose(f) == 0 && ok)
-			rename(tmp, path);
+		if (fclose(f) == 0 && ok && rename(tmp, path) == 0)
+			atomic_fetch_add(&bytes_written, entry.len);
 		else
 			unlink(tmp);
 	}
@@ -371,4 +381,129 @@ int cache_record_next(struct cache_reader *r, char *tag, const char **buf, size_
 	*len = (size_t)n;
 	r->p = nl + 1 + n + 1;
 	return 1;
+}
+
+unsigned long long cache_max_bytes(void)
+{
+	const char *env = getenv("CDMIGRATE_CACHE_MAX");
+	unsigned long long n, unit = 1;
+	char *end;
+
+	if (!env || !*env)
+		return CACHE_MAX_DEFAULT;
+	errno = 0;
+	n = strtoull(env, &end, 10);
+	if (errno || end == env || *env == '-')
+		return CACHE_MAX_DEFAULT;
+	switch (*end) {
+	case 'G': case 'g':
+		unit <<= 10;
+		/* fall through */
+	case 'M': case 'm':
+		unit <<= 10;
+		/* fall through */
+	case 'K': case 'k':
+		unit <<= 10;
+		end++;
+		break;
+	default:
+		break;
+	}
+	if (*end || n > ~0ULL / unit)
+		return CACHE_MAX_DEFAULT;
+	return n * unit;
+}
+
+struct cache_file {
+	char *path;
+	unsigned long long size;
+	struct timespec used;
+};
+
+static int older_first(const void *a, const void *b)
+{
+	const struct cache_file *x = a, *y = b;
+
+	if (x->used.tv_sec != y->used.tv_sec)
+		return x->used.tv_sec < y->used.tv_sec ? -1 : 1;
+	if (x->used.tv_nsec != y->used.tv_nsec)
+		return x->used.tv_nsec < y->used.tv_nsec ? -1 : 1;
+	return strcmp(x->path, y->path);
+}
+
+/* A writer's temporary file (KEY.tmpPID): another process may be writing it. */
+static int is_temporary(const char *name)
+{
+	return strstr(name, ".tmp") != NULL;
+}
+
+size_t cache_prune(int force)
+{
+	struct cache_file *files = NULL;
+	size_t nr = 0, alloc = 0, removed = 0;
+	unsigned long long total = 0, max = cache_max_bytes();
+	time_t now = time(NULL);
+	DIR *top;
+	struct dirent *de;
+
+	if (!cache_dir() || (!force && !atomic_load(&bytes_written)) || !max)
+		return 0;
+	top = opendir(cache_dir());
+	if (!top)
+		return 0;
+	/* only the 256 two-hex-digit folders cache_put() makes, only regular files */
+	while ((de = readdir(top))) {
+		char *sub;
+		DIR *d;
+		struct dirent *e;
+
+		if (strlen(de->d_name) != 2 || !isxdigit((unsigned char)de->d_name[0]) ||
+		    !isxdigit((unsigned char)de->d_name[1]))
+			continue;
+		sub = xstrfmt("%s/%s", cache_dir(), de->d_name);
+		d = opendir(sub);
+		while (d && (e = readdir(d))) {
+			char *path;
+			struct stat st;
+
+			if (e->d_name[0] == '.')
+				continue;
+			path = xstrfmt("%s/%s", sub, e->d_name);
+			if (lstat(path, &st) < 0 || !S_ISREG(st.st_mode)) {
+				free(path);
+				continue;
+			}
+			/* a writer killed before its rename left this: an hour is long enough */
+			if (is_temporary(e->d_name)) {
+				if (now - st.st_mtime > 3600 && unlink(path) == 0)
+					removed++;
+				free(path);
+				continue;
+			}
+			ALLOC_GROW(files, nr + 1, alloc);
+			files[nr].path = path;
+			files[nr].size = (unsigned long long)st.st_blocks * 512;
+			files[nr].used = st.st_mtim;
+			total += files[nr].size;
+			nr++;
+		}
+		if (d)
+			closedir(d);
+		free(sub);
+	}
+	closedir(top);
+	if (total > max) {
+		unsigned long long goal = max / 10 * 9;
+
+		qsort(files, nr, sizeof(*files), older_first);
+		for (size_t i = 0; i < nr && total > goal; i++)
+			if (unlink(files[i].path) == 0 || errno == ENOENT) {
+				total -= files[i].size;
+				removed++;
+			}
+	}
+	for (size_t i = 0; i < nr; i++)
+		free(files[i].path);
+	free(files);
+	return removed;
 }

@@ -16,7 +16,9 @@
  * else $HOME/.cache/cdmigrate; CDMIGRATE_CACHE_DIR=off disables it.  It is
  * never inside the user's tree.  Entries are written atomically (temporary
  * file, rename) with a checksum of their payload; an unreadable or damaged
- * entry (wrong length or checksum) is a miss.
+ * entry (wrong length or checksum) is a miss.  Its size is bounded
+ * ($CDMIGRATE_CACHE_MAX): a command that stored something removes the
+ * least recently used entries beyond it (cache_prune()).
  */
 #ifndef CDMIGRATE_CACHE_H
 #define CDMIGRATE_CACHE_H
@@ -64,7 +66,7 @@ int cache_file_hash(const char *path, char key[33]);
 /* The cache directory, or NULL when disabled.  Borrowed string. */
 const char *cache_dir(void);
 
-/* Look key up: 1 and the stored result on a hit, 0 on a miss. */
+/* Look key up: 1 and the stored result on a hit, 0 on a miss.  A hit marks the entry used. */
 int cache_get(const char *key, struct strbuf *out, struct strbuf *err, int *status);
 
 /* Store a result; failures to write are ignored (the cache is an optimisation). */
@@ -90,5 +92,25 @@ void cache_reader_init(struct cache_reader *r, const char *buf, size_t len);
  * record's closing newline), 0 at the end, -1 when the payload is damaged.
  */
 int cache_record_next(struct cache_reader *r, char *tag, const char **buf, size_t *len);
+
+/* The size the cache is kept under when CDMIGRATE_CACHE_MAX does not say. */
+#define CACHE_MAX_DEFAULT (1ULL << 30)
+
+/*
+ * The bound on the cache's size in bytes: $CDMIGRATE_CACHE_MAX, a number
+ * with an optional K, M or G (1024-based; 0: no bound), else
+ * CACHE_MAX_DEFAULT (also for a value it cannot read).
+ */
+unsigned long long cache_max_bytes(void);
+
+/*
+ * Keep the cache under cache_max_bytes(): when this process stored an
+ * entry (or `force`), and the entries' disk usage is beyond the bound,
+ * remove the least recently used (oldest mtime; a hit renews it; then by
+ * path) until they take 90% of it.  Writers' temporary files older than an
+ * hour go too.  Another process's reads and writes are safe beside it: a
+ * removed entry is a miss.  Returns how many files it removed.
+ */
+size_t cache_prune(int force);
 
 #endif
