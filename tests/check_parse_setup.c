@@ -147,6 +147,7 @@ START_TEST(autoconf_of_an_older_defconfig_follows_kconfig_expressions)
 		 "config GADGET_ETH\n\tbool \"eth\"\nendchoice\n"
 		 "endmenu\n"
 		 "config UART_B\n\tbool\n\tdepends UART_A && X86\n\tdefault y\n"
+		 "# a comment line\nconfig UART_C\n\tbool \"C # not a comment\"\n\tdefault y if X86\t\t# a comment\n"
 		 "config OLD_API\n\tbool \"old\"\n\tdepends on X86 != n && (NUMA || !NEED_NODES || X86=y)\n"
 		 "\tdefault y\n");
 	test_put(dir, "mm/Kconfig",
@@ -170,8 +171,10 @@ START_TEST(autoconf_of_an_older_defconfig_follows_kconfig_expressions)
 	ck_assert(!strstr(text, "CONFIG_NODE_FAKE"));
 	ck_assert(!strstr(text, "CONFIG_NUMA_STATS"));
 	ck_assert(!strstr(text, "CONFIG_GADGET_ETH"));
-	/* `depends` without `on`; != and = against y */
+	/* `depends` without `on`; != and = against y; comments */
 	ck_assert(!strstr(text, "CONFIG_UART_B"));
+	/* a # outside quotes starts a comment */
+	ck_assert(has_line(text, "#define CONFIG_UART_C 1"));
 	ck_assert(has_line(text, "#define CONFIG_OLD_API 1"));
 	/* "is not set" in the defconfig still wins */
 	ck_assert(!strstr(text, "CONFIG_NUMA "));

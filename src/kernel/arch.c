@@ -390,6 +390,20 @@ static void kconfig_read(struct kconfig_walk *w, const char *rel)
 			in_help = -1;
 			continue;
 		}
+		/* a # outside quotes starts a comment: `default y if ARM  # SL-811` */
+		{
+			int quoted = 0;
+
+			for (char *p = s; *p; p++) {
+				if (*p == '"')
+					quoted = !quoted;
+				else if (*p == '#' && !quoted) {
+					*p = '\0';
+					s = trim(s);
+					break;
+				}
+			}
+		}
 		/* Kconfig takes `depends EXPR` for `depends on EXPR` */
 		depends = starts_with(s, "depends on ") ? trim(s + 11)
 			: (starts_with(s, "depends ") || starts_with(s, "depends\t")) ? trim(s + 8) : NULL;
