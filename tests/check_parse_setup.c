@@ -130,7 +130,8 @@ START_TEST(autoconf_of_an_older_defconfig_follows_kconfig_expressions)
 
 	test_put(dir, "arch/i386/defconfig",
 		 "#\n# Automatically generated make config: don't edit\n# Linux kernel version: 2.6.12\n#\n"
-		 "CONFIG_X86=y\nCONFIG_MPENTIUM4=y\nCONFIG_EXPERIMENTAL=y\n# CONFIG_NUMA is not set\n");
+		 "CONFIG_X86=y\nCONFIG_MPENTIUM4=y\nCONFIG_EXPERIMENTAL=y\n# CONFIG_NUMA is not set\n"
+		 "CONFIG_INITRAMFS_SOURCE=\"\"\nCONFIG_TAGS=0\n");
 	test_put(dir, "arch/i386/Kconfig",
 		 "config X86\n\tbool\n\tdefault y\n"
 		 "config EXPERIMENTAL\n\tbool \"Experimental\"\n"
@@ -147,6 +148,15 @@ START_TEST(autoconf_of_an_older_defconfig_follows_kconfig_expressions)
 		 "config GADGET_ETH\n\tbool \"eth\"\nendchoice\n"
 		 "endmenu\n"
 		 "config UART_B\n\tbool\n\tdepends UART_A && X86\n\tdefault y\n"
+		 "config EARLY\n\tbool\n\tdepends on LATE\n\tdefault y\n"
+		 "menu\t\"Tabbed\"\n\tdepends on GADGET\nconfig TABBED\n\tbool\n\tdefault y\nendmenu\n"
+		 "config INITRAMFS_SOURCE\n\tstring \"source\"\n"
+		 "config ROOT_UID\n\tint\n\tdepends on INITRAMFS_SOURCE!=\"\"\n\tdefault \"0\"\n"
+		 "config TAGS\n\tint \"tags\"\n"
+		 "config NO_TAGS\n\tbool\n\tdepends on TAGS=0\n\tdefault y\n"
+		 "source \"arch/i386/Kconfig.open\"\n"
+		 "config AFTER_OPEN\n\tbool\n\tdefault y\n"
+		 "config LATE\n\tbool\n\tdefault y\n"
 		 "# a comment line\nconfig UART_C\n\tbool \"C # not a comment\"\n\tdefault y if X86\t\t# a comment\n"
 		 "config OLD_API\n\tbool \"old\"\n\tdepends on X86 != n && (NUMA || !NEED_NODES || X86=y)\n"
 		 "\tdefault y\n");
@@ -159,6 +169,8 @@ START_TEST(autoconf_of_an_older_defconfig_follows_kconfig_expressions)
 		 "config DISCONTIGMEM\n\tdef_bool y\n"
 		 "\tdepends on (!SELECT_MEMORY_MODEL && ARCH_DISCONTIG) || DISCONTIGMEM_MANUAL\n"
 		 "config FLATMEM\n\tdef_bool y\n\tdepends on (!DISCONTIGMEM && !SPARSEMEM) || FLATMEM_MANUAL\n");
+	/* a block a sourced file leaves open ends with that file */
+	test_put(dir, "arch/i386/Kconfig.open", "if NUMA\nconfig IN_OPEN\n\tbool\n\tdefault y\n");
 	text = arch_autoconf(dir, "i386", NULL);
 	/* what the older defconfig lacks takes its default */
 	ck_assert(has_line(text, "#define CONFIG_NEED_NODES 1"));
@@ -176,6 +188,14 @@ START_TEST(autoconf_of_an_older_defconfig_follows_kconfig_expressions)
 	/* a # outside quotes starts a comment */
 	ck_assert(has_line(text, "#define CONFIG_UART_C 1"));
 	ck_assert(has_line(text, "#define CONFIG_OLD_API 1"));
+	/* an option depending on one defined later; a keyword and a tab */
+	ck_assert(has_line(text, "#define CONFIG_EARLY 1"));
+	ck_assert(!strstr(text, "CONFIG_TABBED"));
+	/* a string compares by what it holds, a number as a number */
+	ck_assert(!strstr(text, "CONFIG_ROOT_UID"));
+	ck_assert(has_line(text, "#define CONFIG_NO_TAGS 1"));
+	ck_assert(!strstr(text, "CONFIG_IN_OPEN"));
+	ck_assert(has_line(text, "#define CONFIG_AFTER_OPEN 1"));
 	/* "is not set" in the defconfig still wins */
 	ck_assert(!strstr(text, "CONFIG_NUMA "));
 	free(text);
@@ -186,6 +206,12 @@ START_TEST(autoconf_of_an_older_defconfig_follows_kconfig_expressions)
 	text = arch_autoconf(dir, "i386", NULL);
 	ck_assert(!strstr(text, "CONFIG_NEED_NODES"));
 	ck_assert(!strstr(text, "CONFIG_FLATMEM 1"));
+	free(text);
+
+	/* No version line at all (v2.6.16's i386 defconfig): older than the tree. */
+	test_put(dir, "arch/i386/defconfig", "#\n# Automatically generated make config\n#\nCONFIG_X86=y\n");
+	text = arch_autoconf(dir, "i386", NULL);
+	ck_assert(has_line(text, "#define CONFIG_NEED_NODES 1"));
 	free(text);
 	test_rm_rf(dir);
 	free(dir);

@@ -482,7 +482,10 @@ size_t cache_prune(int force)
 			}
 			ALLOC_GROW(files, nr + 1, alloc);
 			files[nr].path = path;
+			/* the disk usage, or the size where the file system reports no blocks (inline data) */
 			files[nr].size = (unsigned long long)st.st_blocks * 512;
+			if (files[nr].size < (unsigned long long)st.st_size)
+				files[nr].size = (unsigned long long)st.st_size;
 			files[nr].used = st.st_mtim;
 			total += files[nr].size;
 			nr++;

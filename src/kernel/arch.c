@@ -308,6 +308,20 @@ static void add_default(struct kconfig_walk *w, const char *name, const char *v)
 	free(value);
 }
 
+/*
+ * The rest of line `s` after Kconfig keyword `kw` (blanks skipped), or
+ * NULL when s does not start with it: a keyword ends at a blank or at the
+ * end of the line (`menu<TAB>"IP: Virtual Server"`).
+ */
+static char *keyword(char *s, const char *kw)
+{
+	size_t n = strlen(kw);
+
+	if (strncmp(s, kw, n) || (s[n] && s[n] != ' ' && s[n] != '\t'))
+		return NULL;
+	return trim(s + n);
+}
+
 /* The columns of a line's leading blanks, a tab to the next multiple of 8. */
 static size_t indent_width(const char *line)
 {
@@ -329,14 +343,18 @@ static void block_condition(const struct kconfig_walk *w, const char *extra, str
 		strbuf_addf(out, "%s(%s)", out->len ? " && " : "", extra);
 }
 
-/* Close the innermost block of `kind` ('I' or 'M') and what it encloses. */
-static void block_pop(struct kconfig_walk *w, char kind)
+/*
+ * Close the innermost block of `kind` ('I' or 'M') and what it encloses,
+ * never one opened before `floor` (by the file that sourced this one:
+ * Kconfig's blocks do not cross files).
+ */
+static void block_pop(struct kconfig_walk *w, char kind, size_t floor)
 {
 	size_t i = w->blocks.nr;
 
-	while (i > 0 && w->blocks.v[i - 1][0] != kind)
+	while (i > floor && w->blocks.v[i - 1][0] != kind)
 		i--;
-	while (i > 0 && w->blocks.nr >= i) {
+	while (i > floor && w->blocks.nr >= i) {
 		free(w->blocks.v[--w->blocks.nr]);
 		w->blocks.v[w->blocks.nr] = NULL;
 	}
@@ -349,6 +367,7 @@ static void kconfig_read(struct kconfig_walk *w, const char *rel)
 	struct strbuf choice_default = STRBUF_INIT;
 	char *line, *save = NULL, *current = NULL;
 	int in_choice = 0, in_help = 0, in_menu_header = 0;
+	size_t depth = w->blocks.nr;	/* the blocks of the files sourcing this one */
 
 	/* $ARCH in a source line names the arch read. */
 	for (const char *p = rel; *p; p++) {
@@ -372,7 +391,7 @@ static void kconfig_read(struct kconfig_walk *w, const char *rel)
 			goto out;
 	}
 	for (line = strtok_r(sb.buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		char *s = trim(line), *depends;
+		char *s = trim(line), *depends, *rest;
 		int indented = line[0] == ' ' || line[0] == '\t';
 
 		/* help text ends at the first line indented less than its first line */
@@ -405,21 +424,22 @@ static void kconfig_read(struct kconfig_walk *w, const char *rel)
 			}
 		}
 		/* Kconfig takes `depends EXPR` for `depends on EXPR` */
-		depends = starts_with(s, "depends on ") ? trim(s + 11)
-			: (starts_with(s, "depends ") || starts_with(s, "depends\t")) ? trim(s + 8) : NULL;
+		depends = keyword(s, "depends");
+		if (depends && keyword(depends, "on"))
+			depends = keyword(depends, "on");
 		if (!depends)
 			in_menu_header = 0;
-		if (starts_with(s, "config ") || starts_with(s, "menuconfig ")) {
+		if ((rest = keyword(s, "config")) || (rest = keyword(s, "menuconfig"))) {
 			free(current);
-			current = xstrdup(trim(strchr(s, ' ')));
+			current = xstrdup(rest);
 			if (in_choice)
 				strbuf_addf(&members, " %s", current);
 			/* what encloses an option is a dependency of it */
 			block_condition(w, in_choice ? choice_depends.buf : NULL, &cond);
 			if (cond.len)
 				strvec_pushf(&w->depends, "%s\t%s", current, cond.buf);
-		} else if (starts_with(s, "source ")) {
-			char *f = trim(s + 7);
+		} else if ((rest = keyword(s, "source"))) {
+			char *f = rest;
 			size_t n = strlen(f);
 
 			if (n >= 2 && f[0] == '"' && f[n - 1] == '"') {
@@ -442,19 +462,19 @@ static void kconfig_read(struct kconfig_walk *w, const char *rel)
 			strvec_push(&w->choice_defaults, choice_default.buf);
 			block_condition(w, choice_depends.buf, &cond);
 			strvec_push(&w->choice_conditions, cond.buf);
-		} else if (starts_with(s, "menu ") || starts_with(s, "endmenu") || starts_with(s, "if ") ||
-			   starts_with(s, "endif") || starts_with(s, "comment ") || starts_with(s, "mainmenu")) {
+		} else if (keyword(s, "menu") || keyword(s, "endmenu") || keyword(s, "if") ||
+			   keyword(s, "endif") || keyword(s, "comment") || keyword(s, "mainmenu")) {
 			free(current);
 			current = NULL;
-			if (starts_with(s, "menu ")) {
+			if (keyword(s, "menu")) {
 				strvec_push(&w->blocks, "M");
 				in_menu_header = 1;
-			} else if (starts_with(s, "if ")) {
-				strvec_pushf(&w->blocks, "I%s", trim(s + 3));
-			} else if (starts_with(s, "endmenu")) {
-				block_pop(w, 'M');
-			} else if (starts_with(s, "endif")) {
-				block_pop(w, 'I');
+			} else if ((rest = keyword(s, "if"))) {
+				strvec_pushf(&w->blocks, "I%s", rest);
+			} else if (keyword(s, "endmenu")) {
+				block_pop(w, 'M', depth);
+			} else if (keyword(s, "endif")) {
+				block_pop(w, 'I', depth);
 			}
 		} else if (!current && depends && (in_menu_header || in_choice)) {
 			const char *expr = depends;
@@ -481,8 +501,8 @@ static void kconfig_read(struct kconfig_walk *w, const char *rel)
 			strvec_push(&w->numbers, current);
 		} else if (current && depends) {
 			strvec_pushf(&w->depends, "%s\t%s", current, depends);
-		} else if (starts_with(s, "default ") || starts_with(s, "default\t")) {
-			char *v = trim(s + 8);
+		} else if ((rest = keyword(s, "default"))) {
+			char *v = rest;
 
 			if (!current && in_choice) {
 				const char *cond = strstr(v, " if ");
@@ -495,6 +515,11 @@ static void kconfig_read(struct kconfig_walk *w, const char *rel)
 		}
 	}
 out:
+	/* a block this file left open ends with it */
+	while (w->blocks.nr > depth) {
+		free(w->blocks.v[--w->blocks.nr]);
+		w->blocks.v[w->blocks.nr] = NULL;
+	}
 	free(current);
 	strbuf_release(&choice_default);
 	strbuf_release(&members);
@@ -532,7 +557,19 @@ static void skip_blanks(struct expression *x)
 
 static int or_expression(struct expression *x);
 
-/* A symbol's value as written: y, n, a number or a quoted string; NULL when n. */
+/* Nonzero for a decimal or 0x hexadecimal number. */
+static int is_number(const char *s)
+{
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X') && s[2])
+		return strspn(s + 2, "0123456789abcdefABCDEF") == strlen(s + 2);
+	return *s && strspn(s, "0123456789") == strlen(s);
+}
+
+/*
+ * A symbol's value: "y", "m", a number, a string's contents; NULL when n.
+ * The configuration holds a bool's y as autoconf.h writes it, 1: it reads
+ * "y" (and same_value() takes 1 and y as one).
+ */
 static char *symbol_value(struct expression *x)
 {
 	const char *start;
@@ -557,7 +594,8 @@ static char *symbol_value(struct expression *x)
 		return NULL;
 	}
 	name = xstrndup(start, (size_t)(x->p - start));
-	if (!strcmp(name, "y") || !strcmp(name, "m"))
+	/* y, m and a number (`SYM=0`, 0x100000) are values; 40x and 8260_PCI9 are symbols */
+	if (!strcmp(name, "y") || !strcmp(name, "m") || is_number(name))
 		return name;
 	if (!strcmp(name, "n")) {
 		free(name);
@@ -569,7 +607,20 @@ static char *symbol_value(struct expression *x)
 		return NULL;
 	if (o->module)
 		return xstrdup("m");
+	/* a string option's value is written quoted: compare what it holds */
+	if (o->value[0] == '"' && strlen(o->value) >= 2)
+		return xstrndup(o->value + 1, strlen(o->value) - 2);
 	return xstrdup(!strcmp(o->value, "1") ? "y" : o->value);
+}
+
+/* Two values compare equal: the same text, or y and 1 (an int option set to 1 reads y). */
+static int same_value(const char *a, const char *b)
+{
+	if (!a || !b)
+		return a == b;
+	if (!strcmp(a, b))
+		return 1;
+	return (!strcmp(a, "y") && !strcmp(b, "1")) || (!strcmp(a, "1") && !strcmp(b, "y"));
 }
 
 static int primary_expression(struct expression *x)
@@ -603,7 +654,7 @@ static int primary_expression(struct expression *x)
 	}
 	x->p += negate ? 2 : 1;
 	right = symbol_value(x);
-	r = (left && right) ? !strcmp(left, right) : left == right;
+	r = same_value(left, right);
 	free(left);
 	free(right);
 	return negate ? !r : r;
@@ -770,8 +821,10 @@ static size_t apply_choices(struct config *c, const struct kconfig_walk *w, char
  * whose defaults are what `make oldconfig` would give them.  Numbers and
  * strings are harmless.
  */
-static void apply_defaults(struct config *c, const struct kconfig_walk *w, int current, struct strvec *decided)
+static size_t apply_defaults(struct config *c, const struct kconfig_walk *w, int current, struct strvec *decided)
 {
+	size_t set = 0;
+
 	for (size_t i = 0; i < w->defaults.nr; i++) {
 		char *name = xstrdup(w->defaults.v[i]);
 		char *value = strchr(name, '\t');
@@ -793,8 +846,10 @@ static void apply_defaults(struct config *c, const struct kconfig_walk *w, int c
 				value[strlen(value) - 1] = '\0';
 			}
 			val = default_value(value);
-			if (val)
+			if (val) {
 				config_set(c, name, val, 0);
+				set++;
+			}
 			free(val);
 			/* fall through */
 		case -1:
@@ -805,6 +860,7 @@ static void apply_defaults(struct config *c, const struct kconfig_walk *w, int c
 		}
 		free(name);
 	}
+	return set;
 }
 
 char *arch_autoconf(const char *kernel, const char *arch, const char *const *forced)
@@ -824,14 +880,14 @@ char *arch_autoconf(const char *kernel, const char *arch, const char *const *for
 	kconfig_read(&w, root);
 	free(root);
 	/*
-	 * The choices shown, then the defaults; a choice whose condition a
-	 * default met is taken then, and the defaults that follow from it.
+	 * The choices shown, then the defaults, again while either sets
+	 * something: a choice a default shows, an option whose dependency is
+	 * defined later in the files (each round only adds, so it ends).
 	 */
 	applied = xcalloc(w.choices.nr + 1, 1);
 	apply_choices(&c, &w, applied);
-	do
-		apply_defaults(&c, &w, current, &decided);
-	while (apply_choices(&c, &w, applied));
+	while (apply_defaults(&c, &w, current, &decided) + apply_choices(&c, &w, applied))
+		;
 	free(applied);
 	for (size_t i = 0; forced && forced[i]; i++) {
 		const char *eq = strchr(forced[i], '=');
