@@ -705,15 +705,30 @@ static int condition_holds(struct config *c, const char *cond)
 	return (x.bad || *x.p) ? -1 : r;
 }
 
-/* Nonzero when every `depends on` of `name` holds. */
+/*
+ * Nonzero when every `depends on` of `name` holds; `depends` is sorted
+ * (strvec_sort()): a name's "NAME\tEXPR" entries are together, first
+ * among the names it begins.
+ */
 static int depends_hold(struct config *c, const struct strvec *depends, const char *name)
 {
-	size_t n = strlen(name);
+	size_t n = strlen(name), lo = 0, hi = depends->nr;
 	int ok = 1;
 
-	for (size_t i = 0; i < depends->nr && ok; i++)
-		if (!strncmp(depends->v[i], name, n) && depends->v[i][n] == '\t')
-			ok = condition_holds(c, depends->v[i] + n + 1) == 1;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int cmp = strncmp(depends->v[mid], name, n);
+
+		if (cmp < 0 || (!cmp && depends->v[mid][n] < '\t'))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (size_t i = lo; i < depends->nr && ok; i++) {
+		if (strncmp(depends->v[i], name, n) || depends->v[i][n] != '\t')
+			break;
+		ok = condition_holds(c, depends->v[i] + n + 1) == 1;
+	}
 	return ok;
 }
 
@@ -879,6 +894,7 @@ char *arch_autoconf(const char *kernel, const char *arch, const char *const *for
 	w.arch = arch;
 	kconfig_read(&w, root);
 	free(root);
+	strvec_sort(&w.depends);
 	/*
 	 * The choices shown, then the defaults, again while either sets
 	 * something: a choice a default shows, an option whose dependency is
