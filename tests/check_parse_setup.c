@@ -59,6 +59,18 @@ static char *small_tree(void)
 	return dir;
 }
 
+/* arch_autoconf() of `arch` in the tree at `dir`. */
+static char *autoconf_of(const char *dir, const char *arch, const char *const *forced)
+{
+	struct arch_layout layout;
+	char *text;
+
+	arch_layout_init(&layout, dir);
+	text = arch_autoconf(&layout, arch, forced);
+	arch_layout_release(&layout);
+	return text;
+}
+
 static int has_line(const char *text, const char *line)
 {
 	size_t n = strlen(line);
@@ -73,7 +85,7 @@ START_TEST(autoconf_from_defconfig_and_kconfig_defaults)
 {
 	static const char *const forced[] = { "PCMCIA", "SYSFS", NULL };
 	char *dir = small_tree();
-	char *text = arch_autoconf(dir, "i386", forced);
+	char *text = autoconf_of(dir, "i386", forced);
 
 	/* The defconfig, as autoconf.h writes it. */
 	ck_assert(has_line(text, "#define CONFIG_X86 1"));
@@ -106,7 +118,7 @@ START_TEST(autoconf_from_defconfig_and_kconfig_defaults)
 		unlink(p);
 		free(p);
 	}
-	text = arch_autoconf(dir, "i386", NULL);
+	text = autoconf_of(dir, "i386", NULL);
 	ck_assert(has_line(text, "#define CONFIG_M686 1"));
 	ck_assert(has_line(text, "#define CONFIG_X86 1"));
 	ck_assert(has_line(text, "#define CONFIG_NEED_NODES 1"));
@@ -171,7 +183,7 @@ START_TEST(autoconf_of_an_older_defconfig_follows_kconfig_expressions)
 		 "config FLATMEM\n\tdef_bool y\n\tdepends on (!DISCONTIGMEM && !SPARSEMEM) || FLATMEM_MANUAL\n");
 	/* a block a sourced file leaves open ends with that file */
 	test_put(dir, "arch/i386/Kconfig.open", "if NUMA\nconfig IN_OPEN\n\tbool\n\tdefault y\n");
-	text = arch_autoconf(dir, "i386", NULL);
+	text = autoconf_of(dir, "i386", NULL);
 	/* what the older defconfig lacks takes its default */
 	ck_assert(has_line(text, "#define CONFIG_NEED_NODES 1"));
 	/* a derived option, a choice shown by it, and an option of || and && over both */
@@ -203,14 +215,14 @@ START_TEST(autoconf_of_an_older_defconfig_follows_kconfig_expressions)
 	/* The same Kconfig under a defconfig of this kernel: omitted bools stay off. */
 	test_put(dir, "arch/i386/defconfig",
 		 "#\n# Linux kernel version: 2.6.16\n#\nCONFIG_X86=y\nCONFIG_EXPERIMENTAL=y\n");
-	text = arch_autoconf(dir, "i386", NULL);
+	text = autoconf_of(dir, "i386", NULL);
 	ck_assert(!strstr(text, "CONFIG_NEED_NODES"));
 	ck_assert(!strstr(text, "CONFIG_FLATMEM 1"));
 	free(text);
 
 	/* No version line at all (v2.6.16's i386 defconfig): older than the tree. */
 	test_put(dir, "arch/i386/defconfig", "#\n# Automatically generated make config\n#\nCONFIG_X86=y\n");
-	text = arch_autoconf(dir, "i386", NULL);
+	text = autoconf_of(dir, "i386", NULL);
 	ck_assert(has_line(text, "#define CONFIG_NEED_NODES 1"));
 	free(text);
 	test_rm_rf(dir);
@@ -350,6 +362,147 @@ START_TEST(arch_option_overrides)
 }
 END_TEST
 
+/*
+ * After the x86 merge (2.6.24) i386 and x86_64 share arch/x86/ and
+ * include/asm-x86/: the top Makefile says so (SRCARCH), each has its
+ * defconfig in arch/x86/configs/, and Kconfig tells them apart by ARCH.
+ */
+static char *merged_tree(void)
+{
+	char *dir = test_tmpdir("check_parse_setup_x86");
+
+	test_put(dir, "Makefile",
+		 "VERSION = 2\nPATCHLEVEL = 6\nSUBLEVEL = 25\n"
+		 "SRCARCH \t:= $(ARCH)\n\n"
+		 "# Additional ARCH settings for x86\nifeq ($(ARCH),i386)\n        SRCARCH := x86\nendif\n"
+		 "ifeq ($(ARCH),x86_64)\n        SRCARCH := x86\nendif\n");
+	test_put(dir, "include/linux/kernel.h", "/* */\n");
+	test_put(dir, "include/asm-x86/module.h", "/* */\n");
+	test_put(dir, "include/asm-x86/page_64.h", "/* */\n");
+	test_put(dir, "include/asm-x86/mach-default/irq_vectors.h", "/* */\n");
+	test_put(dir, "include/asm-ia64/module.h", "/* */\n");
+	test_put(dir, "include/asm-ia64/sn/addrs.h", "/* */\n");
+	test_put(dir, "arch/x86/configs/i386_defconfig",
+		 "#\n# Linux kernel version: 2.6.22-git14\n#\nCONFIG_X86_32=y\nCONFIG_MPENTIUM4=y\n");
+	test_put(dir, "arch/x86/Kconfig",
+		 "mainmenu \"Linux Kernel Configuration for x86\"\n\n"
+		 "config 64BIT\n\tbool \"64-bit kernel\" if ARCH = \"x86\"\n\tdefault ARCH = \"x86_64\"\n\n"
+		 "config X86_32\n\tdef_bool !64BIT\n\nconfig X86_64\n\tdef_bool 64BIT\n\n"
+		 "config PAGE_OFFSET\n\thex\n\tdefault 0xC0000000\n\tdepends on X86_32\n\n"
+		 "source \"init/Kconfig\"\nsource \"arch/x86/Kconfig.cpu\"\n");
+	test_put(dir, "init/Kconfig", "config ARCH\n\tstring\n\toption env=\"ARCH\"\n");
+	test_put(dir, "arch/x86/Kconfig.cpu",
+		 "choice\n\tprompt \"Processor family\"\n\tdefault M686 if X86_32\n\tdefault GENERIC_CPU if X86_64\n"
+		 "config M686\n\tbool \"Pentium-Pro\"\n\tdepends on X86_32\n"
+		 "config MPENTIUM4\n\tbool \"Pentium-4\"\n\tdepends on X86_32\n"
+		 "config GENERIC_CPU\n\tbool \"Generic-x86-64\"\n\tdepends on X86_64\nendchoice\n");
+	test_put(dir, "drivers/char/plain.c", "#include <linux/kernel.h>\n#include <asm/module.h>\n");
+	test_put(dir, "drivers/char/snsc.c", "#include <asm/sn/addrs.h>\n");
+	test_put(dir, "drivers/char/named.c", "#include <asm-x86/module.h>\n");
+	test_put(dir, "arch/x86/kernel/setup_64.c", "/* */\n");
+	test_put(dir, "arch/x86/kernel/cpuid.c", "/* */\n");
+	return dir;
+}
+
+START_TEST(merged_x86_layout)
+{
+	char *dir = merged_tree();
+	char *scratch = test_tmpdir("check_parse_setup_scratch");
+	struct parse_setup_options po = { dir, dir, scratch, NULL, 0, 0 };
+	struct parse_setup *ps = parse_setup_new(&po);
+	struct strvec args = STRVEC_INIT;
+	struct arch_layout layout;
+	char *a, *want, *text, *link;
+
+	arch_layout_init(&layout, dir);
+	/* the arches are i386 and x86_64, not the folder they share */
+	ck_assert(arch_exists(&layout, "i386"));
+	ck_assert(arch_exists(&layout, "x86_64"));
+	ck_assert(!arch_exists(&layout, "x86"));
+	ck_assert(arch_exists(&layout, "ia64"));
+	ck_assert_str_eq(arch_source(&layout, "x86_64"), "x86");
+	ck_assert_str_eq(arch_source(&layout, "ia64"), "ia64");
+	ck_assert_str_eq(arch_canonical(&layout, "x86"), "i386");
+	ck_assert_str_eq(arch_canonical(&layout, "x86_64"), "x86_64");
+
+	/* i386's defconfig is older than the tree: Kconfig fills in; ARCH is make's, never written */
+	text = arch_autoconf(&layout, "i386", NULL);
+	ck_assert(has_line(text, "/* synthesized by cdmigrate from arch/x86/configs/i386_defconfig and Kconfig defaults */"));
+	ck_assert(has_line(text, "#define CONFIG_X86_32 1"));
+	ck_assert(!strstr(text, "CONFIG_64BIT"));
+	ck_assert(!strstr(text, "CONFIG_X86_64"));
+	ck_assert(has_line(text, "#define CONFIG_MPENTIUM4 1"));
+	ck_assert(has_line(text, "#define CONFIG_PAGE_OFFSET 0xC0000000"));
+	ck_assert(!strstr(text, "CONFIG_ARCH"));
+	ck_assert(!strstr(text, "CONFIG_SRCARCH"));
+	free(text);
+	/* x86_64 has no defconfig here: `default ARCH = "x86_64"` and def_bool expressions decide */
+	text = arch_autoconf(&layout, "x86_64", NULL);
+	ck_assert(has_line(text, "#define CONFIG_64BIT 1"));
+	ck_assert(has_line(text, "#define CONFIG_X86_64 1"));
+	ck_assert(!strstr(text, "CONFIG_X86_32"));
+	ck_assert(!strstr(text, "CONFIG_PAGE_OFFSET"));
+	ck_assert(has_line(text, "#define CONFIG_GENERIC_CPU 1"));
+	free(text);
+	arch_layout_release(&layout);
+
+	a = arch_of(ps, "drivers/char/plain.c");
+	ck_assert_str_eq(a, "i386");
+	free(a);
+	a = arch_of(ps, "drivers/char/snsc.c");
+	ck_assert_str_eq(a, "ia64");
+	free(a);
+	/* <asm-x86/...> names the shared folder: the default arch has it */
+	a = arch_of(ps, "drivers/char/named.c");
+	ck_assert_str_eq(a, "i386");
+	free(a);
+	a = arch_of(ps, "arch/x86/kernel/setup_64.c");
+	ck_assert_str_eq(a, "x86_64");
+	free(a);
+	a = arch_of(ps, "arch/x86/kernel/cpuid.c");
+	ck_assert_str_eq(a, "i386");
+	free(a);
+	a = arch_of(ps, "include/asm-x86/page_64.h");
+	ck_assert_str_eq(a, "x86_64");
+	free(a);
+
+	/* the asm link and mach-default are the shared folder's, -m32/-m64 the arch's */
+	parse_setup_args(ps, "drivers/char/plain.c", NULL, 0, &args);
+	ck_assert(has_arg(&args, "-m32"));
+	want = xstrfmt("-I%s/include/asm-x86/mach-default", dir);
+	ck_assert(has_arg(&args, want));
+	free(want);
+	strvec_clear(&args);
+	link = xstrfmt("%s/i386/asm", scratch);
+	want = xstrfmt("%s/include/asm-x86", dir);
+	{
+		char target[4096];
+		ssize_t n = readlink(link, target, sizeof(target) - 1);
+
+		ck_assert_int_gt(n, 0);
+		target[n] = '\0';
+		ck_assert_str_eq(target, want);
+	}
+	free(link);
+	free(want);
+	parse_setup_args(ps, "arch/x86/kernel/setup_64.c", NULL, 0, &args);
+	ck_assert(has_arg(&args, "-m64"));
+	strvec_clear(&args);
+
+	/* --arch x86 is what `make ARCH=x86` builds by default: i386 */
+	parse_setup_force_arch("x86");
+	a = arch_of(ps, "arch/x86/kernel/setup_64.c");
+	ck_assert_str_eq(a, "i386");
+	free(a);
+	parse_setup_force_arch(NULL);
+	parse_setup_free(ps, 0);
+	test_rm_rf(scratch);
+	free(scratch);
+	test_rm_rf(dir);
+	free(dir);
+}
+END_TEST
+
 Suite *test_suite(void)
 {
 	Suite *s = suite_create("parse_setup");
@@ -360,6 +513,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, arch_per_file);
 	tcase_add_test(tc, args_of_a_file);
 	tcase_add_test(tc, arch_option_overrides);
+	tcase_add_test(tc, merged_x86_layout);
 	suite_add_tcase(s, tc);
 	return s;
 }

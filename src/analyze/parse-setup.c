@@ -18,6 +18,7 @@ struct parse_setup {
 	int out_of_tree;
 	int type_errors;
 	char *version_h;
+	struct arch_layout layout;
 	pthread_mutex_t lock;
 	struct strvec ready;		/* arches whose scratch directory is written */
 };
@@ -65,6 +66,7 @@ struct parse_setup *parse_setup_new(const struct parse_setup_options *opts)
 	ps->out_of_tree = opts->out_of_tree;
 	ps->type_errors = opts->type_errors;
 	ps->version_h = make_version_h(ps->kernel);
+	arch_layout_init(&ps->layout, ps->kernel);
 	pthread_mutex_init(&ps->lock, NULL);
 	return ps;
 }
@@ -96,6 +98,7 @@ void parse_setup_free(struct parse_setup *ps, int keep)
 	}
 	strvec_clear(&ps->ready);
 	pthread_mutex_destroy(&ps->lock);
+	arch_layout_release(&ps->layout);
 	free(ps->version_h);
 	free(ps->arch);
 	free(ps->scratch);
@@ -128,10 +131,10 @@ static void prepare_arch(struct parse_setup *ps, const char *arch)
 	mkdir(dir, 0700);
 	mkdir(linux_dir, 0700);
 	link = path_join(dir, "asm");
-	target = xstrfmt("%s/include/asm-%s", ps->kernel, arch);
+	target = xstrfmt("%s/include/asm-%s", ps->kernel, arch_source(&ps->layout, arch));
 	if (symlink(target, link) < 0 && errno != EEXIST)
 		warning("%s: cannot link asm headers: %s", link, strerror(errno));
-	autoconf = arch_autoconf(ps->kernel, arch, needed_options);
+	autoconf = arch_autoconf(&ps->layout, arch, needed_options);
 	file = path_join(linux_dir, "autoconf.h");
 	write_text(file, autoconf);
 	free(file);
@@ -150,15 +153,15 @@ out:
 
 char *parse_setup_arch(struct parse_setup *ps, const char *file, const char *text, size_t len)
 {
-	const char *dflt = arch_default(ps->kernel);
+	const char *dflt = arch_default(&ps->layout);
 	struct strbuf sb = STRBUF_INIT;
 	char *arch;
 
 	if (forced_arch)
-		return xstrdup(forced_arch);
+		return xstrdup(arch_canonical(&ps->layout, forced_arch));
 	if (ps->arch)
-		return xstrdup(ps->arch);
-	arch = arch_from_path(ps->kernel, file);
+		return xstrdup(arch_canonical(&ps->layout, ps->arch));
+	arch = arch_from_path(&ps->layout, file);
 	if (arch)
 		return arch;
 	if (!text) {
@@ -171,7 +174,7 @@ char *parse_setup_arch(struct parse_setup *ps, const char *file, const char *tex
 		free(abs);
 	}
 	if (text)
-		arch = arch_from_includes(ps->kernel, text, len, dflt);
+		arch = arch_from_includes(&ps->layout, text, len, dflt);
 	strbuf_release(&sb);
 	return arch ? arch : xstrdup(dflt);
 }
@@ -183,7 +186,7 @@ void parse_setup_args(struct parse_setup *ps, const char *file, const char *text
 	const char *base = strrchr(file, '/');
 	char *stem = xstrdup(base ? base + 1 : file);
 	char *dot = strrchr(stem, '.');
-	char *mach = xstrfmt("%s/include/asm-%s/mach-default", ps->kernel, arch);
+	char *mach = xstrfmt("%s/include/asm-%s/mach-default", ps->kernel, arch_source(&ps->layout, arch));
 	struct stat st;
 
 	if (dot)

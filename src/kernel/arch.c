@@ -23,13 +23,121 @@ static int is_file(const char *path)
 	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-int arch_exists(const char *kernel, const char *arch)
+/* The top Makefile's `ifeq ($(ARCH),A)` ... `SRCARCH := S` pairs. */
+static void read_srcarch(const char *kernel, struct strvec *sources)
 {
-	char *dir = xstrfmt("%s/include/asm-%s", kernel, arch);
-	int ok = is_dir(dir);
+	char *path = path_join(kernel, "Makefile");
+	struct strbuf sb = STRBUF_INIT;
+	char *line, *save = NULL, *arch = NULL;
+	int found = strbuf_read_file(&sb, path) == 0;
 
-	free(dir);
-	return ok;
+	free(path);
+	for (line = found ? strtok_r(sb.buf, "\n", &save) : NULL; line; line = strtok_r(NULL, "\n", &save)) {
+		char *s = line + strspn(line, " \t");
+		const char *value;
+		size_t n;
+
+		if (starts_with(s, "ifeq ($(ARCH),")) {
+			s += strlen("ifeq ($(ARCH),");
+			free(arch);
+			arch = xstrndup(s, strcspn(s, ")"));
+		} else if (starts_with(s, "endif")) {
+			free(arch);
+			arch = NULL;
+		} else if (arch && starts_with(s, "SRCARCH")) {
+			s += strlen("SRCARCH");
+			s += strspn(s, " \t");
+			if (!starts_with(s, ":="))
+				continue;
+			value = s + 2 + strspn(s + 2, " \t");
+			n = strcspn(value, " \t");
+			if (n && (strlen(arch) != n || strncmp(value, arch, n)))
+				strvec_pushf(sources, "%s\t%.*s", arch, (int)n, value);
+		}
+	}
+	free(arch);
+	strbuf_release(&sb);
+	strvec_sort(sources);
+}
+
+/* Nonzero when `dir` is the SRCARCH of some arch. */
+static int is_shared_source(const struct arch_layout *layout, const char *dir)
+{
+	for (size_t i = 0; i < layout->sources.nr; i++)
+		if (!strcmp(strchr(layout->sources.v[i], '\t') + 1, dir))
+			return 1;
+	return 0;
+}
+
+void arch_layout_init(struct arch_layout *layout, const char *kernel)
+{
+	struct arch_layout empty = ARCH_LAYOUT_INIT;
+	char *inc = path_join(kernel, "include");
+	DIR *d = opendir(inc);
+	struct dirent *e;
+
+	*layout = empty;
+	layout->kernel = xstrdup(kernel);
+	read_srcarch(kernel, &layout->sources);
+	while (d && (e = readdir(d))) {
+		char *p;
+
+		if (!starts_with(e->d_name, "asm-") || !e->d_name[4] || !strcmp(e->d_name + 4, "generic"))
+			continue;
+		p = path_join(inc, e->d_name);
+		if (is_dir(p) && !is_shared_source(layout, e->d_name + 4))
+			strvec_push(&layout->arches, e->d_name + 4);
+		free(p);
+	}
+	if (d)
+		closedir(d);
+	free(inc);
+	/* the arches of a shared folder the tree has */
+	for (size_t i = 0; i < layout->sources.nr; i++) {
+		const char *entry = layout->sources.v[i], *tab = strchr(entry, '\t');
+		char *dir = xstrfmt("%s/include/asm-%s", kernel, tab + 1);
+
+		if (is_dir(dir))
+			strvec_pushf(&layout->arches, "%.*s", (int)(tab - entry), entry);
+		free(dir);
+	}
+	strvec_sort(&layout->arches);
+}
+
+void arch_layout_release(struct arch_layout *layout)
+{
+	free(layout->kernel);
+	layout->kernel = NULL;
+	strvec_clear(&layout->arches);
+	strvec_clear(&layout->sources);
+}
+
+const char *arch_source(const struct arch_layout *layout, const char *arch)
+{
+	size_t n = strlen(arch);
+
+	for (size_t i = 0; i < layout->sources.nr; i++)
+		if (!strncmp(layout->sources.v[i], arch, n) && layout->sources.v[i][n] == '\t')
+			return layout->sources.v[i] + n + 1;
+	return arch;
+}
+
+const char *arch_canonical(const struct arch_layout *layout, const char *name)
+{
+	if (strvec_sorted_has(&layout->arches, name) || !is_shared_source(layout, name))
+		return name;
+	for (size_t i = 0; i < layout->arches.nr; i++) {
+		const char *a = layout->arches.v[i];
+
+		if (!strcmp(arch_source(layout, a), name) && !arch_is_64bit(a))
+			return a;
+	}
+	return name;
+}
+
+int arch_exists(const struct arch_layout *layout, const char *arch)
+{
+	return strvec_sorted_has(&layout->arches, arch);
 }
 
 int arch_is_64bit(const char *arch)
@@ -44,14 +152,38 @@ int arch_is_64bit(const char *arch)
 	return 0;
 }
 
-const char *arch_default(const char *kernel)
+const char *arch_default(const struct arch_layout *layout)
 {
-	if (!arch_exists(kernel, "i386") && arch_exists(kernel, "x86"))
-		return "x86";
+	(void)layout;
 	return "i386";
 }
 
-char *arch_from_path(const char *kernel, const char *file)
+/*
+ * The arch of a file in the source folder `dir` several arches share
+ * (arch/x86/, include/asm-x86/): a `_64` file (setup_64.c, page_64.h) is
+ * the 64-bit arch's, any other the other arch's, as the kernel's
+ * Makefiles pick `foo_$(BITS).o`.
+ */
+static char *shared_source_arch(const struct arch_layout *layout, const char *dir, const char *file)
+{
+	const char *base = strrchr(file, '/');
+	const char *dot;
+	int wide;
+
+	base = base ? base + 1 : file;
+	dot = strrchr(base, '.');
+	wide = dot && dot - base >= 3 && !strncmp(dot - 3, "_64", 3);
+	for (size_t i = 0; i < layout->arches.nr; i++) {
+		const char *a = layout->arches.v[i];
+
+		if (!strcmp(arch_source(layout, a), dir) && a != dir && strcmp(a, dir) &&
+		    arch_is_64bit(a) == wide)
+			return xstrdup(a);
+	}
+	return NULL;
+}
+
+char *arch_from_path(const struct arch_layout *layout, const char *file)
 {
 	/* Buses and platforms only one arch has. */
 	static const struct {
@@ -71,39 +203,24 @@ char *arch_from_path(const char *kernel, const char *file)
 		const char *s = file + (file[0] == 'a' ? 5 : 12);
 		const char *slash = strchr(s, '/');
 
-		if (slash)
+		if (slash) {
 			arch = xstrndup(s, (size_t)(slash - s));
+			if (is_shared_source(layout, arch)) {
+				char *shared = shared_source_arch(layout, arch, file);
+
+				free(arch);
+				arch = shared;
+			}
+		}
 	}
 	for (size_t i = 0; !arch && i < sizeof(by_dir) / sizeof(by_dir[0]); i++)
 		if (starts_with(file, by_dir[i].prefix))
 			arch = xstrdup(by_dir[i].arch);
-	if (arch && !arch_exists(kernel, arch)) {
+	if (arch && !arch_exists(layout, arch)) {
 		free(arch);
 		arch = NULL;
 	}
 	return arch;
-}
-
-/* The arches whose include/asm-<a>/ the kernel has, sorted. */
-static void list_arches(const char *kernel, struct strvec *out)
-{
-	char *inc = path_join(kernel, "include");
-	DIR *d = opendir(inc);
-	struct dirent *e;
-
-	while (d && (e = readdir(d))) {
-		if (starts_with(e->d_name, "asm-") && e->d_name[4]) {
-			char *p = path_join(inc, e->d_name);
-
-			if (is_dir(p) && strcmp(e->d_name + 4, "generic"))
-				strvec_push(out, e->d_name + 4);
-			free(p);
-		}
-	}
-	if (d)
-		closedir(d);
-	free(inc);
-	strvec_sort(out);
 }
 
 /* Each `#include <asm/X>` (header "X") or `#include <asm-A/X>` (arch A) of text. */
@@ -154,41 +271,41 @@ static void asm_includes(const char *text, size_t len, struct strvec *headers, s
 	}
 }
 
-static int arch_has(const char *kernel, const char *arch, const char *header)
+static int arch_has(const struct arch_layout *layout, const char *arch, const char *header)
 {
-	char *p = xstrfmt("%s/include/asm-%s/%s", kernel, arch, header);
+	char *p = xstrfmt("%s/include/asm-%s/%s", layout->kernel, arch_source(layout, arch), header);
 	int ok = is_file(p);
 
 	free(p);
 	return ok;
 }
 
-char *arch_from_includes(const char *kernel, const char *text, size_t len, const char *dflt)
+char *arch_from_includes(const struct arch_layout *layout, const char *text, size_t len,
+			 const char *dflt)
 {
-	struct strvec headers = STRVEC_INIT, named = STRVEC_INIT, arches = STRVEC_INIT;
+	struct strvec headers = STRVEC_INIT, named = STRVEC_INIT;
 	char *found = NULL;
 	int missing = 0;
 
 	asm_includes(text, len, &headers, &named);
-	for (size_t i = 0; i < named.nr && !found; i++)
-		if (strcmp(named.v[i], dflt) && arch_exists(kernel, named.v[i]))
-			found = xstrdup(named.v[i]);
-	for (size_t i = 0; i < headers.nr && !found && !missing; i++)
-		missing = !arch_has(kernel, dflt, headers.v[i]);
-	if (!found && missing) {
-		list_arches(kernel, &arches);
-		for (size_t a = 0; a < arches.nr && !found; a++) {
-			int all = 1;
+	for (size_t i = 0; i < named.nr && !found; i++) {
+		const char *a = arch_canonical(layout, named.v[i]);
 
-			for (size_t i = 0; i < headers.nr && all; i++)
-				all = arch_has(kernel, arches.v[a], headers.v[i]);
-			if (all)
-				found = xstrdup(arches.v[a]);
-		}
+		if (strcmp(arch_source(layout, a), arch_source(layout, dflt)) && arch_exists(layout, a))
+			found = xstrdup(a);
+	}
+	for (size_t i = 0; i < headers.nr && !found && !missing; i++)
+		missing = !arch_has(layout, dflt, headers.v[i]);
+	for (size_t a = 0; missing && a < layout->arches.nr && !found; a++) {
+		int all = 1;
+
+		for (size_t i = 0; i < headers.nr && all; i++)
+			all = arch_has(layout, layout->arches.v[a], headers.v[i]);
+		if (all)
+			found = xstrdup(layout->arches.v[a]);
 	}
 	strvec_clear(&headers);
 	strvec_clear(&named);
-	strvec_clear(&arches);
 	return found;
 }
 
@@ -197,21 +314,43 @@ struct option {
 	char *name;		/* without CONFIG_ */
 	char *value;		/* NULL: not set (n) */
 	int module;		/* =m */
+	int env;		/* ARCH, SRCARCH: set by make, never written */
 };
 
 struct config {
 	struct option *v;
 	size_t nr, alloc;
+	int sorted;		/* by name: config_find() searches */
 };
 
-static struct option *config_find(struct config *c, const char *name)
+#define CONFIG_INIT { NULL, 0, 0, 0 }
+
+static int compare_options(const void *a, const void *b)
 {
+	return strcmp(((const struct option *)a)->name, ((const struct option *)b)->name);
+}
+
+static void config_sort(struct config *c)
+{
+	if (c->nr)
+		qsort(c->v, c->nr, sizeof(*c->v), compare_options);
+	c->sorted = 1;
+}
+
+static struct option *config_find(const struct config *c, const char *name)
+{
+	if (c->sorted) {
+		struct option key = { (char *)name, NULL, 0, 0 };
+
+		return c->nr ? bsearch(&key, c->v, c->nr, sizeof(*c->v), compare_options) : NULL;
+	}
 	for (size_t i = 0; i < c->nr; i++)
 		if (!strcmp(c->v[i].name, name))
 			return &c->v[i];
 	return NULL;
 }
 
+/* Add `name` unless `c` has it already. */
 static void config_set(struct config *c, const char *name, const char *value, int module)
 {
 	struct option *o;
@@ -223,17 +362,69 @@ static void config_set(struct config *c, const char *name, const char *value, in
 	o->name = xstrdup(name);
 	o->value = value ? xstrdup(value) : NULL;
 	o->module = module;
+	o->env = 0;
+	c->sorted = 0;
 }
 
-/* arch/<arch>/defconfig: `CONFIG_X=v` and `# CONFIG_X is not set`. */
-static int read_defconfig(const char *kernel, const char *arch, struct config *c)
+static void config_copy(struct config *dst, const struct config *src)
 {
-	char *path = xstrfmt("%s/arch/%s/defconfig", kernel, arch);
+	struct config empty = CONFIG_INIT;
+
+	*dst = empty;
+	for (size_t i = 0; i < src->nr; i++) {
+		config_set(dst, src->v[i].name, src->v[i].value, src->v[i].module);
+		dst->v[dst->nr - 1].env = src->v[i].env;
+	}
+	dst->sorted = src->sorted;
+}
+
+static void config_release(struct config *c)
+{
+	for (size_t i = 0; i < c->nr; i++) {
+		free(c->v[i].name);
+		free(c->v[i].value);
+	}
+	free(c->v);
+	c->v = NULL;
+	c->nr = c->alloc = 0;
+}
+
+/* Nonzero when two sorted configurations hold the same values. */
+static int config_equal(const struct config *a, const struct config *b)
+{
+	if (a->nr != b->nr)
+		return 0;
+	for (size_t i = 0; i < a->nr; i++) {
+		const struct option *x = &a->v[i], *y = &b->v[i];
+
+		if (strcmp(x->name, y->name) || x->module != y->module || !x->value != !y->value ||
+		    (x->value && strcmp(x->value, y->value)))
+			return 0;
+	}
+	return 1;
+}
+
+/*
+ * The defconfig of `arch`: arch/<arch>/defconfig, or in a source folder
+ * several arches share the one the arch Makefile names,
+ * arch/<srcarch>/configs/<arch>_defconfig.  Allocated.
+ */
+static char *defconfig_path(const struct arch_layout *layout, const char *arch)
+{
+	const char *source = arch_source(layout, arch);
+
+	if (strcmp(source, arch))
+		return xstrfmt("%s/arch/%s/configs/%s_defconfig", layout->kernel, source, arch);
+	return xstrfmt("%s/arch/%s/defconfig", layout->kernel, arch);
+}
+
+/* A defconfig (`path`): `CONFIG_X=v` and `# CONFIG_X is not set`. */
+static int read_defconfig(const char *path, struct config *c)
+{
 	struct strbuf sb = STRBUF_INIT;
 	char *line, *save = NULL;
 	int found = strbuf_read_file(&sb, path) == 0;
 
-	free(path);
 	for (line = found ? strtok_r(sb.buf, "\n", &save) : NULL; line; line = strtok_r(NULL, "\n", &save)) {
 		char *eq;
 
@@ -274,7 +465,7 @@ static char *trim(char *s)
 }
 
 struct kconfig_walk {
-	const char *kernel, *arch;
+	const char *kernel, *arch, *source;	/* source: SRCARCH */
 	struct strvec seen;		/* files read, against loops */
 	struct strvec defaults;		/* "NAME\tVALUE\tCONDITION" in file order */
 	struct strvec choice_defaults;	/* each choice's defaults, "SYM\tCONDITION\n" each; "?" when optional */
@@ -369,11 +560,14 @@ static void kconfig_read(struct kconfig_walk *w, const char *rel)
 	int in_choice = 0, in_help = 0, in_menu_header = 0;
 	size_t depth = w->blocks.nr;	/* the blocks of the files sourcing this one */
 
-	/* $ARCH in a source line names the arch read. */
+	/* $ARCH and $SRCARCH in a source line name the arch read. */
 	for (const char *p = rel; *p; p++) {
 		if (!strncmp(p, "$ARCH", 5)) {
 			strbuf_addstr(&path, w->arch);
 			p += 4;
+		} else if (!strncmp(p, "$SRCARCH", 8)) {
+			strbuf_addstr(&path, w->source);
+			p += 7;
 		} else {
 			strbuf_addch(&path, *p);
 		}
@@ -529,14 +723,6 @@ out:
 	strbuf_release(&sb);
 }
 
-static int in_list(const struct strvec *v, const char *s)
-{
-	for (size_t i = 0; i < v->nr; i++)
-		if (!strcmp(v->v[i], s))
-			return 1;
-	return 0;
-}
-
 /*
  * A Kconfig expression in `c`: 1 (y or m), 0 (n), -1 when it cannot be
  * told (a token this reader does not know).  The grammar is Kconfig's:
@@ -544,7 +730,7 @@ static int in_list(const struct strvec *v, const char *s)
  * a symbol the configuration does not set is n.
  */
 struct expression {
-	struct config *c;
+	const struct config *c;
 	const char *p;
 	int bad;
 };
@@ -693,7 +879,7 @@ static int or_expression(struct expression *x)
 }
 
 /* 1 when `cond` (empty: always) holds in `c`, 0 when it does not, -1 when it cannot be told. */
-static int condition_holds(struct config *c, const char *cond)
+static int condition_holds(const struct config *c, const char *cond)
 {
 	struct expression x = { c, cond, 0 };
 	int r;
@@ -710,7 +896,7 @@ static int condition_holds(struct config *c, const char *cond)
  * (strvec_sort()): a name's "NAME\tEXPR" entries are together, first
  * among the names it begins.
  */
-static int depends_hold(struct config *c, const struct strvec *depends, const char *name)
+static int depends_hold(const struct config *c, const struct strvec *depends, const char *name)
 {
 	size_t n = strlen(name), lo = 0, hi = depends->nr;
 	int ok = 1;
@@ -738,10 +924,9 @@ static int depends_hold(struct config *c, const struct strvec *depends, const ch
  * defconfig lacks the options added since, which `make oldconfig` gives
  * their defaults.
  */
-static int defconfig_is_current(const char *kernel, const char *arch)
+static int defconfig_is_current(const char *kernel, const char *path)
 {
 	static const char marker[] = "# Linux kernel version: ";
-	char *path = xstrfmt("%s/arch/%s/defconfig", kernel, arch);
 	struct strbuf sb = STRBUF_INIT;
 	unsigned tree = kernel_version_code(kernel), a, b, c;
 	int current = 0;
@@ -750,7 +935,6 @@ static int defconfig_is_current(const char *kernel, const char *arch)
 	if (strbuf_read_file(&sb, path) == 0 && (line = strstr(sb.buf, marker)) &&
 	    sscanf(line + strlen(marker), "%u.%u.%u", &a, &b, &c) == 3)
 		current = KERNEL_VERSION_CODE(a, b, c) == tree;
-	free(path);
 	strbuf_release(&sb);
 	return current || !tree;
 }
@@ -768,10 +952,12 @@ static int is_member(const char *members, const char *name)
 
 /*
  * The member a shown choice takes, as Kconfig picks it: the first default
- * that names a member and whose `if` holds, else the first member; NULL
- * for an `optional` choice.  Allocated.
+ * that names a visible member (its `depends on` hold, the defconfig did
+ * not turn it off) and whose `if` holds, else the first visible member;
+ * NULL for an `optional` choice or one with no member visible.  Allocated.
  */
-static char *choice_pick(struct config *c, const char *members, const char *defaults)
+static char *choice_pick(const struct config *c, const struct strvec *depends, const char *members,
+			 const char *defaults)
 {
 	char *all = xstrdup(defaults), *save = NULL, *line, *picked = NULL;
 
@@ -781,163 +967,223 @@ static char *choice_pick(struct config *c, const char *members, const char *defa
 	}
 	for (line = strtok_r(all, "\n", &save); line && !picked; line = strtok_r(NULL, "\n", &save)) {
 		char *tab = strchr(line, '\t');
+		const struct option *o;
 
 		*tab = '\0';
-		if (is_member(members, line) && condition_holds(c, tab + 1) == 1)
+		o = config_find(c, line);
+		if (is_member(members, line) && (!o || o->value) && depends_hold(c, depends, line) &&
+		    condition_holds(c, tab + 1) == 1)
 			picked = xstrdup(line);
 	}
 	free(all);
 	if (!picked) {
-		const char *first = members + strspn(members, " ");
+		char *list = xstrdup(members), *m;
 
-		if (*first)
-			picked = xstrndup(first, strcspn(first, " "));
+		save = NULL;
+		for (m = strtok_r(list, " ", &save); m && !picked; m = strtok_r(NULL, " ", &save)) {
+			const struct option *o = config_find(c, m);
+
+			if ((!o || o->value) && depends_hold(c, depends, m))
+				picked = xstrdup(m);
+		}
+		free(list);
 	}
 	return picked;
 }
 
-/*
- * Each choice shown in `c` that takes no member from the defconfig takes
- * the one Kconfig picks; `applied` marks the choices done.  The number
- * done now.
- */
-static size_t apply_choices(struct config *c, const struct kconfig_walk *w, char *applied)
+/* The value of option `name`'s default `value` in `c`, or NULL for n. */
+static char *default_of(const struct config *c, const struct kconfig_walk *w, const char *name,
+			const char *value)
 {
-	size_t done = 0;
+	char *stripped = NULL, *val;
 
+	/* an int's default may be quoted: `default "3"` */
+	if (strvec_sorted_has(&w->numbers, name) && value[0] == '"' && strlen(value) > 2)
+		value = stripped = xstrndup(value + 1, strlen(value) - 2);
+	val = default_value(value);
+	/* a bool's default may be an expression: `def_bool !64BIT` */
+	if (!val && strvec_sorted_has(&w->bools, name) && strcmp(value, "m") && condition_holds(c, value) == 1)
+		val = xstrdup("1");
+	free(stripped);
+	return val;
+}
+
+/* A `default` line ("NAME\tVALUE\tCONDITION") and its place in the files. */
+struct default_line {
+	const char *text;
+	size_t index;
+};
+
+static int compare_defaults(const void *a, const void *b)
+{
+	const struct default_line *x = a, *y = b;
+	size_t nx = strcspn(x->text, "\t"), ny = strcspn(y->text, "\t");
+	int cmp = strncmp(x->text, y->text, nx < ny ? nx : ny);
+
+	if (cmp)
+		return cmp;
+	if (nx != ny)
+		return nx < ny ? -1 : 1;
+	/* the same option: file order */
+	return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/*
+ * One round: the values of every option the defconfig (`fixed`) leaves
+ * open, computed from `values`, the round before.  An option takes the
+ * first default whose `if` holds, when its dependencies hold (a full
+ * defconfig of this kernel, `current`, omits the bools it leaves off); a
+ * shown choice takes the member choice_pick() gives.  `defaults` are
+ * w->defaults sorted by name, each option's in file order.
+ */
+static void config_round(const struct config *fixed, const struct config *values, const struct kconfig_walk *w,
+			 const struct default_line *defaults, int current, struct config *next)
+{
+	config_copy(next, fixed);
+	for (size_t i = 0; i < w->defaults.nr;) {
+		size_t n = strcspn(defaults[i].text, "\t"), end = i + 1;
+		char *name = xstrndup(defaults[i].text, n);
+
+		while (end < w->defaults.nr && !strncmp(defaults[end].text, name, n) && defaults[end].text[n] == '\t')
+			end++;
+		if (!config_find(fixed, name) && !(current && strvec_sorted_has(&w->bools, name)) &&
+		    depends_hold(values, &w->depends, name)) {
+			for (; i < end; i++) {
+				char *value = xstrdup(defaults[i].text + n + 1);
+				char *cond = strchr(value, '\t');
+				int holds;
+
+				*cond++ = '\0';
+				holds = condition_holds(values, trim(cond));
+				if (holds == 1) {
+					char *val = default_of(values, w, name, trim(value));
+
+					if (val)
+						config_set(next, name, val, 0);
+					free(val);
+				}
+				free(value);
+				/* Kconfig takes the first default whose condition holds */
+				if (holds)
+					break;
+			}
+		}
+		i = end;
+		free(name);
+	}
 	for (size_t i = 0; i < w->choices.nr; i++) {
 		char *members, *save = NULL, *m, *picked;
 		int set = 0;
 
-		if (applied[i] || condition_holds(c, w->choice_conditions.v[i]) != 1)
+		if (condition_holds(values, w->choice_conditions.v[i]) != 1)
 			continue;
-		applied[i] = 1;
-		done++;
 		members = xstrdup(w->choices.v[i]);
 		for (m = strtok_r(members, " ", &save); m && !set; m = strtok_r(NULL, " ", &save)) {
-			struct option *o = config_find(c, m);
+			const struct option *o = config_find(fixed, m);
 
 			set = o && o->value;
 		}
 		free(members);
-		if (set || !(picked = choice_pick(c, w->choices.v[i], w->choice_defaults.v[i])))
+		if (set || !(picked = choice_pick(values, &w->depends, w->choices.v[i], w->choice_defaults.v[i])))
 			continue;
-		config_set(c, picked, "1", 0);
+		config_set(next, picked, "1", 0);
 		free(picked);
 	}
-	return done;
+	config_sort(next);
 }
 
 /*
- * The Kconfig defaults of the options `c` does not set yet; `decided`
- * holds those settled.  A full defconfig of this kernel (`current`) omits
- * the bools whose dependencies it does not meet: their defaults would turn
- * them on.  An older one lacks what came since, FLATMEM and the like,
- * whose defaults are what `make oldconfig` would give them.  Numbers and
- * strings are harmless.
+ * Kconfig's values, with `fixed` (the defconfig) as given: rounds of
+ * config_round() from the defconfig alone until one changes nothing.
+ * Kconfig forbids dependency loops, so the rounds follow the longest
+ * chain of dependencies and end; the bound only stops a misreading.
  */
-static size_t apply_defaults(struct config *c, const struct kconfig_walk *w, int current, struct strvec *decided)
+static void config_evaluate(const struct config *fixed, const struct kconfig_walk *w, int current,
+			    struct config *values)
 {
-	size_t set = 0;
+	struct default_line *defaults = xcalloc(w->defaults.nr + 1, sizeof(*defaults));
 
 	for (size_t i = 0; i < w->defaults.nr; i++) {
-		char *name = xstrdup(w->defaults.v[i]);
-		char *value = strchr(name, '\t');
-		char *cond = strchr(value + 1, '\t');
-		char *val;
-
-		*value++ = '\0';
-		*cond++ = '\0';
-		if (config_find(c, name) || (current && in_list(&w->bools, name)) ||
-		    in_list(decided, name) || !depends_hold(c, &w->depends, name)) {
-			free(name);
-			continue;
-		}
-		/* Kconfig takes the first default whose condition holds. */
-		switch (condition_holds(c, trim(cond))) {
-		case 1:
-			if (in_list(&w->numbers, name) && value[0] == '"' && strlen(value) > 2) {
-				memmove(value, value + 1, strlen(value));
-				value[strlen(value) - 1] = '\0';
-			}
-			val = default_value(value);
-			if (val) {
-				config_set(c, name, val, 0);
-				set++;
-			}
-			free(val);
-			/* fall through */
-		case -1:
-			strvec_push(decided, name);
-			break;
-		default:
-			break;
-		}
-		free(name);
+		defaults[i].text = w->defaults.v[i];
+		defaults[i].index = i;
 	}
-	return set;
+	qsort(defaults, w->defaults.nr, sizeof(*defaults), compare_defaults);
+	config_copy(values, fixed);
+	for (int round = 0; round < 100; round++) {
+		struct config next;
+		int same;
+
+		config_round(fixed, values, w, defaults, current, &next);
+		same = config_equal(&next, values);
+		config_release(values);
+		*values = next;
+		if (same)
+			break;
+	}
+	free(defaults);
 }
 
-char *arch_autoconf(const char *kernel, const char *arch, const char *const *forced)
+char *arch_autoconf(const struct arch_layout *layout, const char *arch, const char *const *forced)
 {
-	struct config c = { NULL, 0, 0 };
+	const char *source = arch_source(layout, arch);
+	struct config fixed = CONFIG_INIT, c = CONFIG_INIT;
 	struct kconfig_walk w;
-	struct strvec decided = STRVEC_INIT;
 	struct strbuf out = STRBUF_INIT;
-	int have_defconfig = read_defconfig(kernel, arch, &c);
-	int current = have_defconfig && defconfig_is_current(kernel, arch);
-	char *root = xstrfmt("arch/%s/Kconfig", arch);
-	char *applied;
+	char *defconfig = defconfig_path(layout, arch);
+	int have_defconfig = read_defconfig(defconfig, &fixed);
+	int current = have_defconfig && defconfig_is_current(layout->kernel, defconfig);
+	char *root = xstrfmt("arch/%s/Kconfig", source);
+	char *quoted;
 
+	/* what `make` puts in the environment (init/Kconfig's `option env`) */
+	quoted = xstrfmt("\"%s\"", arch);
+	config_set(&fixed, "ARCH", quoted, 0);
+	fixed.v[fixed.nr - 1].env = 1;
+	free(quoted);
+	quoted = xstrfmt("\"%s\"", source);
+	config_set(&fixed, "SRCARCH", quoted, 0);
+	fixed.v[fixed.nr - 1].env = 1;
+	free(quoted);
+	config_sort(&fixed);
 	memset(&w, 0, sizeof(w));
-	w.kernel = kernel;
+	w.kernel = layout->kernel;
 	w.arch = arch;
+	w.source = source;
 	kconfig_read(&w, root);
-	free(root);
 	strvec_sort(&w.depends);
-	/*
-	 * The choices shown, then the defaults, again while either sets
-	 * something: a choice a default shows, an option whose dependency is
-	 * defined later in the files (each round only adds, so it ends).
-	 */
-	applied = xcalloc(w.choices.nr + 1, 1);
-	apply_choices(&c, &w, applied);
-	while (apply_defaults(&c, &w, current, &decided) + apply_choices(&c, &w, applied))
-		;
-	free(applied);
+	strvec_sort(&w.bools);
+	strvec_sort(&w.numbers);
+	config_evaluate(&fixed, &w, current, &c);
 	for (size_t i = 0; forced && forced[i]; i++) {
 		const char *eq = strchr(forced[i], '=');
 		char *name = eq ? xstrndup(forced[i], (size_t)(eq - forced[i])) : xstrdup(forced[i]);
 		struct option *o = config_find(&c, name);
 
 		if (eq) {
-			if (!o || !o->value) {
-				if (o) {
-					o->value = xstrdup(eq + 1);
-				} else {
-					config_set(&c, name, eq + 1, 0);
-				}
+			if (!o) {
+				config_set(&c, name, eq + 1, 0);
+				config_sort(&c);
+			} else if (!o->value) {
+				o->value = xstrdup(eq + 1);
 			}
 		} else if (o && !o->value) {
 			o->value = xstrdup("1");
 			o->module = 0;
 		} else if (!o) {
 			config_set(&c, name, "1", 0);
+			config_sort(&c);
 		}
 		free(name);
 	}
-	strbuf_addf(&out, "/* synthesized by cdmigrate from arch/%s/%s and Kconfig defaults */\n"
-		    "#define AUTOCONF_INCLUDED\n", arch, have_defconfig ? "defconfig" : "Kconfig");
-	for (size_t i = 0; i < c.nr; i++) {
-		if (c.v[i].value)
+	strbuf_addf(&out, "/* synthesized by cdmigrate from %s and Kconfig defaults */\n"
+		    "#define AUTOCONF_INCLUDED\n", have_defconfig ? defconfig + strlen(layout->kernel) + 1 : root);
+	for (size_t i = 0; i < c.nr; i++)
+		if (c.v[i].value && !c.v[i].env)
 			strbuf_addf(&out, "#define CONFIG_%s%s %s\n", c.v[i].name,
 				    c.v[i].module ? "_MODULE" : "", c.v[i].value);
-		free(c.v[i].name);
-		free(c.v[i].value);
-	}
-	free(c.v);
+	config_release(&c);
+	config_release(&fixed);
 	strvec_clear(&w.defaults);
-	strvec_clear(&decided);
 	strvec_clear(&w.seen);
 	strvec_clear(&w.choices);
 	strvec_clear(&w.choice_defaults);
@@ -946,5 +1192,7 @@ char *arch_autoconf(const char *kernel, const char *arch, const char *const *for
 	strvec_clear(&w.bools);
 	strvec_clear(&w.numbers);
 	strvec_clear(&w.depends);
+	free(root);
+	free(defconfig);
 	return strbuf_detach(&out, NULL);
 }
