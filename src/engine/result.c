@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 /* The step a site kind is converted by (report's grouping). */
 static unsigned step_of_kind(const char *kind)
@@ -292,6 +293,32 @@ static int write_json_atomically(const char *path, json_t *value)
 	return rc;
 }
 
+/*
+ * What was tried and left out: each change verify held back or a
+ * conflict excluded, in step order, as the diff of that step (each
+ * applies to the text the step before left).  Nothing to write: no file.
+ */
+static int write_left_out(struct engine *e, const char *path)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int rc = 0;
+
+	for (size_t s = 0; s < e->plan.nr; s++)
+		for (size_t c = 0; c < e->nr_changes; c++) {
+			const struct step_change *change = &e->changes[c];
+
+			if (change->step != s || !(change->held_back || e->files[change->file].excluded))
+				continue;
+			strbuf_addf(&sb, "# step %u %s: %s\n", e->plan.steps[s].step->order,
+				    e->plan.steps[s].step->name, e->files[change->file].path);
+			strbuf_addstr(&sb, change->diff);
+		}
+	if (sb.len)
+		rc = working_set_write_file(path, sb.buf, sb.len);
+	strbuf_release(&sb);
+	return rc;
+}
+
 int result_write(struct engine *e, struct migrate_stats *stats,
 		 const struct site_list *before_sites, const struct site_list *after_sites)
 {
@@ -358,6 +385,11 @@ int result_write(struct engine *e, struct migrate_stats *stats,
 			rc = -1;
 		if (rc == 0 && (mkdir(dir, 0755) == 0 || errno == EEXIST))
 			rc = write_json_atomically(path, report);
+		free(path);
+		path = path_join(dir, "left-out.diff");
+		unlink(path);
+		if (rc == 0)
+			rc = write_left_out(e, path);
 		journal_edit_list_clear(&edits);
 		free(path);
 		free(dir);
@@ -372,7 +404,8 @@ int result_write(struct engine *e, struct migrate_stats *stats,
 			    meta.tree_name);
 		if (stats->held_back || stats->conflicts || stats->failures)
 			strbuf_addf(&cover, "\nLeft out: %u file(s) held back by verify, %u with conflicting\n"
-				    "edits, %u where spatch failed; see report.json.\n",
+				    "edits, %u where spatch failed; see report.json (and left-out.diff,\n"
+				    "what was tried).\n",
 				    stats->held_back, stats->conflicts, stats->failures);
 		for (size_t s = 0; s < stats->nr; s++)
 			if (stats->steps[s].refused)
@@ -384,6 +417,10 @@ int result_write(struct engine *e, struct migrate_stats *stats,
 		path = path_join(e->opts->out_dir, "report.json");
 		if (rc == 0)
 			rc = write_json_atomically(path, report);
+		free(path);
+		path = path_join(e->opts->out_dir, "left-out.diff");
+		if (rc == 0)
+			rc = write_left_out(e, path);
 		free(path);
 	}
 	for (size_t i = 0; i < nr_patches; i++) {
