@@ -410,6 +410,36 @@ START_TEST(test_virtual_parent)
 }
 END_TEST
 
+/* 2.6.19 defined virtual_device_parent() in class.c; core.c's device_add() calls it. */
+START_TEST(test_virtual_parent_in_class_c)
+{
+	static const char core_c[] =
+		"int device_add(struct device *dev)\n"
+		"{\n"
+		"\tif (dev->class && !dev->parent)\n"
+		"\t\treturn virtual_device_parent(dev);\n"
+		"\treturn 0;\n"
+		"}\n";
+	static const char class_c[] =
+		"int virtual_device_parent(struct device *dev)\n{\n\treturn 0;\n}\n";
+	struct fixture fx;
+
+	fixture_start(&fx);
+	add_working(&fx, "drivers/base/class.c", class_c);
+	add_working(&fx, "drivers/base/core.c", core_c);
+	fixture_ready(&fx, 0);
+	ck_assert_int_eq(rewrite_virtual_parent(&fx.ctx), 0);
+	fixture_end(&fx);
+	/* defined in class.c, called by nothing in core.c: refused */
+	fixture_start(&fx);
+	add_working(&fx, "drivers/base/class.c", class_c);
+	add_working(&fx, "drivers/base/core.c", "int device_add(struct device *dev) { return 0; }\n");
+	fixture_ready(&fx, 0);
+	ck_assert_int_eq(rewrite_virtual_parent(&fx.ctx), REWRITE_REFUSED);
+	fixture_end(&fx);
+}
+END_TEST
+
 /* ------------------------------------------------------------ deletion */
 
 static const char delete_device_h[] =
@@ -691,6 +721,7 @@ Suite *test_suite(void)
 	tcase_add_test(passes, test_unused_exports_on_working_contents);
 	tcase_add_test(passes, test_unused_exports_declaration_kept_for_another_core_file);
 	tcase_add_test(passes, test_virtual_parent);
+	tcase_add_test(passes, test_virtual_parent_in_class_c);
 	tcase_add_test(passes, test_deletion_blocks);
 	tcase_add_test(passes, test_delete_refused_with_a_user);
 	tcase_add_test(passes, test_delete_refused_for_a_token);

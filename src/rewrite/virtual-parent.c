@@ -6,6 +6,7 @@
 #include <string.h>
 
 #define CORE_C "drivers/base/core.c"
+#define CLASS_C "drivers/base/class.c"
 
 static const struct core_item *find_function(const struct core_file *f, const char *name)
 {
@@ -104,31 +105,51 @@ static unsigned refuses_null(const struct core_file *f, const struct core_item *
 	return 0;
 }
 
+/*
+ * Parse `path` of the driver core as the step sees it: its working text,
+ * else the tree's.  -1 when it cannot be read.
+ */
+static int read_core_file(struct rewrite_context *ctx, const char *path, struct strbuf *disk,
+			  struct core_file *f)
+{
+	struct rewrite_file *working = rewrite_file_find(ctx, path);
+
+	if (!working) {
+		char *abs = path_join(ctx->tree, path);
+		int rc = strbuf_read_file(disk, abs);
+
+		free(abs);
+		if (rc < 0)
+			return -1;
+	}
+	core_file_parse(f, working ? working->content->buf : disk->buf,
+			working ? working->content->len : disk->len);
+	return 0;
+}
+
 int rewrite_virtual_parent(struct rewrite_context *ctx)
 {
-	struct rewrite_file *working = rewrite_file_find(ctx, CORE_C);
-	struct strbuf disk = STRBUF_INIT;
-	struct core_file f = CORE_FILE_INIT;
+	struct strbuf disk = STRBUF_INIT, class_disk = STRBUF_INIT;
+	struct core_file f = CORE_FILE_INIT, class_file = CORE_FILE_INIT;
 	const struct core_item *vp, *create;
-	const char *caller = NULL;
+	const struct core_file *home = &f;
+	const char *caller = NULL, *home_path = CORE_C;
 	unsigned line = 0;
 	int rc = 0;
 
-	if (!working) {
-		char *abs = path_join(ctx->tree, CORE_C);
-
-		if (strbuf_read_file(&disk, abs) < 0) {
-			error("step 60 virtual-devices refused: cannot read %s (%s): the driver core must place parentless class devices",
-			      CORE_C, strerror(errno));
-			free(abs);
-			strbuf_release(&disk);
-			return REWRITE_REFUSED;
-		}
-		free(abs);
+	if (read_core_file(ctx, CORE_C, &disk, &f) < 0) {
+		error("step 60 virtual-devices refused: cannot read %s (%s): the driver core must place parentless class devices",
+		      CORE_C, strerror(errno));
+		strbuf_release(&disk);
+		return REWRITE_REFUSED;
 	}
-	core_file_parse(&f, working ? working->content->buf : disk.buf,
-			working ? working->content->len : disk.len);
 	vp = find_function(&f, "virtual_device_parent");
+	/* 2.6.19 defined it beside the classes, in class.c, and device_add() calls it */
+	if (!vp && read_core_file(ctx, CLASS_C, &class_disk, &class_file) == 0 &&
+	    (vp = find_function(&class_file, "virtual_device_parent"))) {
+		home = &class_file;
+		home_path = CLASS_C;
+	}
 	create = find_function(&f, "device_create");
 	if (vp)
 		caller = caller_of(&f, "virtual_device_parent");
@@ -139,8 +160,8 @@ int rewrite_virtual_parent(struct rewrite_context *ctx)
 		      CORE_C);
 		rc = REWRITE_REFUSED;
 	} else if (!caller) {
-		error("step 60 virtual-devices refused: %s:%u: virtual_device_parent() is defined but nothing calls it: device_add() must call it for a device with a class and no parent (edit it by hand)",
-		      CORE_C, f.tokens.v[vp->first].line);
+		error("step 60 virtual-devices refused: %s:%u: virtual_device_parent() is defined but nothing in %s calls it: device_add() must call it for a device with a class and no parent (edit it by hand)",
+		      home_path, home->tokens.v[vp->first].line, CORE_C);
 		rc = REWRITE_REFUSED;
 	} else if (line) {
 		error("step 60 virtual-devices refused: %s:%u: device_create() still refuses a NULL parent: drop that test (edit it by hand)",
@@ -151,6 +172,8 @@ int rewrite_virtual_parent(struct rewrite_context *ctx)
 			     CORE_C, caller);
 	}
 	core_file_release(&f);
+	core_file_release(&class_file);
 	strbuf_release(&disk);
+	strbuf_release(&class_disk);
 	return rc;
 }
