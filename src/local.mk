@@ -31,6 +31,7 @@ src_libcdmigrate_a_SOURCES = \
 	src/rewrite/aligned-structs.c src/rewrite/aligned-structs.h \
 	src/rewrite/api-names.c src/rewrite/api-names.h \
 	src/rewrite/attr-names.c src/rewrite/attr-names.h \
+	src/rewrite/callback-callers.c src/rewrite/callback-callers.h \
 	src/rewrite/class-initializer.c src/rewrite/class-initializer.h \
 	src/rewrite/err-include.c src/rewrite/err-include.h \
 	src/rewrite/interface-callbacks.c src/rewrite/interface-callbacks.h \

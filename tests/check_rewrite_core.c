@@ -17,6 +17,7 @@
 #include "analyze/classify.h"
 #include "analyze/site.h"
 #include "base/util.h"
+#include "rewrite/callback-callers.h"
 #include "rewrite/core-file.h"
 #include "rewrite/delete-class-device.h"
 #include "rewrite/unused-exports.h"
@@ -410,6 +411,94 @@ START_TEST(test_virtual_parent)
 }
 END_TEST
 
+/* ---------------------------------------------------- callback-callers */
+
+/*
+ * A show callback the rules gave the attribute (its step file before and
+ * after), called by name from a file the rules never saw.
+ */
+START_TEST(test_callback_callers)
+{
+	static const char core_before[] =
+		"ssize_t w_show(struct class_device *cd, char *buf) { return 0; }\n"
+		"static ssize_t own_show(struct class_device *cd, char *buf) { return 0; }\n"
+		"int w_register(struct class_device *cd, int flags) { return 0; }\n";
+	static const char core_after[] =
+		"ssize_t w_show(struct device *cd, struct device_attribute *attr, char *buf) { return 0; }\n"
+		"static ssize_t own_show(struct device *cd, struct device_attribute *attr, char *buf) { return 0; }\n"
+		"int w_register(struct device *cd, int flags) { return 0; }\n";
+	static const char probe[] =
+		"extern ssize_t w_show(struct class_device *cd, char *buf);\n"
+		"void p(struct w *w, struct ops *ops)\n"
+		"{\n"
+		"\tchar b[8];\n"
+		"\n"
+		"\tif (w_show(to_class(w), b) > 0)\n"
+		"\t\treturn;\n"
+		"\tw_show(to_class(w), NULL, b);\n"
+		"\tops->w_show(w, b);\n"
+		"\town_show(to_class(w), b);\n"
+		"\tw_register(to_class(w), 0);\n"
+		"}\n"
+		"int q(struct w *w) { char b[8]; return w_show(to_class(w), b); }\n";
+	static const char want[] =
+		"extern ssize_t w_show(struct class_device *cd, char *buf);\n"
+		"void p(struct w *w, struct ops *ops)\n"
+		"{\n"
+		"\tchar b[8];\n"
+		"\n"
+		"\tif (w_show(to_class(w), NULL, b) > 0)\n"
+		"\t\treturn;\n"
+		"\tw_show(to_class(w), NULL, b);\n"
+		"\tops->w_show(w, b);\n"
+		"\town_show(to_class(w), b);\n"
+		"\tw_register(to_class(w), 0);\n"
+		"}\n"
+		"int q(struct w *w) { char b[8]; return w_show(to_class(w), NULL, b); }\n";
+	struct strbuf start = STRBUF_INIT;
+	struct fixture fx;
+
+	strbuf_addstr(&start, core_before);
+	fixture_start(&fx);
+	add_working(&fx, "drivers/w/core.c", core_after);
+	fx.files[0].step_start = &start;
+	add_working(&fx, "drivers/w/probe.c", probe);
+	fx.files[1].in_step = 0;
+	fixture_ready(&fx, 0);
+	ck_assert_int_eq(rewrite_callback_callers(&fx.ctx), 0);
+	ck_assert_str_eq(working(&fx, "drivers/w/probe.c"), want);
+	ck_assert_str_eq(working(&fx, "drivers/w/core.c"), core_after);
+	ck_assert_uint_eq(fx.log.nr, 2);
+	/* idempotent */
+	ck_assert_int_eq(rewrite_callback_callers(&fx.ctx), 0);
+	ck_assert_str_eq(working(&fx, "drivers/w/probe.c"), want);
+	fixture_end(&fx);
+	strbuf_release(&start);
+}
+END_TEST
+
+/* What the engine asks before the step: the callbacks a file declares, and their callers. */
+START_TEST(test_callback_callers_names)
+{
+	static const char header[] =
+		"extern ssize_t w_show(struct class_device *cd, char *buf);\n"
+		"ssize_t w_store(struct class_device *cd, const char *buf, size_t n);\n"
+		"static ssize_t own_show(struct class_device *cd, char *buf);\n"
+		"int w_one(struct class_device *cd);\n"
+		"int w_other(struct device *d, char *buf);\n"
+		"struct ops { ssize_t (*show)(struct class_device *cd, char *buf); };\n";
+	struct strvec names = STRVEC_INIT;
+
+	callback_callers_names(header, strlen(header), &names);
+	ck_assert_uint_eq(names.nr, 2);
+	ck_assert_str_eq(names.v[0], "w_show");
+	ck_assert_str_eq(names.v[1], "w_store");
+	ck_assert(callback_callers_candidate("x = w_store(a, b, 1);", 20, &names));
+	ck_assert(!callback_callers_candidate("x = w_stores(a, b, 1);", 21, &names));
+	strvec_clear(&names);
+}
+END_TEST
+
 /* 2.6.19 defined virtual_device_parent() in class.c; core.c's device_add() calls it. */
 START_TEST(test_virtual_parent_in_class_c)
 {
@@ -722,6 +811,8 @@ Suite *test_suite(void)
 	tcase_add_test(passes, test_unused_exports_declaration_kept_for_another_core_file);
 	tcase_add_test(passes, test_virtual_parent);
 	tcase_add_test(passes, test_virtual_parent_in_class_c);
+	tcase_add_test(passes, test_callback_callers);
+	tcase_add_test(passes, test_callback_callers_names);
 	tcase_add_test(passes, test_deletion_blocks);
 	tcase_add_test(passes, test_delete_refused_with_a_user);
 	tcase_add_test(passes, test_delete_refused_for_a_token);

@@ -6,6 +6,7 @@
 #include "engine/spatch.h"
 #include "kernel/kernel.h"
 #include "lex/lex.h"
+#include "rewrite/callback-callers.h"
 #include "rewrite/macro-members.h"
 #include "rewrite/member-users.h"
 
@@ -195,6 +196,46 @@ static void add_member_users(struct engine *e, const struct strvec *files, struc
 }
 
 /*
+ * The files that call a non-static show/store callback of the candidates
+ * by name without any trigger token (aac_show_serial_number(
+ * shost_to_class(host), buf)) join the set: the callback-callers pass
+ * gives such a call its attribute.
+ */
+static void add_callback_callers(struct engine *e, const struct strvec *files, struct strvec *cands)
+{
+	struct strvec names = STRVEC_INIT, rest = STRVEC_INIT, users = STRVEC_INIT;
+
+	for (size_t i = 0; i < cands->nr; i++) {
+		struct strbuf text = STRBUF_INIT;
+		char *abs = path_join(e->opts->tree, cands->v[i]);
+
+		if (!kernel_is_class_device_core(cands->v[i]) && strbuf_read_file(&text, abs) == 0)
+			callback_callers_names(text.buf, text.len, &names);
+		strbuf_release(&text);
+		free(abs);
+	}
+	for (size_t i = 0; names.nr && i < files->nr; i++)
+		if (!kernel_is_class_device_core(files->v[i]) && !strvec_sorted_has(cands, files->v[i]))
+			strvec_push(&rest, files->v[i]);
+	if (rest.nr)
+		prefilter_files(e->opts->tree, &rest, (const char *const *)names.v, e->opts->jobs,
+				&users, NULL, NULL);
+	for (size_t i = 0; i < users.nr; i++) {
+		struct strbuf text = STRBUF_INIT;
+		char *abs = path_join(e->opts->tree, users.v[i]);
+
+		if (strbuf_read_file(&text, abs) == 0 && callback_callers_candidate(text.buf, text.len, &names))
+			strvec_push(cands, users.v[i]);
+		strbuf_release(&text);
+		free(abs);
+	}
+	strvec_sort(cands);
+	strvec_clear(&names);
+	strvec_clear(&rest);
+	strvec_clear(&users);
+}
+
+/*
  * Which files the steps work on: the candidates (sorted), and in e the
  * static class objects, their homes and the candidates' include edges.
  */
@@ -281,6 +322,7 @@ static int select_files(struct engine *e, struct strvec *cands)
 		strvec_clear(&users);
 	}
 	add_member_users(e, &files, cands);
+	add_callback_callers(e, &files, cands);
 	scan_include_graph(e->opts->tree, cands, &e->includes);
 	/*
 	 * A header with no trigger token whose #define reaches a member a step

@@ -2,6 +2,7 @@
 #include "rewrite/aligned-structs.h"
 #include "rewrite/api-names.h"
 #include "rewrite/attr-names.h"
+#include "rewrite/callback-callers.h"
 #include "rewrite/class-initializer.h"
 #include "rewrite/core-text.h"
 #include "rewrite/delete-class-device.h"
@@ -28,6 +29,7 @@ static const struct rewrite_pass passes[] = {
 	{ "member-users", rewrite_member_users },
 	{ "aligned-structs", rewrite_aligned_structs },
 	{ "api-names", rewrite_api_names },
+	{ "callback-callers", rewrite_callback_callers },
 	{ "unused-exports", rewrite_unused_exports },
 	{ "virtual-parent", rewrite_virtual_parent },
 	{ "delete-class-device", rewrite_delete_class_device },

@@ -22,6 +22,9 @@
  *                      without naming the API (member-users.h)
  *   aligned-structs    step 40: structs carrying __attribute__((aligned)),
  *                      which spatch cannot parse
+ *   callback-callers   step 40: a call of a retyped show/store callback
+ *                      from a file that never names the API gets NULL as
+ *                      its attribute (callback-callers.h)
  *   api-names          step 40: members, parameters and locals called
  *                      class_device become dev; a converted file's own
  *                      names lose the class_ of class_device
