@@ -11,6 +11,7 @@
 
 #include "base/child.h"
 #include "base/util.h"
+#include "kernel/kernel.h"
 #include "kernel/manifest.h"
 #include "rewrite/rewrite.h"
 #include "test-lib.h"
@@ -240,6 +241,29 @@ START_TEST(every_pass_named_exists)
 }
 END_TEST
 
+/*
+ * kernel.c's renames and step 40's patch say the same: each 1:1 rename of
+ * a function is a "- old" / "+ new" pair of the patch (the report, verify
+ * and the rewriter read the table; spatch reads the patch).
+ */
+START_TEST(textual_renames_are_in_the_patch)
+{
+	char *text = test_get(PATCH_DIR, "40-class-device-to-device/class-device-to-device.cocci");
+
+	for (size_t i = 0; i < kernel_nr_renames; i++) {
+		char *pair;
+
+		if (!kernel_renames[i].textual || kernel_renames[i].macro)
+			continue;
+		pair = xstrfmt("\n- %s\n+ %s\n", kernel_renames[i].old, kernel_renames[i].new);
+		ck_assert_msg(strstr(text, pair), "step 40's patch lacks the rename %s -> %s",
+			      kernel_renames[i].old, kernel_renames[i].new);
+		free(pair);
+	}
+	free(text);
+}
+END_TEST
+
 START_TEST(find_by_name_or_number)
 {
 	const struct manifest_step *s = manifest_find("class-device-to-device");
@@ -356,6 +380,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, description_is_the_triple_slash_lines);
 	tcase_add_test(tc, every_pass_named_exists);
 	tcase_add_test(tc, find_by_name_or_number);
+	tcase_add_test(tc, textual_renames_are_in_the_patch);
 	tcase_add_test(tc, variants);
 	suite_add_tcase(s, tc);
 	tcase_set_timeout(gen, 60);

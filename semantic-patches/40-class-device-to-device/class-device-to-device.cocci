@@ -948,6 +948,9 @@ expression list args;
 |
 - class_set_devdata
 + dev_set_drvdata
+|
+- class_find_child
++ class_find_device
 )
   (args)
 

@@ -52,6 +52,8 @@ const struct kernel_rename kernel_renames[] = {
 	{ "class_device_remove_bin_file", "device_remove_bin_file", 1, 0 },
 	{ "class_get_devdata", "dev_get_drvdata", 1, 0 },
 	{ "class_set_devdata", "dev_set_drvdata", 1, 0 },
+	/* 2.6.25 added both: its callback takes what the class walk holds */
+	{ "class_find_child", "class_find_device", 1, 0 },
 };
 const size_t kernel_nr_renames = sizeof(kernel_renames) / sizeof(kernel_renames[0]);
 
