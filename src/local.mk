@@ -15,6 +15,7 @@ src_libcdmigrate_a_SOURCES = \
 	src/lex/template.c src/lex/template.h \
 	src/kernel/kernel-version.c src/kernel/kernel-version.h \
 	src/kernel/arch.c src/kernel/arch.h \
+	src/kernel/kbuild.c src/kernel/kbuild.h \
 	src/kernel/kernel.c src/kernel/kernel.h \
 	src/kernel/manifest.c src/kernel/manifest.h \
 	src/kernel/subsystem.c src/kernel/subsystem.h \

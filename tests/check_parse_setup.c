@@ -14,6 +14,7 @@
 #include "analyze/parse-setup.h"
 #include "base/util.h"
 #include "kernel/arch.h"
+#include "kernel/kbuild.h"
 #include "test-lib.h"
 
 /* A tree with i386 and ia64 headers, an i386 defconfig of the era and its Kconfig. */
@@ -66,7 +67,7 @@ static char *autoconf_of(const char *dir, const char *arch, const char *const *f
 	char *text;
 
 	arch_layout_init(&layout, dir);
-	text = arch_autoconf(&layout, arch, forced);
+	text = arch_autoconf(&layout, arch, forced, NULL);
 	arch_layout_release(&layout);
 	return text;
 }
@@ -235,6 +236,14 @@ static char *arch_of(struct parse_setup *ps, const char *file)
 	return parse_setup_arch(ps, file, NULL, 0);
 }
 
+static void unlink_in(const char *dir, const char *file)
+{
+	char *path = path_join(dir, file);
+
+	ck_assert_int_eq(unlink(path), 0);
+	free(path);
+}
+
 START_TEST(arch_per_file)
 {
 	char *dir = small_tree();
@@ -320,6 +329,174 @@ START_TEST(args_of_a_file)
 	parse_setup_free(ps, 0);
 	autoconf = test_read(scratch, "i386/linux/autoconf.h");
 	ck_assert_ptr_null(autoconf);
+	test_rm_rf(scratch);
+	free(scratch);
+	test_rm_rf(dir);
+	free(dir);
+}
+END_TEST
+
+/* A tree whose Makefiles build files under options the defconfig leaves off. */
+static char *kbuild_tree(void)
+{
+	char *dir = small_tree();
+
+	test_put(dir, "drivers/Makefile", "obj-$(CONFIG_GIZMO)\t+= gizmo/\nobj-y += char/\n");
+	test_put(dir, "drivers/gizmo/Makefile",
+		 "# gizmo core and its parts\n"
+		 "obj-$(CONFIG_GIZMO_CORE) += gizmo.o\n"
+		 "gizmo-y := gizmo-main.o \\\n\tgizmo-sysfs.o\n"
+		 "gizmo-$(CONFIG_GIZMO_RAW) += gizmo-raw.o\n"
+		 "obj-y += always.o\n"
+		 "EXTRA_CFLAGS += -Idrivers/gizmo/include -I$(src)/local -DGIZMO_DEBUG\n"
+		 "CFLAGS_gizmo-raw.o := -DRAW_NAME='\"raw\"'\n");
+	test_put(dir, "drivers/gizmo/Kconfig",
+		 "menu \"Gizmos\"\n\tdepends on X86\n"
+		 "config GIZMO\n\tbool \"Gizmo support\"\n\tdepends on PCI_BASE && (FOO || BAR)\n"
+		 "if GIZMO\n"
+		 "config GIZMO_CORE\n\tbool\n\tdefault GIZMO_BUS\n"
+		 "config GIZMO_RAW\n\ttristate \"raw\"\n\tdepends on GIZMO_CORE && !BROKEN\n"
+		 "endif\nendmenu\n");
+	test_put(dir, "drivers/Kconfig", "source \"drivers/gizmo/Kconfig\"\n");
+	test_put(dir, "arch/i386/Kconfig.numa",
+		 "config NEED_NODES\n\tbool\n\tdefault y\n"
+		 "config NODES_SHIFT\n\tint\n\tdefault \"3\"\n\tdepends on NEED_NODES\n"
+		 "config PAGE_SHIFT\n\tint\n\tdefault \"12\"\n\tdepends on X86\n"
+		 "source \"drivers/Kconfig\"\n");
+	test_put(dir, "drivers/gizmo/gizmo-raw.c", "/* */\n");
+	test_put(dir, "drivers/gizmo/gizmo-main.c", "/* */\n");
+	test_put(dir, "drivers/gizmo/always.c", "/* */\n");
+	test_put(dir, "drivers/gizmo/stray.c", "/* */\n");
+	return dir;
+}
+
+START_TEST(platform_folder_arch)
+{
+	char *dir = small_tree();
+	char *scratch = test_tmpdir("check_parse_setup_scratch");
+	struct parse_setup_options po = { dir, dir, scratch, NULL, 0, 0 };
+	struct parse_setup *ps;
+	char *a;
+
+	test_put(dir, "include/asm-ppc/posix_types.h", "/* */\n");
+	test_put(dir, "include/asm-powerpc/posix_types.h", "/* */\n");
+	ps = parse_setup_new(&po);
+	a = arch_of(ps, "drivers/macintosh/adb.c");
+	ck_assert_str_eq(a, "ppc");
+	free(a);
+	parse_setup_free(ps, 0);
+	/* 2.6.25: asm-ppc only adds to asm-powerpc */
+	unlink_in(dir, "include/asm-ppc/posix_types.h");
+	test_put(dir, "include/asm-ppc/ppc_asm.h", "/* */\n");
+	ps = parse_setup_new(&po);
+	a = arch_of(ps, "drivers/macintosh/adb.c");
+	ck_assert_str_eq(a, "powerpc");
+	free(a);
+	parse_setup_free(ps, 0);
+	test_rm_rf(scratch);
+	free(scratch);
+	test_rm_rf(dir);
+	free(dir);
+}
+END_TEST
+
+START_TEST(kbuild_flags_of_a_file)
+{
+	char *dir = kbuild_tree();
+	struct kbuild_flags f = KBUILD_FLAGS_INIT;
+
+	/* gizmo-raw.o: its own option, the composite gizmo.o's, the folder's */
+	kbuild_flags_of(dir, "drivers/gizmo/gizmo-raw.c", &f);
+	ck_assert_uint_eq(f.options.nr, 3);
+	ck_assert_str_eq(f.options.v[0], "GIZMO");
+	ck_assert_str_eq(f.options.v[1], "GIZMO_CORE");
+	ck_assert_str_eq(f.options.v[2], "GIZMO_RAW");
+	ck_assert_uint_eq(f.includes.nr, 2);
+	ck_assert_str_eq(f.includes.v[0], "drivers/gizmo/include");
+	ck_assert_str_eq(f.includes.v[1], "drivers/gizmo/local");
+	ck_assert_uint_eq(f.defines.nr, 2);
+	ck_assert_str_eq(f.defines.v[0], "GIZMO_DEBUG");
+	ck_assert_str_eq(f.defines.v[1], "RAW_NAME=\"raw\"");
+	kbuild_flags_release(&f);
+	/* a continuation line still names gizmo-main.o; CFLAGS_ of another file is not its */
+	kbuild_flags_of(dir, "drivers/gizmo/gizmo-main.c", &f);
+	ck_assert_uint_eq(f.options.nr, 2);
+	ck_assert_uint_eq(f.defines.nr, 1);
+	kbuild_flags_release(&f);
+	/* obj-y: only the folder's own option */
+	kbuild_flags_of(dir, "drivers/gizmo/always.c", &f);
+	ck_assert_uint_eq(f.options.nr, 1);
+	ck_assert_str_eq(f.options.v[0], "GIZMO");
+	kbuild_flags_release(&f);
+	/* no Makefile line names it: no option, folder flags still */
+	kbuild_flags_of(dir, "drivers/gizmo/stray.c", &f);
+	ck_assert_uint_eq(f.options.nr, 0);
+	ck_assert_uint_eq(f.includes.nr, 2);
+	kbuild_flags_release(&f);
+	kbuild_flags_of(dir, "drivers/char/plain.c", &f);
+	ck_assert_uint_eq(f.options.nr + f.includes.nr + f.defines.nr, 0);
+	kbuild_flags_release(&f);
+	test_rm_rf(dir);
+	free(dir);
+}
+END_TEST
+
+START_TEST(args_switch_on_what_builds_the_file)
+{
+	char *dir = kbuild_tree();
+	char *scratch = test_tmpdir("check_parse_setup_scratch");
+	struct parse_setup_options po = { dir, dir, scratch, NULL, 0, 0 };
+	struct parse_setup *ps = parse_setup_new(&po);
+	struct strvec args = STRVEC_INIT;
+	char *want;
+
+	parse_setup_args(ps, "drivers/gizmo/gizmo-raw.c", NULL, 0, &args);
+	ck_assert(has_arg(&args, "-DCONFIG_GIZMO=1"));
+	ck_assert(has_arg(&args, "-DCONFIG_GIZMO_CORE=1"));
+	ck_assert(has_arg(&args, "-DCONFIG_GIZMO_RAW=1"));
+	/* what they need: GIZMO's plain conjunct, GIZMO_CORE's only default */
+	ck_assert(has_arg(&args, "-DCONFIG_PCI_BASE=1"));
+	ck_assert(has_arg(&args, "-DCONFIG_GIZMO_BUS=1"));
+	/* not a choice inside || nor a negation, not what the defconfig has on */
+	ck_assert(!has_arg(&args, "-DCONFIG_FOO=1"));
+	ck_assert(!has_arg(&args, "-DCONFIG_BAR=1"));
+	ck_assert(!has_arg(&args, "-DCONFIG_BROKEN=1"));
+	ck_assert(!has_arg(&args, "-DCONFIG_X86=1"));
+	ck_assert(has_arg(&args, "-DGIZMO_DEBUG"));
+	want = xstrfmt("-I%s/drivers/gizmo/include", dir);
+	ck_assert(has_arg(&args, want));
+	free(want);
+	strvec_clear(&args);
+	parse_setup_args(ps, "drivers/char/plain.c", NULL, 0, &args);
+	for (size_t i = 0; i < args.nr; i++)
+		ck_assert_msg(!starts_with(args.v[i], "-DCONFIG_"), "%s", args.v[i]);
+	strvec_clear(&args);
+	parse_setup_free(ps, 0);
+	test_rm_rf(scratch);
+	free(scratch);
+	test_rm_rf(dir);
+	free(dir);
+}
+END_TEST
+
+START_TEST(arch_not_from_an_include_under_an_option)
+{
+	char *dir = small_tree();
+	char *scratch = test_tmpdir("check_parse_setup_scratch");
+	struct parse_setup_options po = { dir, dir, scratch, NULL, 0, 0 };
+	struct parse_setup *ps = parse_setup_new(&po);
+	const char *text = "#ifndef _GUARD_H\n#define _GUARD_H\n#include <linux/kernel.h>\n"
+			   "#ifdef CONFIG_SN_BOARD\n#  include <asm/sn/addrs.h>\n#endif\n#endif\n";
+	char *a = parse_setup_arch(ps, "drivers/char/guarded.c", text, strlen(text));
+
+	ck_assert_str_eq(a, "i386");
+	free(a);
+	/* a header guard alone is no option: the include counts */
+	text = "#ifndef _GUARD_H\n#define _GUARD_H\n#include <asm/sn/addrs.h>\n#endif\n";
+	a = parse_setup_arch(ps, "drivers/char/guarded.c", text, strlen(text));
+	ck_assert_str_eq(a, "ia64");
+	free(a);
+	parse_setup_free(ps, 0);
 	test_rm_rf(scratch);
 	free(scratch);
 	test_rm_rf(dir);
@@ -426,7 +603,7 @@ START_TEST(merged_x86_layout)
 	ck_assert_str_eq(arch_canonical(&layout, "x86_64"), "x86_64");
 
 	/* i386's defconfig is older than the tree: Kconfig fills in; ARCH is make's, never written */
-	text = arch_autoconf(&layout, "i386", NULL);
+	text = arch_autoconf(&layout, "i386", NULL, NULL);
 	ck_assert(has_line(text, "/* synthesized by cdmigrate from arch/x86/configs/i386_defconfig and Kconfig defaults */"));
 	ck_assert(has_line(text, "#define CONFIG_X86_32 1"));
 	ck_assert(!strstr(text, "CONFIG_64BIT"));
@@ -437,7 +614,7 @@ START_TEST(merged_x86_layout)
 	ck_assert(!strstr(text, "CONFIG_SRCARCH"));
 	free(text);
 	/* x86_64 has no defconfig here: `default ARCH = "x86_64"` and def_bool expressions decide */
-	text = arch_autoconf(&layout, "x86_64", NULL);
+	text = arch_autoconf(&layout, "x86_64", NULL, NULL);
 	ck_assert(has_line(text, "#define CONFIG_64BIT 1"));
 	ck_assert(has_line(text, "#define CONFIG_X86_64 1"));
 	ck_assert(!strstr(text, "CONFIG_X86_32"));
@@ -514,6 +691,10 @@ Suite *test_suite(void)
 	tcase_add_test(tc, args_of_a_file);
 	tcase_add_test(tc, arch_option_overrides);
 	tcase_add_test(tc, merged_x86_layout);
+	tcase_add_test(tc, platform_folder_arch);
+	tcase_add_test(tc, kbuild_flags_of_a_file);
+	tcase_add_test(tc, args_switch_on_what_builds_the_file);
+	tcase_add_test(tc, arch_not_from_an_include_under_an_option);
 	suite_add_tcase(s, tc);
 	return s;
 }

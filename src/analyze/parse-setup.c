@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include "analyze/parse-setup.h"
 #include "kernel/arch.h"
+#include "kernel/kbuild.h"
 #include "kernel/kernel-version.h"
 
 #include <errno.h>
@@ -21,6 +22,8 @@ struct parse_setup {
 	struct arch_layout layout;
 	pthread_mutex_t lock;
 	struct strvec ready;		/* arches whose scratch directory is written */
+	struct strvec defined;		/* "ARCH\tCONFIG_X" each option its autoconf.h defines, sorted */
+	struct strvec requires;		/* "ARCH\tX\tY": option X needs Y on (arch_autoconf()), sorted */
 };
 
 static const char *forced_arch;
@@ -97,6 +100,8 @@ void parse_setup_free(struct parse_setup *ps, int keep)
 		free(dir);
 	}
 	strvec_clear(&ps->ready);
+	strvec_clear(&ps->defined);
+	strvec_clear(&ps->requires);
 	pthread_mutex_destroy(&ps->lock);
 	arch_layout_release(&ps->layout);
 	free(ps->version_h);
@@ -121,6 +126,7 @@ static int write_text(const char *path, const char *text)
 static void prepare_arch(struct parse_setup *ps, const char *arch)
 {
 	char *dir, *linux_dir, *link, *target, *file, *autoconf;
+	struct strvec requires = STRVEC_INIT;
 
 	pthread_mutex_lock(&ps->lock);
 	for (size_t i = 0; i < ps->ready.nr; i++)
@@ -134,7 +140,17 @@ static void prepare_arch(struct parse_setup *ps, const char *arch)
 	target = xstrfmt("%s/include/asm-%s", ps->kernel, arch_source(&ps->layout, arch));
 	if (symlink(target, link) < 0 && errno != EEXIST)
 		warning("%s: cannot link asm headers: %s", link, strerror(errno));
-	autoconf = arch_autoconf(&ps->layout, arch, needed_options);
+	autoconf = arch_autoconf(&ps->layout, arch, needed_options, &requires);
+	for (size_t i = 0; i < requires.nr; i++)
+		strvec_pushf(&ps->requires, "%s\t%s", arch, requires.v[i]);
+	strvec_sort(&ps->requires);
+	strvec_clear(&requires);
+	for (const char *p = autoconf; (p = strstr(p, "#define CONFIG_")); p++) {
+		const char *name = p + strlen("#define ");
+
+		strvec_pushf(&ps->defined, "%s\t%.*s", arch, (int)strcspn(name, " \n"), name);
+	}
+	strvec_sort(&ps->defined);
 	file = path_join(linux_dir, "autoconf.h");
 	write_text(file, autoconf);
 	free(file);
@@ -179,6 +195,64 @@ char *parse_setup_arch(struct parse_setup *ps, const char *file, const char *tex
 	return arch ? arch : xstrdup(dflt);
 }
 
+static int option_is_on(const struct parse_setup *ps, const char *arch, const char *option)
+{
+	char *on = xstrfmt("%s\tCONFIG_%s", arch, option);
+	char *module = xstrfmt("%s_MODULE", on);
+	int yes = strvec_sorted_has(&ps->defined, on) || strvec_sorted_has(&ps->defined, module);
+
+	free(on);
+	free(module);
+	return yes;
+}
+
+/*
+ * -DCONFIG_X=1 for each option that builds the file and the arch's
+ * configuration leaves off, and for what X needs on in turn: SPI_MASTER
+ * builds drivers/spi/spi.c and sits in `if SPI`; without SPI the header's
+ * stub of a function spi.c defines is a redefinition no build sees.
+ */
+static void switch_on_options(struct parse_setup *ps, const char *arch, const struct strvec *options,
+			      struct strvec *args)
+{
+	struct strvec todo = STRVEC_INIT, done = STRVEC_INIT;
+
+	pthread_mutex_lock(&ps->lock);
+	for (size_t i = 0; i < options->nr; i++)
+		strvec_push(&todo, options->v[i]);
+	while (todo.nr) {
+		char *option = todo.v[--todo.nr];
+		char *prefix;
+		size_t lo = 0, hi = ps->requires.nr, n;
+
+		if (option_is_on(ps, arch, option) || strvec_has(&done, option)) {
+			free(option);
+			continue;
+		}
+		strvec_push(&done, option);
+		prefix = xstrfmt("%s\t%s\t", arch, option);
+		n = strlen(prefix);
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+
+			if (strncmp(ps->requires.v[mid], prefix, n) < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		for (; lo < ps->requires.nr && !strncmp(ps->requires.v[lo], prefix, n); lo++)
+			strvec_push(&todo, ps->requires.v[lo] + n);
+		free(prefix);
+		free(option);
+	}
+	pthread_mutex_unlock(&ps->lock);
+	strvec_sort(&done);
+	for (size_t i = 0; i < done.nr; i++)
+		strvec_pushf(args, "-DCONFIG_%s=1", done.v[i]);
+	strvec_clear(&done);
+	free(todo.v);
+}
+
 void parse_setup_args(struct parse_setup *ps, const char *file, const char *text, size_t len,
 		      struct strvec *args)
 {
@@ -187,6 +261,7 @@ void parse_setup_args(struct parse_setup *ps, const char *file, const char *text
 	char *stem = xstrdup(base ? base + 1 : file);
 	char *dot = strrchr(stem, '.');
 	char *mach = xstrfmt("%s/include/asm-%s/mach-default", ps->kernel, arch_source(&ps->layout, arch));
+	struct kbuild_flags kbuild = KBUILD_FLAGS_INIT;
 	struct stat st;
 
 	if (dot)
@@ -195,6 +270,7 @@ void parse_setup_args(struct parse_setup *ps, const char *file, const char *text
 		if (*p == '-')
 			*p = '_';
 	prepare_arch(ps, arch);
+	kbuild_flags_of(ps->kernel, file, &kbuild);
 	strvec_push(args, "-x");
 	strvec_push(args, "c");
 	strvec_push(args, "-nostdinc");
@@ -206,8 +282,13 @@ void parse_setup_args(struct parse_setup *ps, const char *file, const char *text
 	strvec_pushf(args, "-I%s/include", ps->kernel);
 	if (stat(mach, &st) == 0 && S_ISDIR(st.st_mode))
 		strvec_pushf(args, "-I%s", mach);
+	for (size_t i = 0; i < kbuild.includes.nr; i++)
+		strvec_pushf(args, "-I%s%s%s", ps->kernel, *kbuild.includes.v[i] ? "/" : "", kbuild.includes.v[i]);
 	strvec_push(args, "-include");
 	strvec_pushf(args, "%s/%s/linux/autoconf.h", ps->scratch, arch);
+	switch_on_options(ps, arch, &kbuild.options, args);
+	for (size_t i = 0; i < kbuild.defines.nr; i++)
+		strvec_pushf(args, "-D%s", kbuild.defines.v[i]);
 	strvec_push(args, "-D__KERNEL__");
 	strvec_pushf(args, "-DKBUILD_BASENAME=\"%s\"", stem);
 	strvec_pushf(args, "-DKBUILD_MODNAME=\"%s\"", stem);
@@ -222,6 +303,7 @@ void parse_setup_args(struct parse_setup *ps, const char *file, const char *text
 		strvec_push(args, "-w");
 	}
 	strvec_push(args, "-ferror-limit=0");
+	kbuild_flags_release(&kbuild);
 	free(mach);
 	free(stem);
 	free(arch);

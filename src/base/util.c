@@ -315,6 +315,14 @@ void strvec_sort(struct strvec *vec)
 		qsort(vec->v, vec->nr, sizeof(*vec->v), compare_strings);
 }
 
+int strvec_has(const struct strvec *vec, const char *s)
+{
+	for (size_t i = 0; i < vec->nr; i++)
+		if (!strcmp(vec->v[i], s))
+			return 1;
+	return 0;
+}
+
 int strvec_sorted_has(const struct strvec *vec, const char *s)
 {
 	return vec->nr && bsearch(&s, vec->v, vec->nr, sizeof(*vec->v), compare_strings) != NULL;

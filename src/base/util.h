@@ -105,6 +105,8 @@ void strvec_push(struct strvec *vec, const char *s);		/* copies s */
 void strvec_pushf(struct strvec *vec, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void strvec_pushv(struct strvec *vec, const char *const *argv);	/* copies each */
 void strvec_sort(struct strvec *vec);				/* strcmp order */
+/* Whether s is in vec, in any order. */
+int strvec_has(const struct strvec *vec, const char *s);
 /* Whether s is in vec, sorted by strvec_sort(): a binary search. */
 int strvec_sorted_has(const struct strvec *vec, const char *s);
 /* Free every string and the vector; reusable afterwards. */

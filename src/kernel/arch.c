@@ -183,19 +183,25 @@ static char *shared_source_arch(const struct arch_layout *layout, const char *di
 	return NULL;
 }
 
+static int arch_has(const struct arch_layout *layout, const char *arch, const char *header);
+
 char *arch_from_path(const struct arch_layout *layout, const char *file)
 {
-	/* Buses and platforms only one arch has. */
+	/*
+	 * Buses and platforms only one arch has; the second when the first's
+	 * headers are not a whole arch (2.6.25's include/asm-ppc holds what
+	 * arch/ppc adds to asm-powerpc, no posix_types.h).
+	 */
 	static const struct {
-		const char *prefix, *arch;
+		const char *prefix, *arch, *instead;
 	} by_dir[] = {
-		{ "drivers/s390/", "s390" },
-		{ "drivers/sbus/", "sparc" },
-		{ "drivers/macintosh/", "ppc" },
-		{ "drivers/parisc/", "parisc" },
-		{ "drivers/zorro/", "m68k" },
-		{ "drivers/tc/", "mips" },
-		{ "drivers/sn/", "ia64" },
+		{ "drivers/s390/", "s390", NULL },
+		{ "drivers/sbus/", "sparc", NULL },
+		{ "drivers/macintosh/", "ppc", "powerpc" },
+		{ "drivers/parisc/", "parisc", NULL },
+		{ "drivers/zorro/", "m68k", NULL },
+		{ "drivers/tc/", "mips", NULL },
+		{ "drivers/sn/", "ia64", NULL },
 	};
 	char *arch = NULL;
 
@@ -215,7 +221,8 @@ char *arch_from_path(const struct arch_layout *layout, const char *file)
 	}
 	for (size_t i = 0; !arch && i < sizeof(by_dir) / sizeof(by_dir[0]); i++)
 		if (starts_with(file, by_dir[i].prefix))
-			arch = xstrdup(by_dir[i].arch);
+			arch = xstrdup(by_dir[i].instead && !arch_has(layout, by_dir[i].arch, "posix_types.h") ?
+				       by_dir[i].instead : by_dir[i].arch);
 	if (arch && !arch_exists(layout, arch)) {
 		free(arch);
 		arch = NULL;
@@ -223,10 +230,16 @@ char *arch_from_path(const struct arch_layout *layout, const char *file)
 	return arch;
 }
 
-/* Each `#include <asm/X>` (header "X") or `#include <asm-A/X>` (arch A) of text. */
+/*
+ * Each `#include <asm/X>` (header "X") or `#include <asm-A/X>` (arch A) of
+ * text, but those inside a conditional on a CONFIG_ option: `#ifdef
+ * CONFIG_PMAC_BACKLIGHT` / `#include <asm/backlight.h>` says which
+ * machine has the header, not that the file is that machine's.
+ */
 static void asm_includes(const char *text, size_t len, struct strvec *headers, struct strvec *named)
 {
 	const char *p = text, *end = text + len;
+	unsigned depth = 0, config_depth = 0;	/* #if nesting; the outermost on a CONFIG_ option, 0 none */
 
 	while (p < end) {
 		const char *eol = memchr(p, '\n', (size_t)(end - p));
@@ -240,7 +253,15 @@ static void asm_includes(const char *text, size_t len, struct strvec *headers, s
 			q++;
 			while (q < eol && (*q == ' ' || *q == '\t'))
 				q++;
-			if ((size_t)(eol - q) > 7 && !strncmp(q, "include", 7)) {
+			if (!strncmp(q, "if", 2)) {
+				depth++;
+				if (!config_depth && memmem(q, (size_t)(eol - q), "CONFIG_", 7))
+					config_depth = depth;
+			} else if (!strncmp(q, "endif", 5) && depth) {
+				if (config_depth == depth)
+					config_depth = 0;
+				depth--;
+			} else if (!config_depth && (size_t)(eol - q) > 7 && !strncmp(q, "include", 7)) {
 				q += 7;
 				while (q < eol && (*q == ' ' || *q == '\t'))
 					q++;
@@ -1123,7 +1144,45 @@ static void config_evaluate(const struct config *fixed, const struct kconfig_wal
 	free(defaults);
 }
 
-char *arch_autoconf(const struct arch_layout *layout, const char *arch, const char *const *forced)
+/*
+ * The plain symbols `expr` cannot hold without: its conjuncts at the top
+ * level (outside parentheses) that are a bare name.  "A && (B || C) &&
+ * !D" requires A only.
+ */
+static void required_symbols(const char *name, const char *expr, struct strvec *requires)
+{
+	const char *p = expr;
+
+	while (*p) {
+		const char *start, *end;
+		int depth = 0;
+
+		while (*p == ' ' || *p == '\t')
+			p++;
+		start = p;
+		while (*p && (depth || strncmp(p, "&&", 2))) {
+			depth += *p == '(';
+			depth -= *p == ')' && depth;
+			p++;
+		}
+		end = p;
+		while (end > start && (end[-1] == ' ' || end[-1] == '\t'))
+			end--;
+		if (end > start && !strchr("0123456789", *start)) {
+			const char *q = start;
+
+			while (q < end && (isalnum((unsigned char)*q) || *q == '_'))
+				q++;
+			if (q == end)
+				strvec_pushf(requires, "%s\t%.*s", name, (int)(end - start), start);
+		}
+		if (*p)
+			p += 2;
+	}
+}
+
+char *arch_autoconf(const struct arch_layout *layout, const char *arch, const char *const *forced,
+		    struct strvec *requires)
 {
 	const char *source = arch_source(layout, arch);
 	struct config fixed = CONFIG_INIT, c = CONFIG_INIT;
@@ -1154,6 +1213,39 @@ char *arch_autoconf(const struct arch_layout *layout, const char *arch, const ch
 	strvec_sort(&w.bools);
 	strvec_sort(&w.numbers);
 	config_evaluate(&fixed, &w, current, &c);
+	for (size_t i = 0; requires && i < w.depends.nr; i++) {
+		char *name = xstrdup(w.depends.v[i]);
+		char *tab = strchr(name, '\t');
+
+		*tab = '\0';
+		required_symbols(name, tab + 1, requires);
+		free(name);
+	}
+	/*
+	 * An option whose one default is an expression of other options
+	 * (`default SPI`, no `if`) is on when they are: an option without
+	 * a prompt can be on no other way.
+	 */
+	for (size_t i = 0; requires && i < w.defaults.nr; i++) {
+		char *name = xstrdup(w.defaults.v[i]);
+		char *value = strchr(name, '\t');
+		char *cond = strchr(value + 1, '\t');
+		size_t n = (size_t)(value - name) + 1;
+		char *literal;
+
+		*value++ = '\0';
+		*cond++ = '\0';
+		literal = default_value(value);
+		/* an option's defaults sit together, in its own block */
+		if (!*cond && strcmp(value, "n") && strcmp(value, "m") && !literal &&
+		    (!i || strncmp(w.defaults.v[i - 1], w.defaults.v[i], n)) &&
+		    (i + 1 == w.defaults.nr || strncmp(w.defaults.v[i + 1], w.defaults.v[i], n)))
+			required_symbols(name, value, requires);
+		free(literal);
+		free(name);
+	}
+	if (requires)
+		strvec_sort(requires);
 	for (size_t i = 0; forced && forced[i]; i++) {
 		const char *eq = strchr(forced[i], '=');
 		char *name = eq ? xstrndup(forced[i], (size_t)(eq - forced[i])) : xstrdup(forced[i]);

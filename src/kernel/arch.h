@@ -86,7 +86,12 @@ char *arch_from_includes(const struct arch_layout *layout, const char *text, siz
  * without CONFIG_): "NAME" is set to 1 unless the defconfig set it (y or
  * m), "NAME=VALUE" is VALUE when nothing above gave NAME a value (a tree
  * without defconfig or Kconfig).  Allocated.
+ * With `requires`, each option's plain prerequisites go there as
+ * "NAME\tOTHER", sorted: the bare names its `depends on` and enclosing
+ * `if`/`menu` conditions join with && at the top level ("A && (B || C)"
+ * requires A), what an option the defconfig leaves off would need on.
  */
-char *arch_autoconf(const struct arch_layout *layout, const char *arch, const char *const *forced);
+char *arch_autoconf(const struct arch_layout *layout, const char *arch, const char *const *forced,
+		    struct strvec *requires);
 
 #endif
