@@ -69,8 +69,9 @@
 //     dev_attr_<x>, and a name every struct device already has gets the
 //     stem of the file defining it, in CLASS_DEVICE_ATTR(), in __ATTR() of
 //     a struct class_device_attribute and where it is named (string work
-//     SmPL cannot do without a script); the rules convert the rest around
-//     the new names;
+//     SmPL cannot do without a script), and drops the const of a `static
+//     const CLASS_DEVICE_ATTR(...)`, which spatch cannot parse; the rules
+//     convert the rest around the new names;
 //     macro-members and member-users rename the members struct device has
 //     under another name (dev, class_id: kernel_member_renames) where the
 //     rules cannot type them: in #define bodies, and in files that reach a

@@ -398,6 +398,19 @@ size_t attr_names_convert(const char *text, size_t len, const char *stem,
 	for (size_t i = 0; i < tk.nr; i++) {
 		const struct tok *k = &tk.v[i];
 
+		/*
+		 * `static const CLASS_DEVICE_ATTR(...)` (2.6.21's rtc): spatch
+		 * parses no declarer after a qualifier, and device_create_file()
+		 * takes its attribute unqualified, so the const goes (as the
+		 * kernel's own conversion wrote it).
+		 */
+		if (tok_is(text, &tk, i, "const") && i + 2 < tk.nr &&
+		    tok_is(text, &tk, i + 1, "CLASS_DEVICE_ATTR") && tok_is(text, &tk, i + 2, "(")) {
+			strbuf_add(out, text + pos, k->off - pos);
+			pos = tk.v[i + 1].off;
+			renamed++;
+			continue;
+		}
 		if (defs[i] == 2) {
 			/*
 			 * Only the C name is taken: the sysfs file of another

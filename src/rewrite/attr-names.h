@@ -24,7 +24,11 @@
  *   and where it is named, class_device_attr_power -> dev_attr_lcd_power:
  *   with the stem of the file naming it when that file defines such an
  *   attribute too, or when not exactly one file of its subsystem among
- *   the step's files does; else with the stem of that one file.
+ *   the step's files does; else with the stem of that one file;
+ *   `static const CLASS_DEVICE_ATTR(...)` loses its const: spatch parses
+ *   no declarer after a qualifier, and device_create_file() of the era
+ *   takes a struct device_attribute * (the kernel's conversion of
+ *   2.6.21's rtc-sysfs.c dropped it too).
  *
  * A class device attribute whose C name is taken in its file by an
  * attribute of another object (CLASS_DEVICE_ATTR(state, ...) beside
