@@ -236,6 +236,15 @@ static char *arch_of(struct parse_setup *ps, const char *file)
 	return parse_setup_arch(ps, file, NULL, 0);
 }
 
+/* The arch parse_setup_arch() picks for `file` is `want`. */
+static void assert_arch(struct parse_setup *ps, const char *file, const char *want)
+{
+	char *a = arch_of(ps, file);
+
+	ck_assert_msg(!strcmp(a, want), "%s: %s, not %s", file, a, want);
+	free(a);
+}
+
 static void unlink_in(const char *dir, const char *file)
 {
 	char *path = path_join(dir, file);
@@ -252,23 +261,13 @@ START_TEST(arch_per_file)
 	struct parse_setup *ps = parse_setup_new(&po);
 	char *a;
 
-	a = arch_of(ps, "drivers/char/plain.c");
-	ck_assert_str_eq(a, "i386");
-	free(a);
+	assert_arch(ps, "drivers/char/plain.c", "i386");
 	/* <asm/sn/...>: i386 has none, ia64 (the first that has it) does. */
-	a = arch_of(ps, "drivers/char/snsc.c");
-	ck_assert_str_eq(a, "ia64");
-	free(a);
+	assert_arch(ps, "drivers/char/snsc.c", "ia64");
 	/* Only mips has every header asked for. */
-	a = arch_of(ps, "drivers/char/ioc.c");
-	ck_assert_str_eq(a, "mips");
-	free(a);
-	a = arch_of(ps, "drivers/char/named.c");
-	ck_assert_str_eq(a, "ia64");
-	free(a);
-	a = arch_of(ps, "arch/ia64/sn/kernel/io.c");
-	ck_assert_str_eq(a, "ia64");
-	free(a);
+	assert_arch(ps, "drivers/char/ioc.c", "mips");
+	assert_arch(ps, "drivers/char/named.c", "ia64");
+	assert_arch(ps, "arch/ia64/sn/kernel/io.c", "ia64");
 	/* Content given wins over the disk's. */
 	a = parse_setup_arch(ps, "drivers/char/plain.c", "#include <asm/sn/addrs.h>\n", 26);
 	ck_assert_str_eq(a, "ia64");
@@ -376,22 +375,17 @@ START_TEST(platform_folder_arch)
 	char *scratch = test_tmpdir("check_parse_setup_scratch");
 	struct parse_setup_options po = { dir, dir, scratch, NULL, 0, 0 };
 	struct parse_setup *ps;
-	char *a;
 
 	test_put(dir, "include/asm-ppc/posix_types.h", "/* */\n");
 	test_put(dir, "include/asm-powerpc/posix_types.h", "/* */\n");
 	ps = parse_setup_new(&po);
-	a = arch_of(ps, "drivers/macintosh/adb.c");
-	ck_assert_str_eq(a, "ppc");
-	free(a);
+	assert_arch(ps, "drivers/macintosh/adb.c", "ppc");
 	parse_setup_free(ps, 0);
 	/* 2.6.25: asm-ppc only adds to asm-powerpc */
 	unlink_in(dir, "include/asm-ppc/posix_types.h");
 	test_put(dir, "include/asm-ppc/ppc_asm.h", "/* */\n");
 	ps = parse_setup_new(&po);
-	a = arch_of(ps, "drivers/macintosh/adb.c");
-	ck_assert_str_eq(a, "powerpc");
-	free(a);
+	assert_arch(ps, "drivers/macintosh/adb.c", "powerpc");
 	parse_setup_free(ps, 0);
 	test_rm_rf(scratch);
 	free(scratch);
@@ -510,27 +504,18 @@ START_TEST(arch_option_overrides)
 	char *scratch = test_tmpdir("check_parse_setup_scratch");
 	struct parse_setup_options po = { dir, dir, scratch, "ia64", 0, 0 };
 	struct parse_setup *ps = parse_setup_new(&po);
-	char *a;
 
 	/* The setup's own --arch (scan, report). */
-	a = arch_of(ps, "drivers/char/plain.c");
-	ck_assert_str_eq(a, "ia64");
-	free(a);
+	assert_arch(ps, "drivers/char/plain.c", "ia64");
 	parse_setup_free(ps, 0);
 	/* options_set_arch() of the other commands: over every setup, whatever the file. */
 	po.arch = NULL;
 	ps = parse_setup_new(&po);
 	parse_setup_force_arch("mips");
-	a = arch_of(ps, "drivers/char/plain.c");
-	ck_assert_str_eq(a, "mips");
-	free(a);
-	a = arch_of(ps, "arch/ia64/sn/kernel/io.c");
-	ck_assert_str_eq(a, "mips");
-	free(a);
+	assert_arch(ps, "drivers/char/plain.c", "mips");
+	assert_arch(ps, "arch/ia64/sn/kernel/io.c", "mips");
 	parse_setup_force_arch(NULL);
-	a = arch_of(ps, "arch/ia64/sn/kernel/io.c");
-	ck_assert_str_eq(a, "ia64");
-	free(a);
+	assert_arch(ps, "arch/ia64/sn/kernel/io.c", "ia64");
 	parse_setup_free(ps, 0);
 	test_rm_rf(scratch);
 	free(scratch);
@@ -589,7 +574,7 @@ START_TEST(merged_x86_layout)
 	struct parse_setup *ps = parse_setup_new(&po);
 	struct strvec args = STRVEC_INIT;
 	struct arch_layout layout;
-	char *a, *want, *text, *link;
+	char *want, *text, *link;
 
 	arch_layout_init(&layout, dir);
 	/* the arches are i386 and x86_64, not the folder they share */
@@ -623,25 +608,13 @@ START_TEST(merged_x86_layout)
 	free(text);
 	arch_layout_release(&layout);
 
-	a = arch_of(ps, "drivers/char/plain.c");
-	ck_assert_str_eq(a, "i386");
-	free(a);
-	a = arch_of(ps, "drivers/char/snsc.c");
-	ck_assert_str_eq(a, "ia64");
-	free(a);
+	assert_arch(ps, "drivers/char/plain.c", "i386");
+	assert_arch(ps, "drivers/char/snsc.c", "ia64");
 	/* <asm-x86/...> names the shared folder: the default arch has it */
-	a = arch_of(ps, "drivers/char/named.c");
-	ck_assert_str_eq(a, "i386");
-	free(a);
-	a = arch_of(ps, "arch/x86/kernel/setup_64.c");
-	ck_assert_str_eq(a, "x86_64");
-	free(a);
-	a = arch_of(ps, "arch/x86/kernel/cpuid.c");
-	ck_assert_str_eq(a, "i386");
-	free(a);
-	a = arch_of(ps, "include/asm-x86/page_64.h");
-	ck_assert_str_eq(a, "x86_64");
-	free(a);
+	assert_arch(ps, "drivers/char/named.c", "i386");
+	assert_arch(ps, "arch/x86/kernel/setup_64.c", "x86_64");
+	assert_arch(ps, "arch/x86/kernel/cpuid.c", "i386");
+	assert_arch(ps, "include/asm-x86/page_64.h", "x86_64");
 
 	/* the asm link and mach-default are the shared folder's, -m32/-m64 the arch's */
 	parse_setup_args(ps, "drivers/char/plain.c", NULL, 0, &args);
@@ -668,9 +641,7 @@ START_TEST(merged_x86_layout)
 
 	/* --arch x86 is what `make ARCH=x86` builds by default: i386 */
 	parse_setup_force_arch("x86");
-	a = arch_of(ps, "arch/x86/kernel/setup_64.c");
-	ck_assert_str_eq(a, "i386");
-	free(a);
+	assert_arch(ps, "arch/x86/kernel/setup_64.c", "i386");
 	parse_setup_force_arch(NULL);
 	parse_setup_free(ps, 0);
 	test_rm_rf(scratch);
