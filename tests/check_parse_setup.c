@@ -348,7 +348,8 @@ static char *kbuild_tree(void)
 		 "gizmo-$(CONFIG_GIZMO_RAW) += gizmo-raw.o\n"
 		 "obj-y += always.o\n"
 		 "EXTRA_CFLAGS += -Idrivers/gizmo/include -I$(src)/local -DGIZMO_DEBUG\n"
-		 "CFLAGS_gizmo-raw.o := -DRAW_NAME='\"raw\"'\n");
+		 "CFLAGS_gizmo-raw.o := -DRAW_NAME='\"raw\"'\n"
+		 "ifeq ($(CONFIG_GIZMO_DEBUG),y)\nEXTRA_CFLAGS += -DDEBUG -Idebug\nendif\n");
 	test_put(dir, "drivers/gizmo/Kconfig",
 		 "menu \"Gizmos\"\n\tdepends on X86\n"
 		 "config GIZMO\n\tbool \"Gizmo support\"\n\tdepends on PCI_BASE && (FOO || BAR)\n"

@@ -7,6 +7,7 @@
 /* One assignment of a Makefile: `lhs op rhs`. */
 struct assignment {
 	char *lhs, *rhs;
+	int conditional;	/* inside ifeq/ifneq/ifdef/ifndef */
 };
 
 struct makefile {
@@ -31,6 +32,7 @@ static void read_makefile(const char *kernel, const char *dir, struct makefile *
 	static const char *const names[] = { "Makefile", "Kbuild", NULL };
 	struct strbuf sb = STRBUF_INIT, joined = STRBUF_INIT;
 	char *line, *save = NULL;
+	unsigned depth = 0;
 
 	for (size_t i = 0; names[i]; i++) {
 		char *path = xstrfmt("%s/%s%s%s", kernel, dir, *dir ? "/" : "", names[i]);
@@ -50,11 +52,20 @@ static void read_makefile(const char *kernel, const char *dir, struct makefile *
 		}
 	}
 	for (line = joined.len ? strtok_r(joined.buf, "\n", &save) : NULL; line; line = strtok_r(NULL, "\n", &save)) {
-		char *hash = strchr(line, '#'), *op, *lhs;
+		char *hash = strchr(line, '#'), *op, *lhs, *word = line + strspn(line, " \t");
 		size_t len;
 
 		if (hash)
 			*hash = '\0';
+		if (starts_with(word, "ifeq") || starts_with(word, "ifneq") || starts_with(word, "ifdef") ||
+		    starts_with(word, "ifndef")) {
+			depth++;
+			continue;
+		}
+		if (starts_with(word, "endif") && depth) {
+			depth--;
+			continue;
+		}
 		op = strchr(line, '=');
 		if (!op || op == line)
 			continue;
@@ -65,6 +76,7 @@ static void read_makefile(const char *kernel, const char *dir, struct makefile *
 		ALLOC_GROW(m->v, m->nr + 1, m->alloc);
 		m->v[m->nr].lhs = xstrdup(trim(lhs));
 		m->v[m->nr].rhs = xstrdup(trim(op + 1));
+		m->v[m->nr].conditional = depth > 0;
 		m->nr++;
 		free(lhs);
 	}
@@ -200,6 +212,9 @@ static void flags_of(const struct makefile *m, const char *dir, const char *obje
 		struct strvec words = STRVEC_INIT;
 		const char *lhs = m->v[i].lhs;
 
+		/* a flag under ifeq ($(CONFIG_PCMCIA_DEBUG),y) is the option's, which is off */
+		if (m->v[i].conditional)
+			continue;
 		if (strcmp(lhs, "EXTRA_CFLAGS") && strcmp(lhs, "ccflags-y") && (!per_file || strcmp(lhs, per_file)))
 			continue;
 		shell_words(m->v[i].rhs, &words);

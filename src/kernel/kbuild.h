@@ -14,7 +14,9 @@
  *     a few levels deep; and the options under which the Makefiles
  *     above descend into the folder (`obj-$(CONFIG_X) += ss/`), up to
  *     three levels;
- *   - -I and -D of EXTRA_CFLAGS, ccflags-y and CFLAGS_<stem>.o, with
+ *   - -I and -D of EXTRA_CFLAGS, ccflags-y and CFLAGS_<stem>.o outside
+ *     ifeq/ifdef blocks (`ifeq ($(CONFIG_PCMCIA_DEBUG),y)` / -DDEBUG is
+ *     a debug option's), with
  *     $(src), $(obj) and $(srctree) put in (paths relative to the tree's
  *     root) and one level of quotes taken off a -D value as make's shell
  *     would.
