@@ -199,6 +199,13 @@ static const char *overlay_hash_of(const struct classify *c, const char *abs)
 	return NULL;
 }
 
+static atomic_ulong total_parses;
+
+unsigned long classify_parse_count(void)
+{
+	return atomic_load(&total_parses);
+}
+
 static CXTranslationUnit parse(struct classify *c, CXIndex index, const char *file,
 			       const char *content, size_t len)
 {
@@ -226,6 +233,7 @@ static CXTranslationUnit parse(struct classify *c, CXIndex index, const char *fi
 					 CXTranslationUnit_DetailedPreprocessingRecord, &tu);
 	if (rc != CXError_Success)
 		tu = NULL;
+	atomic_fetch_add(&total_parses, 1);
 	free(unsaved);
 	strvec_clear(&args);
 	free(abs);

@@ -224,6 +224,12 @@ struct macro_named_function {
 int classify_macro_named_functions(struct classify *c, const char *file, const char *tag,
 				   struct macro_named_function **fns, size_t *nr);
 
+/*
+ * How many files libclang parsed in this process so far, over every
+ * classifier (the parse memo's answers are not counted): for --stats.
+ */
+unsigned long classify_parse_count(void);
+
 /* Print the parse arguments used for `file`, one per line (for -v/debug). */
 void classify_print_args(struct classify *c, const char *file, FILE *out);
 
