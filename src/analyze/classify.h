@@ -21,7 +21,10 @@ struct classify_options {
 	int out_of_tree;	/* tree is a driver directory, kernel is elsewhere */
 	int jobs;		/* worker threads; < 1 means 1 */
 	int headers_optional;	/* no include/linux/ is not an error (verify of a small tree) */
-	int type_errors;	/* verify: type-mismatch warnings are errors (parse-setup.h) */
+	int type_errors;	/* the warnings parse-setup enables (type mismatches, implicit
+				 * declarations) count as errors: verify's view, and the
+				 * step passes' (step 70 predicts what verify holds back);
+				 * the parse and its memo entry are the same either way */
 };
 
 struct classify;	/* opaque: index, scratch dir, options */

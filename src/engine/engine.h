@@ -150,7 +150,9 @@ int task_run_patch(struct engine *e, size_t step, const char *patch,
 /* step.c */
 /*
  * The classifier options of a migration's parses (the step passes', verify's):
- * its tree, its kernel headers, -j; no include/linux/ is no error.
+ * its tree, its kernel headers, -j; no include/linux/ is no error; verify's
+ * view of errors (classify.h, type_errors), so that step 70's check counts
+ * what verify will count.
  */
 void engine_classify_options(const struct engine *e, struct classify_options *co);
 int step_run(struct engine *e, size_t step, struct migrate_step_stats *st);
