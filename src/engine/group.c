@@ -469,6 +469,30 @@ static int binds_a_word_of(const struct file_names *a, const struct file_names *
 	return 0;
 }
 
+void group_carried_names(struct engine *e, const struct strvec *files, const char *const *triggers,
+			 struct strvec *names)
+{
+	struct strvec all = STRVEC_INIT;
+
+	for (size_t i = 0; i < files->nr; i++) {
+		struct file_names n;
+
+		file_names_of(&engine_find_file(e, files->v[i])->current, triggers, &n);
+		for (size_t b = 0; b < n.binds.nr; b++)
+			strvec_push(&all, n.binds.v[b]);
+		strvec_clear(&n.binds);
+		strvec_clear(&n.words);
+	}
+	for (size_t i = 0; i < names->nr; i++)
+		strvec_push(&all, names->v[i]);
+	strvec_sort(&all);
+	strvec_clear(names);
+	for (size_t i = 0; i < all.nr; i++)
+		if (!i || strcmp(all.v[i], all.v[i - 1]))
+			strvec_push(names, all.v[i]);
+	strvec_clear(&all);
+}
+
 /*
  * Replace each group by the connected components of its files (two files
  * joined when one binds a word of the other), each component once over
