@@ -60,6 +60,25 @@ static void setup(void)
 	test_put(tree, "drivers/i2c/chips/eeprom.c",
 		 "#include <linux/hwmon.h>\nstruct class_device *eeprom_cd;\n");
 	test_put(tree, "sound/core/sound.c", "struct class_device *sound_cd;\n");
+	/* scale: a callback, its prototype and a caller; a struct class wrapper */
+	test_put(tree, "include/linux/scale.h",
+		 "#include <linux/device.h>\n"
+		 "ssize_t scale_show(struct class_device *cd, char *buf);\n"
+		 "struct scale_class {\n\tstruct class class;\n\tint flags;\n};\n"
+		 "struct class_device *scale_cd(void);\n");
+	test_put(tree, "drivers/scale/scale-core.c",
+		 "#include <linux/scale.h>\n"
+		 "ssize_t scale_show(struct class_device *cd, char *buf) { return 0; }\n");
+	test_put(tree, "drivers/scale/scale-log.c",
+		 "#include <linux/scale.h>\n"
+		 "void scale_log(struct class_device *cd, char *b) { scale_show(cd, b); }\n");
+	test_put(tree, "drivers/scale/scale-init.c",
+		 "#include <linux/scale.h>\n"
+		 "static struct scale_class sc = { .class = { .name = \"scale\" } };\n"
+		 "struct class_device *init_cd;\n");
+	test_put(tree, "drivers/scale/scale-other.c",
+		 "#include <linux/scale.h>\n"
+		 "struct class_device *other_cd(void) { return scale_cd(); }\n");
 	test_put(tree, "sound/core/timer.c", "struct class_interface *timer_intf;\n");
 	test_put(tree, "stateless.cocci", "@@\nexpression E;\n@@\n- class_register(E)\n+ class_create(E)\n");
 	test_put(tree, "script.cocci", "@r@\nidentifier f;\n@@\n f(...)\n\n"
@@ -230,7 +249,9 @@ END_TEST
 /*
  * file: each .c file with the step headers it reaches (adm.c includes
  * nothing); a header that several files include joins none of them
- * (eeprom.c in i2c stays apart from hwmon's files).
+ * (eeprom.c in i2c stays apart from hwmon's files).  Without trigger
+ * tokens nothing names a callback: every file is a group of its own,
+ * and hwmon.h, which three groups reached, is matched once.
  */
 #define GROUP_FILES "drivers/hwmon/adm.c drivers/hwmon/hwmon.c drivers/hwmon/lm75.c " \
 	"drivers/i2c/chips/eeprom.c include/linux/hwmon.h sound/core/sound.c sound/core/timer.c"
@@ -244,11 +265,41 @@ START_TEST(file_groups)
 	load(&e, 1, script);
 	expect_tasks(&e, GROUP_FILES,
 		     "drivers/hwmon/adm.c\n"
-		     "drivers/hwmon/hwmon.c include/linux/hwmon.h\n"
-		     "drivers/hwmon/lm75.c include/linux/hwmon.h\n"
-		     "drivers/i2c/chips/eeprom.c include/linux/hwmon.h\n"
+		     "drivers/hwmon/hwmon.c\n"
+		     "include/linux/hwmon.h\n"
+		     "drivers/hwmon/lm75.c\n"
+		     "drivers/i2c/chips/eeprom.c\n"
 		     "sound/core/sound.c\n"
 		     "sound/core/timer.c\n");
+	unload(&e);
+	free(script);
+}
+END_TEST
+
+/*
+ * file: the files of a group stay together only where one declares a
+ * name the rules carry and the other has it as a word: a show/store
+ * callback (scale_show: its definition in scale-core.c, its prototype in
+ * scale.h, its caller scale-log.c) or a struct with a struct class member
+ * (scale_class, initialized in scale-init.c).  scale-other.c uses none of
+ * them: it is matched apart from scale.h, and scale.h once.
+ */
+START_TEST(file_groups_keep_what_the_rules_carry)
+{
+	static const char *const triggers[] = { "class_device", NULL };
+	struct engine e;
+	char *script = path_join(tree, "script.cocci");
+
+	test_step.group = MANIFEST_GROUP_FILE;
+	test_step.triggers = triggers;
+	load(&e, 1, script);
+	expect_tasks(&e, "drivers/scale/scale-core.c drivers/scale/scale-init.c "
+		     "drivers/scale/scale-log.c drivers/scale/scale-other.c include/linux/scale.h",
+		     "drivers/scale/scale-core.c include/linux/scale.h\n"
+		     "drivers/scale/scale-init.c include/linux/scale.h\n"
+		     "drivers/scale/scale-core.c drivers/scale/scale-log.c include/linux/scale.h\n"
+		     "drivers/scale/scale-other.c\n"
+		     "include/linux/scale.h\n");
 	unload(&e);
 	free(script);
 }
@@ -370,6 +421,7 @@ static void reset_step(void)
 	test_step.group = MANIFEST_GROUP_SUBSYSTEM;
 	test_step.follow = none;
 	test_step.needs = none;
+	test_step.triggers = none;
 	setup();
 }
 
@@ -383,6 +435,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, class_groups_one_task_each);
 	tcase_add_test(tc, script_patch_gets_a_task_per_group);
 	tcase_add_test(tc, file_groups);
+	tcase_add_test(tc, file_groups_keep_what_the_rules_carry);
 	tcase_add_test(tc, subsystem_groups_and_follow);
 	tcase_add_test(tc, needs_drops_groups);
 	tcase_add_test(tc, at_most_eight_batches_whatever_jobs);

@@ -257,7 +257,7 @@ START_TEST(arch_per_file)
 {
 	char *dir = small_tree();
 	char *scratch = test_tmpdir("check_parse_setup_scratch");
-	struct parse_setup_options po = { dir, dir, scratch, NULL, 0, 0 };
+	struct parse_setup_options po = { dir, dir, scratch, NULL, 0 };
 	struct parse_setup *ps = parse_setup_new(&po);
 	char *a;
 
@@ -292,7 +292,7 @@ START_TEST(args_of_a_file)
 {
 	char *dir = small_tree();
 	char *scratch = test_tmpdir("check_parse_setup_scratch");
-	struct parse_setup_options po = { dir, dir, scratch, NULL, 0, 0 };
+	struct parse_setup_options po = { dir, dir, scratch, NULL, 0 };
 	struct parse_setup *ps = parse_setup_new(&po);
 	struct strvec args = STRVEC_INIT;
 	char *want, *autoconf;
@@ -503,7 +503,7 @@ START_TEST(arch_option_overrides)
 {
 	char *dir = small_tree();
 	char *scratch = test_tmpdir("check_parse_setup_scratch");
-	struct parse_setup_options po = { dir, dir, scratch, "ia64", 0, 0 };
+	struct parse_setup_options po = { dir, dir, scratch, "ia64", 0 };
 	struct parse_setup *ps = parse_setup_new(&po);
 
 	/* The setup's own --arch (scan, report). */

@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "analyze/classify.h"
 #include "analyze/prefilter.h"
 #include "analyze/scan.h"
 #include "analyze/site.h"
@@ -532,6 +533,66 @@ START_TEST(classify_macro_body_sites)
 }
 END_TEST
 
+/*
+ * One parse, two views (classify.h, type_errors): the warnings parse-setup
+ * enables (an incompatible pointer, an implicit declaration) are errors
+ * for verify and not for scan, while "use of unknown builtin", an error
+ * clang makes of a warning of the same group, counts in both, as -w left
+ * it.  The second classifier's answer comes from the first one's memo
+ * entry and equals its own parse of the file (classify_count_errors()
+ * does not use the memo).
+ */
+START_TEST(classify_views_share_one_parse)
+{
+	static const char views_c[] =
+		"int f(void)\n{\n"
+		"\tint *p;\n\tlong x = 0;\n"
+		"\tp = &x;\n"
+		"\tundeclared_fn(1);\n"
+		"\t__builtin_cdmigrate_nope();\n"
+		"\treturn 0;\n}\n";
+	char *k = path_join(tree, "views"), *cache = path_join(tree, "cache");
+	struct strvec files = STRVEC_INIT;
+	unsigned want[2] = { 1, 3 };
+
+	ck_assert_int_eq(setenv("CDMIGRATE_CACHE_DIR", cache, 1), 0);
+	test_put(k, "drivers/x/views.c", views_c);
+	strvec_push(&files, "drivers/x/views.c");
+	for (int type_errors = 0; type_errors < 2; type_errors++) {
+		struct classify_options co;
+		struct classify_stats st = CLASSIFY_STATS_INIT;
+		struct site_list sites = SITE_LIST_INIT;
+		struct classify *c;
+		char *first = NULL;
+
+		memset(&co, 0, sizeof(co));
+		co.tree = k;
+		co.kernel = k;
+		co.jobs = 1;
+		co.headers_optional = 1;
+		co.type_errors = type_errors;
+		c = classify_new(&co);
+		ck_assert_ptr_nonnull(c);
+		classify_files(c, &files, &sites, &st);
+		ck_assert_uint_eq(st.cached, (size_t)type_errors);
+		ck_assert_uint_eq(st.files[0].errors, want[type_errors]);
+		ck_assert_uint_eq(st.files[0].error_texts.nr, want[type_errors]);
+		ck_assert_int_eq(classify_count_errors(c, "drivers/x/views.c", NULL, 0, &first),
+				 (int)want[type_errors]);
+		ck_assert_str_eq(first, st.files[0].first_error);
+		ck_assert_ptr_nonnull(strstr(st.files[0].error_texts.v[want[type_errors] - 1],
+					     "use of unknown builtin"));
+		free(first);
+		site_list_release(&sites);
+		classify_stats_release(&st);
+		classify_free(c);
+	}
+	strvec_clear(&files);
+	free(k);
+	free(cache);
+}
+END_TEST
+
 Suite *test_suite(void)
 {
 	Suite *s = suite_create("scan");
@@ -556,6 +617,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, lexscan_if_zero_branches);
 	tcase_add_test(tc, classify_converted_interface_is_not_a_site);
 	tcase_add_test(tc, classify_macro_body_sites);
+	tcase_add_test(tc, classify_views_share_one_parse);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -31,6 +31,7 @@ struct classify {
 	char *scratch;		/* our temporary directory */
 	struct parse_setup *setup;	/* the parse arguments of each file */
 	int jobs;
+	int type_errors;	/* classify_options.type_errors: the view of a parse's diagnostics */
 	struct CXUnsavedFile *overlay;	/* absolute names, borrowed contents */
 	size_t nr_overlay;
 	struct overlay_hash *overlay_hashes;	/* in strcmp order of name */
@@ -92,9 +93,10 @@ struct classify *classify_new(const struct classify_options *opts)
 	}
 	c->scratch = templ;
 	c->jobs = opts->jobs < 1 ? 1 : opts->jobs;
+	c->type_errors = opts->type_errors;
 	{
 		struct parse_setup_options po = { c->tree, c->kernel, c->scratch, opts->arch,
-						   opts->out_of_tree, opts->type_errors };
+						   opts->out_of_tree };
 
 		c->setup = parse_setup_new(&po);
 	}
@@ -199,6 +201,13 @@ static const char *overlay_hash_of(const struct classify *c, const char *abs)
 	return NULL;
 }
 
+static atomic_ulong total_parses;
+
+unsigned long classify_parse_count(void)
+{
+	return atomic_load(&total_parses);
+}
+
 static CXTranslationUnit parse(struct classify *c, CXIndex index, const char *file,
 			       const char *content, size_t len)
 {
@@ -226,6 +235,7 @@ static CXTranslationUnit parse(struct classify *c, CXIndex index, const char *fi
 					 CXTranslationUnit_DetailedPreprocessingRecord, &tu);
 	if (rc != CXError_Success)
 		tu = NULL;
+	atomic_fetch_add(&total_parses, 1);
 	free(unsaved);
 	strvec_clear(&args);
 	free(abs);
@@ -718,33 +728,74 @@ static char *diagnostic_text(const struct classify *c, CXDiagnostic d)
 	return out;
 }
 
-static void count_diagnostics(const struct classify *c, CXTranslationUnit tu,
-			      unsigned *errors, char **first, struct strvec *all)
+/*
+ * Whether a warning is one clang makes an error by default: enabling its
+ * group (-Wimplicit-function-declaration) made it a warning, and -w, which
+ * scan parsed with, left it an error.  Of the three groups parse-setup
+ * enables, clang 14 has one: "use of unknown builtin" (measured: the only
+ * difference between -w's errors and these flags' errors over v2.6.16's
+ * 548 changed files and users).
+ */
+static int default_error(CXDiagnostic d)
+{
+	char *spelling = take_string(clang_getDiagnosticSpelling(d));
+	char *option = take_string(clang_getDiagnosticOption(d, NULL));
+	int yes = !strcmp(option, "-Wimplicit-function-declaration") &&
+		  starts_with(spelling, "use of unknown builtin");
+
+	free(spelling);
+	free(option);
+	return yes;
+}
+
+/*
+ * A parse's diagnostics that count, in the order clang gave them, each
+ * "E<text>" for an error or "W<text>" for one of the warnings parse-setup
+ * enables (a type mismatch or an implicit declaration): every parse keeps
+ * both, and each classifier's view (view_diagnostics()) takes the
+ * warnings as errors or leaves them, so that scan's, the step passes' and
+ * verify's parses of a file in one state are one parse and one memo entry.
+ */
+static void collect_diagnostics(const struct classify *c, CXTranslationUnit tu, struct strvec *diags)
 {
 	unsigned n = clang_getNumDiagnostics(tu);
 
-	*errors = 0;
-	*first = NULL;
 	for (unsigned i = 0; i < n; i++) {
 		CXDiagnostic d = clang_getDiagnostic(tu, i);
 		enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
 
-		if (sev >= CXDiagnostic_Error && !(*errors)++)
-			*first = diagnostic_text(c, d);
-		if (sev >= CXDiagnostic_Error && all) {
-			char *text = *errors == 1 ? xstrdup(*first) : diagnostic_text(c, d);
+		if (sev >= CXDiagnostic_Warning) {
+			char *text = diagnostic_text(c, d);
+			int error = sev >= CXDiagnostic_Error || default_error(d);
 
-			strvec_push(all, text);
+			strvec_pushf(diags, "%c%s", error ? 'E' : 'W', text);
 			free(text);
 		}
 		clang_disposeDiagnostic(d);
 	}
 }
 
+/* The errors of diags as c counts them: their number, the first (allocated) and all, in order. */
+static void view_diagnostics(const struct classify *c, const struct strvec *diags,
+			     unsigned *errors, char **first, struct strvec *all)
+{
+	*errors = 0;
+	*first = NULL;
+	for (size_t i = 0; i < diags->nr; i++) {
+		if (diags->v[i][0] != 'E' && !c->type_errors)
+			continue;
+		if (!(*errors)++)
+			*first = xstrdup(diags->v[i] + 1);
+		if (all)
+			strvec_push(all, diags->v[i] + 1);
+	}
+}
+
 /* Everything one file yields; filled by a worker, merged in input order. */
 struct file_result {
 	struct site_list sites;
-	unsigned errors;
+	struct strvec diags;	/* collect_diagnostics(): what the memo keeps */
+	unsigned errors;	/* diags in the classifier's view */
 	char *first_error;
 	struct strvec error_texts;
 	int parsed;
@@ -836,7 +887,7 @@ static void memo_key(struct classify *c, const char *query, const char *file, ch
 
 	classify_parse_args(c, file, NULL, 0, &args);
 	header_names_key(c, names);
-	cache_hasher_add_string(h, "cdmigrate-parse 1");
+	cache_hasher_add_string(h, "cdmigrate-parse 2");
 	cache_hasher_add_string(h, query);
 	cache_hasher_add_string(h, cache_binary_key());
 	{
@@ -902,46 +953,44 @@ struct memo_query {
 	int (*read)(const char *buf, size_t len, void *result);
 };
 
-/* classify_one()'s results into r; 0 (r untouched) when damaged. */
+/* classify_one()'s results into r (diags and sites); 0 (r untouched) when damaged. */
 static int read_file_result(const char *buf, size_t len, void *result)
 {
 	struct file_result *r = result;
 	struct cache_reader rd;
 	struct site_list sites = SITE_LIST_INIT;
-	struct strvec texts = STRVEC_INIT;
-	char *first = NULL, tag, which;
+	struct strvec diags = STRVEC_INIT;
+	char tag, which;
 	const char *field;
 	size_t n;
-	long errors = -1;
+	long count = -1;
 	int rc;
 
 	cache_reader_init(&rd, buf, len);
 	while ((rc = cache_record_next(&rd, &tag, &field, &n)) == 1) {
-		if (tag == 'e') {
-			errors = strtol(field, NULL, 10);
-		} else if (tag == 'F') {
-			free(first);
-			first = xstrndup(field, n);
-		} else if (tag == 'E') {
+		if (tag == 'n') {
+			count = strtol(field, NULL, 10);
+		} else if (tag == 'D') {
 			char *text = xstrndup(field, n);
 
-			strvec_push(&texts, text);
+			if (text[0] != 'E' && text[0] != 'W') {
+				free(text);
+				break;
+			}
+			strvec_push(&diags, text);
 			free(text);
 		} else if (tag == 'I') {
 			if (!site_record_read(field, n, &which, &sites))
 				break;
 		}
 	}
-	if (rc != 0 || errors < 0 || (errors > 0) != (first != NULL) || texts.nr != (size_t)errors) {
+	if (rc != 0 || count < 0 || diags.nr != (size_t)count) {
 		site_list_release(&sites);
-		strvec_clear(&texts);
-		free(first);
+		strvec_clear(&diags);
 		return 0;
 	}
 	site_list_take(&r->sites, &sites);
-	r->errors = (unsigned)errors;
-	r->first_error = first;
-	r->error_texts = texts;
+	r->diags = diags;
 	r->parsed = 1;
 	r->cached = 1;
 	return 1;
@@ -952,12 +1001,10 @@ static void write_file_result(const void *result, struct strbuf *payload)
 	const struct file_result *r = result;
 	char num[32];
 
-	snprintf(num, sizeof(num), "%u", r->errors);
-	cache_record_addstr(payload, 'e', num);
-	if (r->first_error)
-		cache_record_addstr(payload, 'F', r->first_error);
-	for (size_t i = 0; i < r->error_texts.nr; i++)
-		cache_record_addstr(payload, 'E', r->error_texts.v[i]);
+	snprintf(num, sizeof(num), "%zu", r->diags.nr);
+	cache_record_addstr(payload, 'n', num);
+	for (size_t i = 0; i < r->diags.nr; i++)
+		cache_record_addstr(payload, 'D', r->diags.v[i]);
 	site_list_add_records(&r->sites, 'S', payload);
 }
 
@@ -1085,8 +1132,10 @@ static void classify_one(struct classify *c, CXIndex index, const char *file,
 
 	if (memo) {
 		memo_key(c, "classify", file, key);
-		if (memo_get(c, key, &file_result_query, r))
+		if (memo_get(c, key, &file_result_query, r)) {
+			view_diagnostics(c, &r->diags, &r->errors, &r->first_error, &r->error_texts);
 			return;
+		}
 	}
 	abs = path_join(c->tree, file);
 	tu = parse(c, index, file, NULL, 0);
@@ -1118,7 +1167,8 @@ static void classify_one(struct classify *c, CXIndex index, const char *file,
 			macro_body_sites(file, text, size, &expanded, &r->sites);
 		strvec_clear(&expanded);
 	}
-	count_diagnostics(c, tu, &r->errors, &r->first_error, &r->error_texts);
+	collect_diagnostics(c, tu, &r->diags);
+	view_diagnostics(c, &r->diags, &r->errors, &r->first_error, &r->error_texts);
 	if (memo)
 		memo_put(c, key, tu, &file_result_query, r);
 	for (size_t i = 0; i < v.nr_macros; i++)
@@ -1163,6 +1213,7 @@ static void *classify_worker(void *data)
 				free(r.first_error);
 			site_list_release(&r.sites);
 			strvec_clear(&r.error_texts);
+			strvec_clear(&r.diags);
 		}
 	}
 	clang_disposeIndex(index);
@@ -1238,6 +1289,7 @@ void classify_files(struct classify *c, const struct strvec *files,
 		struct file_result *r = &job.results[i];
 
 		site_list_take(sites, &r->sites);
+		strvec_clear(&r->diags);
 		if (stats) {
 			stats->parsed += r->parsed;
 			stats->cached += r->cached;
@@ -1271,6 +1323,7 @@ int classify_count_errors(struct classify *c, const char *file,
 {
 	CXIndex index = clang_createIndex(0, 0);
 	CXTranslationUnit tu = parse(c, index, file, content, len);
+	struct strvec diags = STRVEC_INIT;
 	unsigned errors;
 	char *first;
 
@@ -1280,7 +1333,9 @@ int classify_count_errors(struct classify *c, const char *file,
 			*first_error = NULL;
 		return -1;
 	}
-	count_diagnostics(c, tu, &errors, &first, NULL);
+	collect_diagnostics(c, tu, &diags);
+	view_diagnostics(c, &diags, &errors, &first, NULL);
+	strvec_clear(&diags);
 	if (first_error)
 		*first_error = first;
 	else

@@ -21,7 +21,10 @@ struct classify_options {
 	int out_of_tree;	/* tree is a driver directory, kernel is elsewhere */
 	int jobs;		/* worker threads; < 1 means 1 */
 	int headers_optional;	/* no include/linux/ is not an error (verify of a small tree) */
-	int type_errors;	/* verify: type-mismatch warnings are errors (parse-setup.h) */
+	int type_errors;	/* the warnings parse-setup enables (type mismatches, implicit
+				 * declarations) count as errors: verify's view, and the
+				 * step passes' (step 70 predicts what verify holds back);
+				 * the parse and its memo entry are the same either way */
 };
 
 struct classify;	/* opaque: index, scratch dir, options */
@@ -223,6 +226,12 @@ struct macro_named_function {
  */
 int classify_macro_named_functions(struct classify *c, const char *file, const char *tag,
 				   struct macro_named_function **fns, size_t *nr);
+
+/*
+ * How many files libclang parsed in this process so far, over every
+ * classifier (the parse memo's answers are not counted): for --stats.
+ */
+unsigned long classify_parse_count(void);
 
 /* Print the parse arguments used for `file`, one per line (for -v/debug). */
 void classify_print_args(struct classify *c, const char *file, FILE *out);

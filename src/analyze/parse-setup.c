@@ -17,7 +17,6 @@ struct parse_setup {
 	char *tree, *kernel, *scratch;
 	char *arch;			/* forced, or NULL */
 	int out_of_tree;
-	int type_errors;
 	char *version_h;
 	struct arch_layout layout;
 	pthread_mutex_t lock;
@@ -67,7 +66,6 @@ struct parse_setup *parse_setup_new(const struct parse_setup_options *opts)
 	ps->scratch = xstrdup(opts->scratch);
 	ps->arch = opts->arch ? xstrdup(opts->arch) : NULL;
 	ps->out_of_tree = opts->out_of_tree;
-	ps->type_errors = opts->type_errors;
 	ps->version_h = make_version_h(ps->kernel);
 	arch_layout_init(&ps->layout, ps->kernel);
 	pthread_mutex_init(&ps->lock, NULL);
@@ -294,14 +292,10 @@ void parse_setup_args(struct parse_setup *ps, const char *file, const char *text
 	strvec_pushf(args, "-DKBUILD_MODNAME=\"%s\"", stem);
 	strvec_push(args, arch_is_64bit(arch) ? "-m64" : "-m32");
 	strvec_push(args, "-std=gnu89");
-	if (ps->type_errors) {
-		strvec_push(args, "-Wno-everything");
-		strvec_push(args, "-Werror=incompatible-pointer-types");
-		strvec_push(args, "-Werror=int-conversion");
-		strvec_push(args, "-Werror=implicit-function-declaration");
-	} else {
-		strvec_push(args, "-w");
-	}
+	strvec_push(args, "-Wno-everything");
+	strvec_push(args, "-Wincompatible-pointer-types");
+	strvec_push(args, "-Wint-conversion");
+	strvec_push(args, "-Wimplicit-function-declaration");
 	strvec_push(args, "-ferror-limit=0");
 	kbuild_flags_release(&kbuild);
 	free(mach);

@@ -10,13 +10,14 @@
  *   [-I<kernel>/include/asm-<arch>/mach-default]
  *   -include <scratch>/<arch>/linux/autoconf.h -D__KERNEL__
  *   -DKBUILD_BASENAME="<stem>" -DKBUILD_MODNAME="<stem>"
- *   -m32 | -m64  -std=gnu89 -w -ferror-limit=0
+ *   -m32 | -m64  -std=gnu89 -Wno-everything -Wincompatible-pointer-types
+ *   -Wint-conversion -Wimplicit-function-declaration -ferror-limit=0
  *
- * and with type_errors (verify's parses) -Wno-everything and
- * -Werror=incompatible-pointer-types, -Werror=int-conversion and
- * -Werror=implicit-function-declaration instead of -w: a change that hands
- * a struct device to what still takes a class device (or calls a function
- * that is gone) is broken code, though C only warns of it,
+ * The three warnings are the only ones enabled: verify counts them as
+ * errors (a change that hands a struct device to what still takes a class
+ * device, or calls a function that is gone, is broken code, though C only
+ * warns of it), scan does not (classify.h, type_errors), and one parse
+ * serves both,
  * where <arch> is the forced one (--arch of any command,
  * parse_setup_force_arch()), else the arch of the file (kernel/arch.h:
  * its path, then its <asm/...> includes), and <scratch>/<arch> holds
@@ -35,7 +36,6 @@ struct parse_setup_options {
 	const char *scratch;	/* an existing directory the synthesized headers go to */
 	const char *arch;	/* forced for every file, or NULL (see also parse_setup_force_arch()) */
 	int out_of_tree;	/* tree is a driver directory: -I<tree> too */
-	int type_errors;	/* C's type-mismatch warnings are errors (see above) */
 };
 
 struct parse_setup;

@@ -31,9 +31,11 @@
  * Children are reaped with waitpid() on their own pid: the caller must not
  * set SIGCHLD to SIG_IGN (the kernel would reap them and lose the codes),
  * nor reap with waitpid(-1, ...) while children of this module run.
- * Nothing is allocated between fork() and exec(), so forking from a
- * process with other threads is safe; the module itself is not thread-safe
- * (use it from one thread).
+ * Children are started with vfork(): nothing is allocated and nothing of
+ * the parent's memory is written between the fork and exec(), so starting
+ * one from a process with other threads is safe and costs no copy of its
+ * page tables; the module itself is not thread-safe (use it from one
+ * thread).
  */
 #ifndef CDMIGRATE_CHILD_H
 #define CDMIGRATE_CHILD_H

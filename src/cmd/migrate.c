@@ -113,15 +113,17 @@ int cmd_migrate(int argc, char **argv)
 	/* Timings vary from run to run: only on request, and on stderr. */
 	if (print_stats) {
 		for (size_t i = 0; i < stats.nr; i++)
-			fprintf(stderr, "step %u %s wall %.3f cpu %.3f spatch_runs %u groups %u largest_group %u files_changed %u replayed %d\n",
+			fprintf(stderr, "step %u %s wall %.3f cpu %.3f spatch_runs %u groups %u largest_group %u files_changed %u cpu_children %.3f parses %lu replayed %d\n",
 				stats.steps[i].order, stats.steps[i].name, stats.steps[i].wall,
 				stats.steps[i].cpu, stats.steps[i].spatch_runs, stats.steps[i].groups,
 				stats.steps[i].largest_group, stats.steps[i].files_changed,
-				stats.steps[i].replayed);
+				stats.steps[i].cpu_children, stats.steps[i].parses, stats.steps[i].replayed);
 		struct rusage self, children;
 
 		fprintf(stderr, "verify_wall %.3f\nverify_replayed %d\nfiles_changed %u\n", stats.verify_wall,
 			stats.verify_replayed, stats.files_changed);
+		fprintf(stderr, "verify_cpu %.3f\nverify_parses %lu\n", stats.verify_cpu,
+			stats.verify_parses);
 		fprintf(stderr, "verify_parsed before %u after %u without %u users %u cached %u\n",
 			stats.verify_parsed_before, stats.verify_parsed_after, stats.verify_parsed_without,
 			stats.verify_users, stats.verify_parsed_cached);

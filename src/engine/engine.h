@@ -7,6 +7,7 @@
  *   group.c        a step's files split into spatch file groups, packed
  *                  into tasks
  *   task.c         the tasks run by the pool (spatch), their diffs merged
+ *   slice.c        what spatch reads of a .c file: the bodies no rule can match cut
  *   step.c         one step: patches, then the C rewriter passes
  *   step-cache.c   a step's and verify's results kept and replayed
  *   verify.c       changed files re-parsed; what adds errors held back
@@ -22,6 +23,7 @@
 #include "plan/plan.h"
 
 struct cache_hasher;
+struct file_diff;
 
 struct work_file {
 	char *path;
@@ -29,6 +31,7 @@ struct work_file {
 	struct strbuf original;
 	struct strbuf current;
 	struct strbuf written;		/* what the scratch copy holds */
+	int sliced;			/* written is spatch's reduced view (slice.c), not current */
 	const char *status;		/* NULL, or a migrate.json status */
 	char *detail;
 	const char *status_step;
@@ -141,6 +144,38 @@ size_t group_cost(struct engine *e, const struct strvec *files);
 int group_cost_before(size_t cost_a, size_t a, size_t cost_b, size_t b);
 void group_build_tasks(struct engine *e, size_t step, const struct strvec *step_files);
 
+/*
+ * The names the rules of a `group: file` patch carry from one file to
+ * another (group.c: show/store callbacks, structs with a struct class
+ * member), declared anywhere in files: appended to names, sorted, once.
+ */
+void group_carried_names(struct engine *e, const struct strvec *files, const char *const *triggers,
+			 struct strvec *names);
+
+/* slice.c */
+/*
+ * spatch's view of a .c file for a patch whose rules can only match code
+ * that names one of `needed` (sorted: spatch_grep_tokens() and the names
+ * the rules carry between files, group_carried_names()): each function
+ * definition at file scope whose tokens name none of them and whose body
+ * holds no preprocessor directive keeps its head and loses its body
+ * ("{...}" becomes ";" and blanks, newlines kept).  Every line keeps its
+ * number, and every line outside those bodies its text; a function so
+ * reduced is a declaration spatch still types its calls with.  Appends
+ * to out; returns how many bodies went.
+ */
+size_t slice_text(const char *text, size_t len, const struct strvec *needed, struct strbuf *out);
+
+/*
+ * Rewrite d, spatch's diff of `sliced` (slice_text() of `original`), into
+ * the diff of `original`: its context and removed lines take the
+ * original's text of their line.  Returns 0, or -1 (d partly rewritten)
+ * when a removed line is one slicing changed: the rules touched a body it
+ * cut, which they cannot.
+ */
+int slice_restore(struct file_diff *d, const char *original, size_t original_len,
+		  const char *sliced, size_t sliced_len);
+
 /* task.c */
 void task_clear_all(struct engine *e);
 struct task *task_add(struct engine *e, size_t step);
@@ -150,7 +185,9 @@ int task_run_patch(struct engine *e, size_t step, const char *patch,
 /* step.c */
 /*
  * The classifier options of a migration's parses (the step passes', verify's):
- * its tree, its kernel headers, -j; no include/linux/ is no error.
+ * its tree, its kernel headers, -j; no include/linux/ is no error; verify's
+ * view of errors (classify.h, type_errors), so that step 70's check counts
+ * what verify will count.
  */
 void engine_classify_options(const struct engine *e, struct classify_options *co);
 int step_run(struct engine *e, size_t step, struct migrate_step_stats *st);

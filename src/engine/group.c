@@ -350,6 +350,218 @@ static void file_groups(struct engine *e, size_t step, const struct strvec *step
 	reach_free(r);
 }
 
+/*
+ * What a `group: file` patch (step 40's) carries from one file of a group
+ * to another: inherited identifiers, and nothing else.  A group's files
+ * give each other no types: spatch types a file with the headers that file
+ * includes itself (--all-includes), whether or not they are in its group
+ * (measured with 1.1.1: `x->cdev.class_data` of a struct from a header
+ * reached through another one converts neither way).  The identifiers the
+ * rules inherit are the names of show and store callbacks (bound where a
+ * callback is defined or an attribute names it, used by the attribute,
+ * the definition, its prototypes and its callers) and the tags of structs
+ * with a `struct class` member (used by their nested initializers).  So
+ * two files of a group can change each other's result only when one
+ * declares such a name (binds) and the other has it as a word; files
+ * that cannot are matched apart, each once: a header that 40 groups
+ * reach was parsed and matched 40 times, and most of step 40's spatch
+ * time went to that.
+ */
+struct file_names {
+	struct strvec binds;	/* sorted */
+	struct strvec words;	/* every identifier, #if 0 text too; sorted, once each */
+};
+
+/* Whether tokens v[from, to) hold `word` (a trigger or a keyword) as a token. */
+static int tokens_have(const struct lex_token *v, size_t from, size_t to, const char *word)
+{
+	for (size_t i = from; i < to; i++)
+		if (v[i].kind == TOKEN_IDENT && lex_token_is(&v[i], word))
+			return 1;
+	return 0;
+}
+
+/*
+ * A callback's parameter list v[open] ... v[close]: a first parameter
+ * naming a trigger token (struct class_device *) and a later one naming
+ * char (the buffer), as show(cd, buf), store(cd, buf, count) and their
+ * converted forms (cd, attr, buf[, count]) have.
+ */
+static int callback_params(const struct lex_token *v, size_t open, size_t close,
+			   const char *const *triggers)
+{
+	size_t comma = close;
+	int depth = 0, first = 0;
+
+	for (size_t i = open + 1; i < close; i++) {
+		if (v[i].kind != TOKEN_PUNCT)
+			continue;
+		if (lex_token_is(&v[i], "(") || lex_token_is(&v[i], "["))
+			depth++;
+		else if (lex_token_is(&v[i], ")") || lex_token_is(&v[i], "]"))
+			depth--;
+		else if (!depth && lex_token_is(&v[i], ",")) {
+			comma = i;
+			break;
+		}
+	}
+	if (comma == close)
+		return 0;
+	for (size_t t = 0; triggers[t] && !first; t++)
+		first = tokens_have(v, open + 1, comma, triggers[t]);
+	return first && tokens_have(v, comma + 1, close, "char");
+}
+
+static void file_names_of(const struct strbuf *text, const char *const *triggers,
+			  struct file_names *n)
+{
+	struct lex_tokens t = LEX_TOKENS_INIT;
+	struct strvec all = STRVEC_INIT;
+	int depth = 0;
+
+	n->binds = (struct strvec)STRVEC_INIT;
+	n->words = (struct strvec)STRVEC_INIT;
+	lex_tokenize_raw(text->buf, text->len, &t);
+	for (size_t i = 0; i < t.nr; i++) {
+		const struct lex_token *k = &t.v[i];
+
+		if (k->kind == TOKEN_IDENT)
+			strvec_pushf(&all, "%.*s", (int)k->len, k->text);
+		if (k->directive || k->kind != TOKEN_PUNCT)
+			continue;
+		if (lex_token_is(k, "{")) {
+			/* struct TAG { ... struct class member; ... } */
+			if (i >= 2 && lex_token_is(&t.v[i - 2], "struct") && t.v[i - 1].kind == TOKEN_IDENT) {
+				size_t end = lex_tokens_match(t.v, t.nr, i);
+
+				for (size_t j = i + 1; j + 2 < end; j++)
+					if (lex_token_is(&t.v[j], "struct") && lex_token_is(&t.v[j + 1], "class") &&
+					    t.v[j + 2].kind == TOKEN_IDENT) {
+						strvec_pushf(&n->binds, "%.*s", (int)t.v[i - 1].len, t.v[i - 1].text);
+						break;
+					}
+			}
+			depth++;
+		} else if (lex_token_is(k, "}")) {
+			depth -= depth > 0;
+		} else if (lex_token_is(k, "(") && !depth && i > 0 && t.v[i - 1].kind == TOKEN_IDENT &&
+			   !t.v[i - 1].directive && !(i + 1 < t.nr && lex_token_is(&t.v[i + 1], "*"))) {
+			size_t close = lex_tokens_match(t.v, t.nr, i);
+
+			if (close < t.nr && callback_params(t.v, i, close, triggers))
+				strvec_pushf(&n->binds, "%.*s", (int)t.v[i - 1].len, t.v[i - 1].text);
+		}
+	}
+	strvec_sort(&all);
+	for (size_t i = 0; i < all.nr; i++)
+		if (!i || strcmp(all.v[i], all.v[i - 1]))
+			strvec_push(&n->words, all.v[i]);
+	strvec_sort(&n->binds);
+	strvec_clear(&all);
+	lex_tokens_release(&t);
+}
+
+static int binds_a_word_of(const struct file_names *a, const struct file_names *b)
+{
+	for (size_t i = 0; i < a->binds.nr; i++)
+		if (strvec_sorted_has(&b->words, a->binds.v[i]))
+			return 1;
+	return 0;
+}
+
+void group_carried_names(struct engine *e, const struct strvec *files, const char *const *triggers,
+			 struct strvec *names)
+{
+	struct strvec all = STRVEC_INIT;
+
+	for (size_t i = 0; i < files->nr; i++) {
+		struct file_names n;
+
+		file_names_of(&engine_find_file(e, files->v[i])->current, triggers, &n);
+		for (size_t b = 0; b < n.binds.nr; b++)
+			strvec_push(&all, n.binds.v[b]);
+		strvec_clear(&n.binds);
+		strvec_clear(&n.words);
+	}
+	for (size_t i = 0; i < names->nr; i++)
+		strvec_push(&all, names->v[i]);
+	strvec_sort(&all);
+	strvec_clear(names);
+	for (size_t i = 0; i < all.nr; i++)
+		if (!i || strcmp(all.v[i], all.v[i - 1]))
+			strvec_push(names, all.v[i]);
+	strvec_clear(&all);
+}
+
+/*
+ * Replace each group by the connected components of its files (two files
+ * joined when one binds a word of the other), each component once over
+ * all groups: what each file's match could see of the others is kept.
+ */
+static void split_by_names(struct engine *e, const struct strvec *step_files,
+			   const char *const *triggers, struct strvec **groups, size_t *nr)
+{
+	struct file_names *names = xcalloc(step_files->nr ? step_files->nr : 1, sizeof(*names));
+	char *named = xcalloc(step_files->nr ? step_files->nr : 1, 1);
+	struct strvec *out = NULL, seen = STRVEC_INIT;
+	size_t nr_out = 0, alloc_out = 0;
+
+	for (size_t g = 0; g < *nr; g++) {
+		struct strvec *grp = &(*groups)[g];
+		size_t n = grp->nr, *parent = xcalloc(n ? n : 1, sizeof(*parent));
+		size_t *at = xcalloc(n ? n : 1, sizeof(*at));
+
+		for (size_t i = 0; i < n; i++) {
+			at[i] = index_in(step_files, grp->v[i]);
+			if (!named[at[i]]) {
+				named[at[i]] = 1;
+				file_names_of(&engine_find_file(e, grp->v[i])->current, triggers, &names[at[i]]);
+			}
+			parent[i] = i;
+		}
+		for (size_t i = 0; i < n; i++)
+			for (size_t j = i + 1; j < n; j++)
+				if (binds_a_word_of(&names[at[i]], &names[at[j]]) ||
+				    binds_a_word_of(&names[at[j]], &names[at[i]]))
+					uf_join(parent, i, j);
+		for (size_t i = 0; i < n; i++) {
+			struct strvec part = STRVEC_INIT;
+			struct strbuf key = STRBUF_INIT;
+
+			if (uf_find(parent, i) != i)
+				continue;
+			for (size_t j = i; j < n; j++)
+				if (uf_find(parent, j) == i) {
+					strvec_push(&part, grp->v[j]);
+					strbuf_addf(&key, "%s\n", grp->v[j]);
+				}
+			if (strvec_sorted_has(&seen, key.buf)) {
+				strvec_clear(&part);
+			} else {
+				strvec_push(&seen, key.buf);
+				strvec_sort(&seen);
+				ALLOC_GROW(out, nr_out + 1, alloc_out);
+				out[nr_out++] = part;
+			}
+			strbuf_release(&key);
+		}
+		strvec_clear(grp);
+		free(parent);
+		free(at);
+	}
+	for (size_t i = 0; i < step_files->nr; i++)
+		if (named[i]) {
+			strvec_clear(&names[i].binds);
+			strvec_clear(&names[i].words);
+		}
+	free(names);
+	free(named);
+	strvec_clear(&seen);
+	free(*groups);
+	*groups = out;
+	*nr = nr_out;
+}
+
 size_t group_cost(struct engine *e, const struct strvec *files)
 {
 	size_t cost = 0;
@@ -425,8 +637,10 @@ void group_build_tasks(struct engine *e, size_t step, const struct strvec *step_
 
 	if (m->group == MANIFEST_GROUP_SUBSYSTEM)
 		subsystem_groups(e, step, step_files, &groups, &nr);
-	else if (m->group == MANIFEST_GROUP_FILE)
+	else if (m->group == MANIFEST_GROUP_FILE) {
 		file_groups(e, step, step_files, &groups, &nr);
+		split_by_names(e, step_files, m->triggers, &groups, &nr);
+	}
 	else
 		component_groups(e, step, step_files, &groups, &nr);
 	for (size_t g = 0; g < nr; g++) {

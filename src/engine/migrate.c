@@ -20,17 +20,13 @@ double engine_now(clockid_t clock)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* CPU seconds of cdmigrate and of its reaped children (spatch). */
-static double cpu_with_children(void)
+static double cpu_of(int who)
 {
-	struct rusage self, children;
+	struct rusage ru;
 
-	getrusage(RUSAGE_SELF, &self);
-	getrusage(RUSAGE_CHILDREN, &children);
-	return (double)(self.ru_utime.tv_sec + self.ru_stime.tv_sec +
-			children.ru_utime.tv_sec + children.ru_stime.tv_sec) +
-	       (double)(self.ru_utime.tv_usec + self.ru_stime.tv_usec +
-			children.ru_utime.tv_usec + children.ru_stime.tv_usec) / 1e6;
+	getrusage(who, &ru);
+	return (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
+	       (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
 }
 
 int engine_in_strvec(const struct strvec *v, const char *s)
@@ -204,18 +200,23 @@ static int run(const struct migrate_options *opts, struct migrate_stats *stats)
 	stats->nr = e.plan.nr;
 	for (size_t s = 0; s < e.plan.nr; s++) {
 		struct migrate_step_stats *st = &stats->steps[s];
-		double wall = engine_now(CLOCK_MONOTONIC), cpu = cpu_with_children();
+		double wall = engine_now(CLOCK_MONOTONIC);
+		double self = cpu_of(RUSAGE_SELF), children = cpu_of(RUSAGE_CHILDREN);
+		unsigned long parsed;
 
 		st->order = e.plan.steps[s].step->order;
 		st->name = e.plan.steps[s].step->name;
 		if (e.plan.steps[s].action != PLAN_RUN)
 			continue;
+		parsed = classify_parse_count();
 		if (step_run(&e, s, st) < 0) {
 			engine_release(&e);
 			return EXIT_USAGE;
 		}
+		st->parses = classify_parse_count() - parsed;
 		st->wall = engine_now(CLOCK_MONOTONIC) - wall;
-		st->cpu = cpu_with_children() - cpu;
+		st->cpu_children = cpu_of(RUSAGE_CHILDREN) - children;
+		st->cpu = cpu_of(RUSAGE_SELF) - self + st->cpu_children;
 	}
 	for (size_t i = 0; i < e.nr; i++)
 		if (e.files[i].status && (!strcmp(e.files[i].status, "timeout") ||
@@ -224,9 +225,16 @@ static int run(const struct migrate_options *opts, struct migrate_stats *stats)
 	stats->conflicts = (unsigned)e.conflicts;
 	for (size_t s = 0; s < stats->nr; s++)
 		stats->refused += !!stats->steps[s].refused;
-	if (verify_changes(&e, &before, &after, stats) < 0) {
-		engine_release(&e);
-		return EXIT_USAGE;
+	{
+		double self = cpu_of(RUSAGE_SELF) + cpu_of(RUSAGE_CHILDREN);
+		unsigned long parsed = classify_parse_count();
+
+		if (verify_changes(&e, &before, &after, stats) < 0) {
+			engine_release(&e);
+			return EXIT_USAGE;
+		}
+		stats->verify_cpu = cpu_of(RUSAGE_SELF) + cpu_of(RUSAGE_CHILDREN) - self;
+		stats->verify_parses = classify_parse_count() - parsed;
 	}
 	for (size_t i = 0; i < e.nr; i++)
 		changed += verify_is_changed(&e.files[i]);

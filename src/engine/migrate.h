@@ -64,6 +64,8 @@ struct migrate_step_stats {
 	unsigned order;
 	const char *name;
 	double wall, cpu;		/* seconds, cdmigrate and its children */
+	double cpu_children;		/* of cpu: the children's (spatch) */
+	unsigned long parses;		/* libclang parses (classify_parse_count()) */
 	unsigned spatch_runs;
 	unsigned groups;		/* spatch file groups (manifest_group) */
 	unsigned largest_group;		/* files in the largest */
@@ -85,6 +87,8 @@ struct migrate_stats {
 	unsigned verify_parsed_before, verify_parsed_after, verify_parsed_without, verify_users;
 	unsigned verify_parsed_cached;
 	int verify_replayed;		/* verify taken whole from the cache */
+	double verify_cpu;		/* CPU seconds of verify */
+	unsigned long verify_parses;	/* its libclang parses (classify_parse_count()) */
 	double setup_wall;		/* plan and working set, before the steps */
 	double output_wall;		/* the series or the in-place edit */
 };

@@ -1,4 +1,5 @@
 #include "engine/spatch.h"
+#include "lex/lex.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -223,4 +224,62 @@ const char *spatch_unhandled(const char *err, const struct strvec *files)
 	}
 	strvec_clear(&named);
 	return missing;
+}
+
+int spatch_grep_tokens(const char *patch, struct strvec *tokens)
+{
+	/* "patch\ttoken token ...", or "patch\t" when there is none */
+	static struct strvec asked = STRVEC_INIT;
+	const char *line = NULL;
+	size_t n = strlen(patch);
+
+	for (size_t i = 0; i < asked.nr && !line; i++)
+		if (!strncmp(asked.v[i], patch, n) && asked.v[i][n] == '\t')
+			line = asked.v[i] + n + 1;
+	if (!line) {
+		struct child c = CHILD_INIT;
+		struct strbuf out = STRBUF_INIT, err = STRBUF_INIT, found = STRBUF_INIT;
+		const char *prog = spatch_program(), *q;
+		int timed_out = 0;
+
+		if (!prog)
+			return -1;
+		strvec_pushv(&c.args, (const char *const[]){ prog, "--parse-cocci", patch, NULL });
+		c.silent_exec_failure = 1;
+		if (child_capture(&c, NULL, 0, &out, &err, 60000, &timed_out) == 0 && !timed_out &&
+		    (q = strstr(out.buf, "\nGrep query\n"))) {
+			q += strlen("\nGrep query\n");
+			strbuf_add(&found, q, strcspn(q, "\n"));
+		}
+		child_release(&c);
+		strvec_pushf(&asked, "%s\t%s", patch, found.buf);
+		line = asked.v[asked.nr - 1] + n + 1;
+		strbuf_release(&out);
+		strbuf_release(&err);
+		strbuf_release(&found);
+	}
+	{
+		struct strvec words = STRVEC_INIT;
+
+		for (const char *p = line; *p;) {
+			const char *w = p;
+
+			if (!lex_ident_start((unsigned char)*p)) {
+				p++;
+				continue;
+			}
+			while (lex_ident_char((unsigned char)*p))
+				p++;
+			strvec_pushf(&words, "%.*s", (int)(p - w), w);
+		}
+		if (!words.nr)
+			return -1;
+		strvec_sort(&words);
+		for (size_t i = 0; i < words.nr; i++)
+			if (!i || strcmp(words.v[i], words.v[i - 1]))
+				strvec_push(tokens, words.v[i]);
+		strvec_clear(&words);
+		strvec_sort(tokens);
+	}
+	return 0;
 }

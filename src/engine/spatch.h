@@ -71,6 +71,17 @@ void spatch_prepare(struct child *child, const struct spatch_task *task);
 int spatch_has_scripts(const char *text);
 
 /*
+ * The identifiers of the "Grep query" `spatch --parse-cocci PATCH` prints:
+ * spatch skips a file that has none of them, so no rule of the patch can
+ * match code that names none of them (besides the names its rules
+ * inherit from one another, which the query cannot know).  Appended to
+ * tokens, sorted, each once; asked once per patch in a process.
+ * Returns 0, or -1 (tokens untouched) when spatch prints no query (a
+ * patch whose rules need no token) or cannot be run.
+ */
+int spatch_grep_tokens(const char *patch, struct strvec *tokens);
+
+/*
  * The first of `files` (as given to spatch_prepare(); "" group separators
  * skipped) that spatch's stderr does not name, or NULL when it names
  * every one.  spatch 1.1.1 names each file it reads, --quiet or not: in a

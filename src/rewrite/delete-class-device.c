@@ -880,18 +880,34 @@ static const char *const site_needles[] = {
  * block.  `changed` are the working files that differ from the disk and
  * whose disk text has a site needle; `overlay` holds every working file
  * that differs from the disk (the classifier's overlay, set back after).
+ * They are parsed as verify will parse them: against the driver core
+ * this step leaves (`edited`, the core files' text once the deletion is
+ * done), with verify's view of errors (the engine's classifier), so that
+ * the prediction is verify's own judgement and verify finds these parses
+ * in the parse memo.
  */
 static void held_back_users(struct deletion *d, const struct strvec *changed,
 			    const struct classify_unsaved *overlay, size_t nr_overlay,
-			    struct blockers *out)
+			    const struct strbuf *edited, struct blockers *out)
 {
 	struct classify *c = d->ctx->classify;
 	int *after = xcalloc(changed->nr + 1, sizeof(int)), *before = xcalloc(changed->nr + 1, sizeof(int));
 	char **first = xcalloc(changed->nr + 1, sizeof(char *));
 	struct strvec erring = STRVEC_INIT;	/* a file without errors after gained none: no parse before */
-	size_t e = 0;
+	struct classify_unsaved *deleted = xcalloc(nr_overlay + NR_CORE + 1, sizeof(*deleted));
+	size_t e = 0, nr_deleted = 0;
 
-	classify_set_overlay(c, overlay, nr_overlay);
+	for (size_t i = 0; i < nr_overlay; i++)
+		if (!is_core_path(overlay[i].file))
+			deleted[nr_deleted++] = overlay[i];
+	for (size_t fi = 0; fi < NR_CORE; fi++)
+		if (d->files[fi]) {
+			deleted[nr_deleted].file = core_paths[fi];
+			deleted[nr_deleted].content = edited[fi].buf ? edited[fi].buf : "";
+			deleted[nr_deleted].len = edited[fi].len;
+			nr_deleted++;
+		}
+	classify_set_overlay(c, deleted, nr_deleted);
 	classify_count_errors_many(c, changed, after, first);
 	for (size_t i = 0; i < changed->nr; i++) {
 		free(first[i]);
@@ -920,11 +936,12 @@ static void held_back_users(struct deletion *d, const struct strvec *changed,
 	}
 	free(after);
 	free(before);
+	free(deleted);
 	strvec_clear(&erring);
 }
 
-/* Every use outside the edited files of what the deletion removes. */
-static int find_blockers(struct deletion *d, struct blockers *out)
+/* Every use outside the edited files of what the deletion removes; edited: as in held_back_users(). */
+static int find_blockers(struct deletion *d, const struct strbuf *edited, struct blockers *out)
 {
 	static const char *const needles[] = { "class_", "CLASS_", "_subsys", NULL };
 	struct rewrite_context *ctx = d->ctx;
@@ -958,7 +975,7 @@ static int find_blockers(struct deletion *d, struct blockers *out)
 			}
 	}
 	if (changed.nr)
-		held_back_users(d, &changed, overlay, nr_overlay, out);
+		held_back_users(d, &changed, overlay, nr_overlay, edited, out);
 
 	if (walk_tree(ctx->tree, NULL, &files, NULL) < 0)
 		return -1;
@@ -1177,16 +1194,7 @@ int rewrite_delete_class_device(struct rewrite_context *ctx)
 	if (!d.nr_doomed)
 		goto out;	/* nothing of class_device is left: done before */
 
-	if (find_blockers(&d, &users) < 0) {
-		rc = -1;
-		goto out;
-	}
-	if (users.nr) {
-		refuse_for_users(&users, ctx->tree);
-		rc = REWRITE_REFUSED;
-		goto out;
-	}
-
+	/* the edit first: the check of the users parses against its result */
 	edit_functions(&d);
 	for (size_t fi = 0; fi < NR_CORE; fi++) {
 		struct core_file *f = &d.parsed[fi];
@@ -1199,8 +1207,19 @@ int rewrite_delete_class_device(struct rewrite_context *ctx)
 			continue;
 		core_removals_apply(&d.rm[fi], d.files[fi]->content->buf, d.files[fi]->content->len,
 				    &edited[fi]);
-		leftovers(&d, fi, &edited[fi], &d.problems);
 	}
+	if (find_blockers(&d, edited, &users) < 0) {
+		rc = -1;
+		goto out;
+	}
+	if (users.nr) {
+		refuse_for_users(&users, ctx->tree);
+		rc = REWRITE_REFUSED;
+		goto out;
+	}
+	for (size_t fi = 0; fi < NR_CORE; fi++)
+		if (d.files[fi])
+			leftovers(&d, fi, &edited[fi], &d.problems);
 	if (d.problems.nr) {
 		struct strbuf msg = STRBUF_INIT;
 
