@@ -71,4 +71,12 @@ extern const size_t kernel_nr_member_renames;
 /* The new name of class_device member `name` (n bytes), or NULL. */
 const char *kernel_member_rename(const char *name, size_t n);
 
+/*
+ * Whether the kernel under `root` has struct mutex (include/linux/mutex.h,
+ * 2.6.16 on): new code locks with DEFINE_MUTEX()/mutex_lock() there
+ * (checkpatch: "mutexes are preferred for single holder semaphores"), with
+ * DECLARE_MUTEX()/down() before.
+ */
+int kernel_has_mutex(const char *root);
+
 #endif
