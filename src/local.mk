@@ -17,6 +17,7 @@ src_libcdmigrate_a_SOURCES = \
 	src/kernel/arch.c src/kernel/arch.h \
 	src/kernel/kbuild.c src/kernel/kbuild.h \
 	src/kernel/kernel.c src/kernel/kernel.h \
+	src/kernel/maintainers.c src/kernel/maintainers.h \
 	src/kernel/manifest.c src/kernel/manifest.h \
 	src/kernel/subsystem.c src/kernel/subsystem.h \
 	src/kernel/reach.c src/kernel/reach.h \

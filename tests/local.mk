@@ -12,6 +12,7 @@ CHECK_SUITES = \
 	tests/check_header_users \
 	tests/check_journal \
 	tests/check_kernel_version \
+	tests/check_maintainers \
 	tests/check_manifest \
 	tests/check_output \
 	tests/check_parse_setup \

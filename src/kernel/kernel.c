@@ -88,3 +88,18 @@ int kernel_has_mutex(const char *root)
 	free(path);
 	return has;
 }
+
+int kernel_is_api_name(const char *name)
+{
+	static const char *const types[] = {
+		"class_device", "class_device_attribute", "device", "device_attribute", NULL
+	};
+
+	for (size_t i = 0; types[i]; i++)
+		if (!strcmp(types[i], name))
+			return 1;
+	for (size_t i = 0; i < kernel_nr_renames; i++)
+		if (!strcmp(kernel_renames[i].old, name) || !strcmp(kernel_renames[i].new, name))
+			return 1;
+	return 0;
+}
