@@ -64,6 +64,7 @@ src_libcdmigrate_a_SOURCES = \
 	src/engine/migrate.c src/engine/migrate.h \
 	src/engine/result.c \
 	src/engine/series.c src/engine/series.h \
+	src/engine/series-plan.c src/engine/series-plan.h \
 	src/engine/spatch.c src/engine/spatch.h \
 	src/engine/step-cache.c \
 	src/engine/step.c \

@@ -2,6 +2,7 @@
 #include "cmd/options.h"
 #include "engine/journal.h"
 #include "engine/migrate.h"
+#include "engine/series.h"
 
 #include <getopt.h>
 #include <stdio.h>
@@ -25,6 +26,8 @@ int cmd_migrate(int argc, char **argv)
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "stats", no_argument, NULL, 'T' },
 		{ "interface", required_argument, NULL, 'I' },
+		{ "signoff", no_argument, NULL, 'G' },
+		{ "size-limit", required_argument, NULL, 'L' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -36,6 +39,7 @@ int cmd_migrate(int argc, char **argv)
 
 	opts.jobs = 1;
 	opts.timeout_s = 300;
+	opts.size_limit = MIGRATE_SIZE_LIMIT;
 	optind = 0;
 	while ((c = getopt_long(argc, argv, "o:j:qh", longopts, NULL)) != -1) {
 		switch (c) {
@@ -86,6 +90,17 @@ int cmd_migrate(int argc, char **argv)
 			else if (strcmp(optarg, "bus"))
 				return command_usage_error("migrate", "--interface takes 'bus' or 'callbacks', not '%s'", optarg);
 			break;
+		case 'G':
+			opts.signoff = 1;
+			break;
+		case 'L': {
+			unsigned long long n = strtoull(optarg, &end, 10);
+
+			if (end == optarg || (*end && strcmp(end, "k") && strcmp(end, "K")))
+				return command_usage_error("migrate", "--size-limit takes bytes or kB (40k), not '%s'", optarg);
+			opts.size_limit = (size_t)(*end ? n * 1024 : n);
+			break;
+		}
 		case 'h':
 			fputs(command_find("migrate")->usage, stdout);
 			return EXIT_CLEAN;
@@ -107,6 +122,20 @@ int cmd_migrate(int argc, char **argv)
 	if (!opts.in_place == !opts.out_dir) {
 		strvec_clear(&paths);
 		return command_usage_error("migrate", "give either -o OUT (a patch series) or --in-place");
+	}
+	if (opts.in_place && opts.signoff) {
+		strvec_clear(&paths);
+		return command_usage_error("migrate", "--signoff is for a series (-o OUT)");
+	}
+	if (opts.signoff) {
+		char *id = series_signoff_identity(opts.tree);
+
+		if (!id) {
+			strvec_clear(&paths);
+			error("%s: --signoff signs with git's identity, and git config user.name or user.email is not set: set both", opts.tree);
+			return EXIT_USAGE;
+		}
+		free(id);
 	}
 	opts.paths = &paths;
 	status = migrate_run(&opts, &stats);

@@ -57,7 +57,18 @@ struct migrate_options {
 	 * NULL: every step's own patches.
 	 */
 	const char *variant;
+	/*
+	 * The series (out_dir): the largest patch in bytes (SubmittingPatches'
+	 * 40 kB: MIGRATE_SIZE_LIMIT; 0 for none), a step's subsystem split by
+	 * driver beyond it (series-plan.h); a Signed-off-by: line from the git
+	 * identity (series_signoff_identity()).
+	 */
+	size_t size_limit;
+	int signoff;
 };
+
+/* SubmittingPatches: "If your patch, uncompressed, exceeds 40 kB in size" */
+#define MIGRATE_SIZE_LIMIT (40 * 1024)
 
 /* Per-step numbers for benchmarks (runner/bench-migrate). */
 struct migrate_step_stats {

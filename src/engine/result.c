@@ -2,6 +2,9 @@
 #include "engine/engine.h"
 #include "engine/journal.h"
 #include "engine/series.h"
+#include "engine/series-plan.h"
+#include "engine/diff.h"
+#include "kernel/maintainers.h"
 #include "analyze/prefilter.h"
 #include "base/walk.h"
 #include "kernel/reach.h"
@@ -9,6 +12,7 @@
 
 #include <errno.h>
 #include <jansson.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -38,25 +42,23 @@ static int site_survives(const struct site *s, const struct site_list *after)
 	return 0;
 }
 
-/* home[c]: the patch (subsystem) change c of this step goes in. */
-static void converted_sites(struct engine *e, size_t step, const char *subsystem,
-			    char *const *home, const struct site_list *before,
-			    const struct site_list *after, struct strvec *lines, unsigned *count)
+/* The sites of unit u's files that its step converted (they are gone after it). */
+static void converted_sites(struct engine *e, const struct series_unit *u,
+			    const struct site_list *before, const struct site_list *after,
+			    struct strvec *lines, unsigned *count)
 {
-	unsigned order = e->plan.steps[step].step->order;
-
 	for (size_t i = 0; i < before->nr; i++) {
 		const struct site *s = &before->items[i];
 		struct work_file *f = engine_find_file(e, s->file);
 		int touched = 0;
 
-		if (!f || f->excluded)
+		if (!f || f->excluded || site_survives(s, after))
 			continue;
-		if (step_of_kind(s->kind) != order || site_survives(s, after))
-			continue;
-		for (size_t c = 0; c < e->nr_changes; c++)
-			touched |= e->changes[c].step == step && &e->files[e->changes[c].file] == f &&
-				   !e->changes[c].held_back && !strcmp(home[c], subsystem);
+		/* the step that converts its kind changed its file in this patch */
+		for (size_t k = 0; k < u->nr && !touched; k++)
+			touched = &e->files[e->changes[u->changes[k]].file] == f &&
+				  e->plan.steps[e->changes[u->changes[k]].step].step->order ==
+					  step_of_kind(s->kind);
 		if (!touched)
 			continue;
 		strvec_pushf(lines, "%s:%u:%u: %s: %s", s->file, s->line, s->column, s->kind, s->symbol);
@@ -319,56 +321,162 @@ static int write_left_out(struct engine *e, const char *path)
 	return rc;
 }
 
+/* What a unit's patch is made of, for measuring it and for writing it. */
+struct unit_context {
+	const struct site_list *before, *after;
+	const struct series_meta *meta;
+	struct maintainers *maintainers;	/* NULL: no Cc */
+	const struct series_texts *texts;
+};
+
+/* The Cc: addresses of the files of u, from MAINTAINERS (maintainers.h). */
+static void unit_cc(struct engine *e, const struct series_unit *u, struct maintainers *m,
+		    struct strvec *cc)
+{
+	for (size_t k = 0; m && k < u->nr; k++) {
+		const char *path = e->files[e->changes[u->changes[k]].file].path;
+		char *sub = subsystem_of_path(path);
+
+		maintainers_for(m, path, sub ? sub : u->subsystem, cc, NULL);
+		free(sub);
+	}
+}
+
+/*
+ * Fill p (zeroed here) with unit u: strings borrowed from the plan and u,
+ * files allocated, sites and cc (the caller's, cleared here) filled; a
+ * diff made here is kept in owned (the caller's).
+ * Returns the number of sites.
+ */
+static unsigned unit_patch(struct engine *e, const struct series_unit *u,
+			   const struct unit_context *x, struct series_patch *p, struct strvec *cc,
+			   struct strvec *owned)
+{
+	const struct manifest_variant *variant =
+		manifest_variant(e->plan.steps[u->step].step, e->opts->variant);
+	unsigned count = 0;
+
+	memset(p, 0, sizeof(*p));
+	p->step_order = e->plan.steps[u->step].step->order;
+	p->step_name = e->plan.steps[u->step].step->name;
+	p->step_title = variant ? variant->title : e->plan.steps[u->step].step->title;
+	p->body = variant ? variant->description : e->plan.steps[u->step].step->description;
+	p->subsystem = u->subsystem;
+	p->part = u->part;
+	p->part_nr = u->part_nr;
+	p->parts = u->parts;
+	p->tie = u->tie;
+	p->foreign = &u->foreign;
+	p->notes = &u->notes;
+	p->sites = (struct strvec)STRVEC_INIT;
+	p->files = xcalloc(u->nr + 1, sizeof(*p->files));
+	/* a file two steps changed (series_plan_mend()): one diff, first text to last */
+	for (size_t k = 0; k < u->nr;) {
+		size_t c = u->changes[k], end = k + 1;
+		struct series_file *f = &p->files[p->nr_files++];
+
+		while (end < u->nr && e->changes[u->changes[end]].file == e->changes[c].file)
+			end++;
+		f->path = e->files[e->changes[c].file].path;
+		f->diff = e->changes[c].diff;
+		if (end > k + 1) {
+			struct strbuf d = STRBUF_INIT;
+			size_t last = u->changes[end - 1];
+
+			if (diff_make(f->path, x->texts->before[c].buf, x->texts->before[c].len,
+				      x->texts->after[last].buf, x->texts->after[last].len, &d) > 0) {
+				strvec_push(owned, d.buf);
+				f->diff = owned->v[owned->nr - 1];
+			}
+			strbuf_release(&d);
+		}
+		k = end;
+	}
+	converted_sites(e, u, x->before, x->after, &p->sites, &count);
+	strvec_clear(cc);
+	unit_cc(e, u, x->maintainers, cc);
+	p->cc = cc;
+	return count;
+}
+
+/* series_size_fn: the unit's patch as written, numbered as in a long series. */
+static size_t unit_bytes(struct engine *e, const struct series_unit *u, void *data)
+{
+	const struct unit_context *x = data;
+	struct series_patch p;
+	struct strvec cc = STRVEC_INIT, owned = STRVEC_INIT;
+	size_t n;
+
+	unit_patch(e, u, x, &p, &cc, &owned);
+	n = series_patch_bytes(&p, 9999, x->meta);
+	free(p.files);
+	strvec_clear(&p.sites);
+	strvec_clear(&cc);
+	strvec_clear(&owned);
+	return n;
+}
+
+/* Every change of a step in one unit: what in-place counts. */
+static void whole_step_unit(struct engine *e, size_t step, struct series_unit *u)
+{
+	memset(u, 0, sizeof(*u));
+	u->step = step;
+	u->changes = xcalloc(e->nr_changes + 1, sizeof(*u->changes));
+	for (size_t c = 0; c < e->nr_changes; c++)
+		if (e->changes[c].step == step && series_change_live(e, c))
+			u->changes[u->nr++] = c;
+}
+
 int result_write(struct engine *e, struct migrate_stats *stats,
 		 const struct site_list *before_sites, const struct site_list *after_sites)
 {
 	struct series_patch *patches = NULL;
-	size_t nr_patches = 0, alloc_patches = 0;
+	struct strvec *ccs = NULL;
+	struct series_units units = SERIES_UNITS_INIT;
+	struct series_texts texts;
+	struct series_meta meta;
+	struct unit_context x = { before_sites, after_sites, &meta, NULL, NULL };
+	struct strvec owned = STRVEC_INIT;
 	unsigned *step_sites = xcalloc(e->plan.nr + 1, sizeof(unsigned));
 	char **home = xcalloc(e->nr_changes + 1, sizeof(*home));
 	struct header_homes hh = { STRVEC_INIT, STRVEC_INIT, 0, NULL };
 	json_t *report;
 	int rc = 0;
 
-	for (size_t s = 0; s < e->plan.nr; s++) {
-		const struct manifest_variant *variant =
-			manifest_variant(e->plan.steps[s].step, e->opts->variant);
-		struct strvec subsystems = STRVEC_INIT;
+	memset(&texts, 0, sizeof(texts));
+	memset(&meta, 0, sizeof(meta));
+	if (e->opts->in_place) {
+		for (size_t s = 0; s < e->plan.nr; s++) {
+			struct series_unit u;
+			struct strvec lines = STRVEC_INIT;
 
-		step_homes(e, &hh, s, home);
-		for (size_t c = 0; c < e->nr_changes; c++)
-			if (home[c] && e->changes[c].step == s &&
-			    !engine_in_strvec(&subsystems, home[c]))
-				strvec_push(&subsystems, home[c]);
-		strvec_sort(&subsystems);
-		for (size_t u = 0; u < subsystems.nr; u++) {
-			struct series_patch *p;
-			unsigned count = 0;
-
-			ALLOC_GROW(patches, nr_patches + 1, alloc_patches);
-			p = &patches[nr_patches++];
-			memset(p, 0, sizeof(*p));
-			p->step_order = e->plan.steps[s].step->order;
-			p->step_name = e->plan.steps[s].step->name;
-			p->step_title = variant ? variant->title : e->plan.steps[s].step->title;
-			p->body = variant ? variant->description : e->plan.steps[s].step->description;
-			p->subsystem = xstrdup(subsystems.v[u]);
-			p->sites = (struct strvec)STRVEC_INIT;
-			for (size_t c = 0; c < e->nr_changes; c++) {
-				struct work_file *f = &e->files[e->changes[c].file];
-
-				if (e->changes[c].step != s || f->excluded || e->changes[c].held_back ||
-				    strcmp(home[c], subsystems.v[u]))
-					continue;
-				p->files = xrealloc(p->files, (p->nr_files + 1) * sizeof(*p->files));
-				p->files[p->nr_files].path = f->path;
-				p->files[p->nr_files].diff = e->changes[c].diff;
-				p->nr_files++;
-			}
-			converted_sites(e, s, subsystems.v[u], home, before_sites, after_sites, &p->sites, &count);
-			step_sites[s] += count;
+			whole_step_unit(e, s, &u);
+			converted_sites(e, &u, before_sites, after_sites, &lines, &step_sites[s]);
+			strvec_clear(&lines);
+			free(u.changes);
 		}
-		strvec_clear(&subsystems);
+	} else {
+		series_meta_read(e->opts->tree, e->opts->kernel, &meta);
+		meta.size_limit = e->opts->size_limit;
+		if (e->opts->signoff)
+			meta.signoff = series_signoff_identity(e->opts->tree);
+		if (!e->plan.out_of_tree)
+			x.maintainers = maintainers_read(e->opts->tree);
+		if (series_texts_make(e, &texts) < 0)
+			rc = -1;
+		x.texts = &texts;
+		for (size_t s = 0; s < e->plan.nr && !rc; s++) {
+			step_homes(e, &hh, s, home);
+			series_plan_step(e, s, home, &texts, e->opts->size_limit, unit_bytes, &x, &units);
+		}
+		patches = xcalloc(units.nr + 1, sizeof(*patches));
+		ccs = xcalloc(units.nr + 1, sizeof(*ccs));
+		for (size_t i = 0; i < units.nr; i++) {
+			struct series_unit *u = &units.v[i];
+
+			ccs[i] = (struct strvec)STRVEC_INIT;
+			step_sites[u->step] += unit_patch(e, u, &x, &patches[i], &ccs[i], &owned);
+		}
 	}
 	report = report_json(e, stats, step_sites);
 	if (e->opts->in_place) {
@@ -395,10 +503,8 @@ int result_write(struct engine *e, struct migrate_stats *stats,
 		free(dir);
 	} else {
 		struct strbuf cover = STRBUF_INIT;
-		struct series_meta meta;
 		char *path;
 
-		series_meta_read(e->opts->tree, e->opts->kernel, &meta);
 		strbuf_addf(&cover, "This series retires struct class_device from %s, one subsystem\n"
 			    "per patch, in the order of the migration plan (cdmigrate plan).\n",
 			    meta.tree_name);
@@ -411,8 +517,8 @@ int result_write(struct engine *e, struct migrate_stats *stats,
 			if (stats->steps[s].refused)
 				strbuf_addf(&cover, "\nStep %u %s was refused (its error says why): nothing of it is in\n"
 					    "this series.\n", stats->steps[s].order, stats->steps[s].name);
-		rc = series_write(e->opts->out_dir, patches, nr_patches, cover.buf, &meta);
-		series_meta_release(&meta);
+		if (rc == 0)
+			rc = series_write(e->opts->out_dir, patches, units.nr, cover.buf, &meta);
 		strbuf_release(&cover);
 		path = path_join(e->opts->out_dir, "report.json");
 		if (rc == 0)
@@ -423,12 +529,18 @@ int result_write(struct engine *e, struct migrate_stats *stats,
 			rc = write_left_out(e, path);
 		free(path);
 	}
-	for (size_t i = 0; i < nr_patches; i++) {
+	for (size_t i = 0; patches && i < units.nr; i++) {
 		free(patches[i].files);
-		free((char *)patches[i].subsystem);
 		strvec_clear(&patches[i].sites);
+		strvec_clear(&ccs[i]);
 	}
 	free(patches);
+	free(ccs);
+	strvec_clear(&owned);
+	series_units_release(&units);
+	series_texts_release(&texts);
+	series_meta_release(&meta);
+	maintainers_free(x.maintainers);
 	for (size_t c = 0; c < e->nr_changes; c++)
 		free(home[c]);
 	free(home);
