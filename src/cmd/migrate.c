@@ -27,6 +27,7 @@ int cmd_migrate(int argc, char **argv)
 		{ "stats", no_argument, NULL, 'T' },
 		{ "interface", required_argument, NULL, 'I' },
 		{ "signoff", no_argument, NULL, 'G' },
+		{ "check-bisect", no_argument, NULL, 'B' },
 		{ "size-limit", required_argument, NULL, 'L' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -93,6 +94,9 @@ int cmd_migrate(int argc, char **argv)
 		case 'G':
 			opts.signoff = 1;
 			break;
+		case 'B':
+			opts.check_bisect = 1;
+			break;
 		case 'L': {
 			unsigned long long n = strtoull(optarg, &end, 10);
 
@@ -123,9 +127,9 @@ int cmd_migrate(int argc, char **argv)
 		strvec_clear(&paths);
 		return command_usage_error("migrate", "give either -o OUT (a patch series) or --in-place");
 	}
-	if (opts.in_place && opts.signoff) {
+	if (opts.in_place && (opts.signoff || opts.check_bisect)) {
 		strvec_clear(&paths);
-		return command_usage_error("migrate", "--signoff is for a series (-o OUT)");
+		return command_usage_error("migrate", "--signoff and --check-bisect are for a series (-o OUT)");
 	}
 	if (opts.signoff) {
 		char *id = series_signoff_identity(opts.tree);
@@ -158,6 +162,8 @@ int cmd_migrate(int argc, char **argv)
 		getrusage(RUSAGE_SELF, &self);
 		getrusage(RUSAGE_CHILDREN, &children);
 		fprintf(stderr, "setup_wall %.3f\noutput_wall %.3f\n", stats.setup_wall, stats.output_wall);
+		fprintf(stderr, "bisect_parsed %u cached %u mended %u\n", stats.bisect_parsed,
+			stats.bisect_cached, stats.bisect_mended);
 		fprintf(stderr, "cpu_self %.3f\ncpu_children %.3f\n",
 			(double)(self.ru_utime.tv_sec + self.ru_stime.tv_sec) +
 			(double)(self.ru_utime.tv_usec + self.ru_stime.tv_usec) / 1e6,

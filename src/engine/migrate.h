@@ -61,10 +61,12 @@ struct migrate_options {
 	 * The series (out_dir): the largest patch in bytes (SubmittingPatches'
 	 * 40 kB: MIGRATE_SIZE_LIMIT; 0 for none), a step's subsystem split by
 	 * driver beyond it (series-plan.h); a Signed-off-by: line from the git
-	 * identity (series_signoff_identity()).
+	 * identity (series_signoff_identity()); every prefix of the series
+	 * parsed (bisect.h).
 	 */
 	size_t size_limit;
 	int signoff;
+	int check_bisect;
 };
 
 /* SubmittingPatches: "If your patch, uncompressed, exceeds 40 kB in size" */
@@ -98,6 +100,8 @@ struct migrate_stats {
 	int verify_replayed;		/* verify taken whole from the cache */
 	double setup_wall;		/* plan and working set, before the steps */
 	double output_wall;		/* the series or the in-place edit */
+	unsigned bisect_mended;		/* prefixes --check-bisect mended (series-plan.h) */
+	unsigned bisect_parsed, bisect_cached;	/* its parses; of them, the parse memo's */
 };
 
 /*

@@ -3,6 +3,7 @@
 #include "engine/journal.h"
 #include "engine/series.h"
 #include "engine/series-plan.h"
+#include "engine/bisect.h"
 #include "engine/diff.h"
 #include "kernel/maintainers.h"
 #include "analyze/prefilter.h"
@@ -427,6 +428,42 @@ static void whole_step_unit(struct engine *e, size_t step, struct series_unit *u
 			u->changes[u->nr++] = c;
 }
 
+/*
+ * The bisect check's result, printed (every broken prefix: its patch and
+ * first file) and as report.json's "bisect".
+ */
+static json_t *bisect_json(const struct bisect_result *r, const struct series_patch *patches,
+			   unsigned mended)
+{
+	json_t *o = json_object(), *breaks = json_array();
+
+	printf("bisect: %zu prefixes checked, %zu broken, %u mended (%zu files judged)\n",
+	       r->prefixes, r->nr_breaks, mended, r->judged);
+	for (size_t i = 0; i < r->nr_breaks; i++) {
+		const struct bisect_break *b = &r->breaks[i];
+		char *summary = series_subject(&patches[b->patch]);
+		json_t *j = json_object();
+
+		if (b->files > 1)
+			printf("bisect: after patch %04zu (%s): %s and %zu more files break: %s\n",
+			       b->patch + 1, summary, b->file, b->files - 1, b->error);
+		else
+			printf("bisect: after patch %04zu (%s): %s breaks: %s\n", b->patch + 1, summary,
+			       b->file, b->error);
+		json_object_set_new(j, "patch", json_integer((json_int_t)b->patch + 1));
+		json_object_set_new(j, "subject", json_string(summary));
+		json_object_set_new(j, "file", json_string(b->file));
+		json_object_set_new(j, "error", json_string(b->error));
+		json_object_set_new(j, "files", json_integer((json_int_t)b->files));
+		json_array_append_new(breaks, j);
+		free(summary);
+	}
+	json_object_set_new(o, "prefixes", json_integer((json_int_t)r->prefixes));
+	json_object_set_new(o, "mended", json_integer(mended));
+	json_object_set_new(o, "broken", breaks);
+	return o;
+}
+
 int result_write(struct engine *e, struct migrate_stats *stats,
 		 const struct site_list *before_sites, const struct site_list *after_sites)
 {
@@ -437,6 +474,7 @@ int result_write(struct engine *e, struct migrate_stats *stats,
 	struct series_meta meta;
 	struct unit_context x = { before_sites, after_sites, &meta, NULL, NULL };
 	struct strvec owned = STRVEC_INIT;
+	struct bisect_result bisect;
 	unsigned *step_sites = xcalloc(e->plan.nr + 1, sizeof(unsigned));
 	char **home = xcalloc(e->nr_changes + 1, sizeof(*home));
 	struct header_homes hh = { STRVEC_INIT, STRVEC_INIT, 0, NULL };
@@ -444,6 +482,7 @@ int result_write(struct engine *e, struct migrate_stats *stats,
 	int rc = 0;
 
 	memset(&texts, 0, sizeof(texts));
+	memset(&bisect, 0, sizeof(bisect));
 	memset(&meta, 0, sizeof(meta));
 	if (e->opts->in_place) {
 		for (size_t s = 0; s < e->plan.nr; s++) {
@@ -469,16 +508,41 @@ int result_write(struct engine *e, struct migrate_stats *stats,
 			step_homes(e, &hh, s, home);
 			series_plan_step(e, s, home, &texts, e->opts->size_limit, unit_bytes, &x, &units);
 		}
+		/* a prefix that does not build takes the later patch it needs, then again */
+		while (!rc && e->opts->check_bisect) {
+			int mended;
+
+			bisect_result_release(&bisect);
+			if (bisect_check(e, &units, &texts, &bisect) < 0) {
+				rc = -1;
+				break;
+			}
+			stats->bisect_parsed += (unsigned)bisect.parsed;
+			stats->bisect_cached += (unsigned)bisect.cached;
+			if (!bisect.nr_breaks)
+				break;
+			mended = series_plan_mend(e, &units, bisect.breaks[0].patch, &bisect.breaks[0].broken,
+						  bisect.breaks[0].error, home);
+			if (!mended)
+				break;
+			series_plan_renumber(e, &units);
+			stats->bisect_mended++;
+		}
 		patches = xcalloc(units.nr + 1, sizeof(*patches));
 		ccs = xcalloc(units.nr + 1, sizeof(*ccs));
 		for (size_t i = 0; i < units.nr; i++) {
 			struct series_unit *u = &units.v[i];
 
 			ccs[i] = (struct strvec)STRVEC_INIT;
+			if (u->notes.nr && e->opts->size_limit && !u->tie &&
+			    unit_bytes(e, u, &x) > e->opts->size_limit)
+				u->tie = xstrdup("it holds what it needs to build, as said above");
 			step_sites[u->step] += unit_patch(e, u, &x, &patches[i], &ccs[i], &owned);
 		}
 	}
 	report = report_json(e, stats, step_sites);
+	if (!rc && e->opts->check_bisect)
+		json_object_set_new(report, "bisect", bisect_json(&bisect, patches, stats->bisect_mended));
 	if (e->opts->in_place) {
 		struct journal_edit_list edits = JOURNAL_EDIT_LIST_INIT;
 		char *dir = path_join(e->opts->tree, ".cdmigrate");
@@ -538,6 +602,7 @@ int result_write(struct engine *e, struct migrate_stats *stats,
 	free(ccs);
 	strvec_clear(&owned);
 	series_units_release(&units);
+	bisect_result_release(&bisect);
 	series_texts_release(&texts);
 	series_meta_release(&meta);
 	maintainers_free(x.maintainers);

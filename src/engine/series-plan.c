@@ -647,3 +647,296 @@ void series_plan_step(struct engine *e, size_t step, char *const *home,
 	free(cl.live);
 	strvec_clear(&subs);
 }
+
+/* ---- mending a prefix that does not build ---- */
+
+/* A change and its cluster, sorted together. */
+struct tagged {
+	size_t change, cluster;
+};
+
+static const struct engine *sort_engine;
+
+/* file order, then step order: a file's changes apply one after the other */
+static int cmp_tagged(const void *a, const void *b)
+{
+	const struct step_change *x = &sort_engine->changes[((const struct tagged *)a)->change];
+	const struct step_change *y = &sort_engine->changes[((const struct tagged *)b)->change];
+
+	if (x->file != y->file)
+		return x->file < y->file ? -1 : 1;
+	if (x->step != y->step)
+		return x->step < y->step ? -1 : 1;
+	return 0;
+}
+
+/* The clusters moving: (unit, cluster) pairs. */
+struct moving {
+	size_t *unit, *cluster;
+	size_t nr, alloc, alloc2;
+};
+
+static int is_moving(const struct moving *mv, size_t unit, size_t cluster)
+{
+	for (size_t i = 0; i < mv->nr; i++)
+		if (mv->unit[i] == unit && mv->cluster[i] == cluster)
+			return 1;
+	return 0;
+}
+
+static void add_moving(struct moving *mv, size_t unit, size_t cluster)
+{
+	if (is_moving(mv, unit, cluster))
+		return;
+	ALLOC_GROW(mv->unit, mv->nr + 1, mv->alloc);
+	ALLOC_GROW(mv->cluster, mv->nr + 1, mv->alloc2);
+	mv->unit[mv->nr] = unit;
+	mv->cluster[mv->nr] = cluster;
+	mv->nr++;
+}
+
+/*
+ * The first unit after k with a change of path, or of a header path
+ * reaches: the clusters of that unit holding them go to `mv`.  Returns
+ * the unit, or units->nr when there is none.
+ */
+static size_t helper_clusters(struct engine *e, const struct series_units *units, size_t k,
+			      const char *path, struct reach *r, struct moving *mv)
+{
+	struct work_file *f = engine_find_file(e, path);
+	struct strvec hs = STRVEC_INIT;
+	size_t found = units->nr;
+
+	for (size_t j = k + 1; f && j < units->nr && found == units->nr; j++)
+		for (size_t i = 0; i < units->v[j].nr; i++)
+			if (e->changes[units->v[j].changes[i]].file == (size_t)(f - e->files)) {
+				add_moving(mv, j, units->v[j].cluster[i]);
+				found = j;
+			}
+	if (found < units->nr)
+		return found;
+	reach_headers(r, path, &hs);
+	for (size_t j = k + 1; j < units->nr && found == units->nr; j++)
+		for (size_t i = 0; i < units->v[j].nr; i++) {
+			const char *p = e->files[e->changes[units->v[j].changes[i]].file].path;
+
+			if (engine_in_strvec(&hs, p)) {
+				add_moving(mv, j, units->v[j].cluster[i]);
+				found = j;
+			}
+		}
+	strvec_clear(&hs);
+	return found;
+}
+
+/* Whether a cluster of unit m changes a file that a moving cluster of a later unit changes. */
+static int shares_with_later(const struct engine *e, const struct series_units *units,
+			     const struct moving *mv, size_t m, size_t cluster)
+{
+	const struct series_unit *u = &units->v[m];
+
+	for (size_t i = 0; i < u->nr; i++) {
+		if (u->cluster[i] != cluster)
+			continue;
+		for (size_t x = 0; x < mv->nr; x++) {
+			const struct series_unit *v = &units->v[mv->unit[x]];
+
+			if (mv->unit[x] <= m)
+				continue;
+			for (size_t q = 0; q < v->nr; q++)
+				if (v->cluster[q] == mv->cluster[x] &&
+				    e->changes[v->changes[q]].file == e->changes[u->changes[i]].file)
+					return 1;
+		}
+	}
+	return 0;
+}
+
+/* The drivers of the changes of unit m in moving clusters, "lpfc, qla2xxx". */
+static char *moved_drivers(const struct engine *e, const struct series_unit *u, size_t m,
+			   const struct moving *mv)
+{
+	struct strvec d = STRVEC_INIT;
+	struct strbuf sb = STRBUF_INIT;
+
+	for (size_t i = 0; i < u->nr; i++) {
+		const char *path = e->files[e->changes[u->changes[i]].file].path;
+		char *drv;
+
+		if (!is_moving(mv, m, u->cluster[i]))
+			continue;
+		drv = subsystem_driver_of(path);
+		if (!drv) {
+			const char *base = strrchr(path, '/');
+
+			drv = xstrdup(base ? base + 1 : path);
+		}
+		if (!strvec_sorted_has(&d, drv)) {
+			strvec_push(&d, drv);
+			strvec_sort(&d);
+		}
+		free(drv);
+	}
+	for (size_t i = 0; i < d.nr; i++)
+		strbuf_addf(&sb, "%s%s", i ? ", " : "", d.v[i]);
+	strvec_clear(&d);
+	return strbuf_detach(&sb, NULL);
+}
+
+int series_plan_mend(struct engine *e, struct series_units *units, size_t k,
+		     const struct strvec *broken, const char *why, char *const *home)
+{
+	struct reach *r = reach_new(e->opts->tree, current_text, e);
+	struct moving mv = { NULL, NULL, 0, 0, 0 };
+	struct series_unit *u;
+	struct tagged *all;
+	size_t j = units->nr, last, nr_all = 0;
+
+	for (size_t i = 0; i < broken->nr && j == units->nr; i++)
+		j = helper_clusters(e, units, k, broken->v[i], r, &mv);
+	reach_free(r);
+	if (j == units->nr)
+		return 0;
+	/*
+	 * A cluster between that changes a file a moving one changes later
+	 * must move too, before it: a file's changes stay in step order.
+	 */
+	last = j;
+	for (int grew = 1; grew;) {
+		grew = 0;
+		for (size_t m = last; m > k + 1; m--) {
+			const struct series_unit *v = &units->v[m - 1];
+
+			for (size_t i = 0; i < v->nr; i++)
+				if (!is_moving(&mv, m - 1, v->cluster[i]) &&
+				    shares_with_later(e, units, &mv, m - 1, v->cluster[i])) {
+					add_moving(&mv, m - 1, v->cluster[i]);
+					grew = 1;
+				}
+		}
+	}
+	u = &units->v[k];
+	all = xcalloc(u->nr + 1, sizeof(*all));
+	for (size_t i = 0; i < u->nr; i++) {
+		all[nr_all].change = u->changes[i];
+		all[nr_all++].cluster = u->cluster[i];
+	}
+	for (size_t m = k + 1; m <= last; m++) {
+		struct series_unit *v = &units->v[m];
+		const struct manifest_step *st = e->plan.steps[v->step].step;
+		char *drivers, *note;
+		size_t kept = 0, moved = 0;
+
+		for (size_t i = 0; i < v->nr; i++)
+			moved += is_moving(&mv, m, v->cluster[i]);
+		if (!moved)
+			continue;
+		drivers = moved_drivers(e, v, m, &mv);
+		if (v->step == u->step)
+			note = xstrfmt("It holds the changes of %s %s too: without them it does not build (%s).",
+				       v->subsystem, drivers, why);
+		else
+			note = xstrfmt("It holds step %u's change (%s) of %s %s too: without it this patch"
+				       " does not build (%s).", st->order, st->title, v->subsystem, drivers,
+				       why);
+		strvec_push(&u->notes, note);
+		free(note);
+		free(drivers);
+		all = xrealloc(all, (nr_all + v->nr + 1) * sizeof(*all));
+		for (size_t i = 0; i < v->nr; i++) {
+			if (is_moving(&mv, m, v->cluster[i])) {
+				all[nr_all].change = v->changes[i];
+				all[nr_all++].cluster = v->cluster[i];
+			} else {
+				v->changes[kept] = v->changes[i];
+				v->cluster[kept++] = v->cluster[i];
+			}
+		}
+		v->nr = kept;
+		if (!kept)
+			for (size_t i = 0; i < v->notes.nr; i++)
+				strvec_push(&u->notes, v->notes.v[i]);
+	}
+	sort_engine = e;
+	sort_array(all, nr_all, sizeof(*all), cmp_tagged);
+	u->changes = xrealloc(u->changes, (nr_all + 1) * sizeof(*u->changes));
+	u->cluster = xrealloc(u->cluster, (nr_all + 1) * sizeof(*u->cluster));
+	for (size_t i = 0; i < nr_all; i++) {
+		u->changes[i] = all[i].change;
+		u->cluster[i] = all[i].cluster;
+	}
+	u->nr = nr_all;
+	free(all);
+	strvec_clear(&u->foreign);
+	for (size_t i = 0; i < u->nr; i++) {
+		const char *path = e->files[e->changes[u->changes[i]].file].path;
+
+		if (strcmp(home[u->changes[i]], u->subsystem) && !starts_with(path, "include/") &&
+		    !engine_in_strvec(&u->foreign, path))
+			strvec_push(&u->foreign, path);
+	}
+	/* close the gaps the emptied units left */
+	{
+		size_t out = 0;
+
+		for (size_t m = 0; m < units->nr; m++)
+			if (units->v[m].nr)
+				units->v[out++] = units->v[m];
+			else
+				unit_free_fields(&units->v[m]);
+		units->nr = out;
+	}
+	free(mv.unit);
+	free(mv.cluster);
+	return 1;
+}
+
+/* A part's drivers, from the changes it holds now. */
+static char *part_label(const struct engine *e, const struct series_unit *u)
+{
+	struct strvec d = STRVEC_INIT;
+	struct strbuf sb = STRBUF_INIT;
+
+	for (size_t i = 0; i < u->nr; i++) {
+		char *drv = subsystem_driver_of(e->files[e->changes[u->changes[i]].file].path);
+
+		if (drv && !strvec_sorted_has(&d, drv)) {
+			strvec_push(&d, drv);
+			strvec_sort(&d);
+		}
+		free(drv);
+	}
+	for (size_t i = 0; i < d.nr; i++)
+		strbuf_addf(&sb, "%s%s", i ? ", " : "", d.v[i]);
+	strvec_clear(&d);
+	return strbuf_detach(&sb, NULL);
+}
+
+void series_plan_renumber(const struct engine *e, struct series_units *units)
+{
+	for (size_t i = 0; i < units->nr; i++)
+		if (units->v[i].parts) {
+			free(units->v[i].part);
+			units->v[i].part = part_label(e, &units->v[i]);
+		}
+	for (size_t i = 0; i < units->nr;) {
+		size_t j = i, n = 0;
+
+		while (j < units->nr && units->v[j].step == units->v[i].step &&
+		       !strcmp(units->v[j].subsystem, units->v[i].subsystem))
+			n += units->v[j++].parts > 0;
+		for (size_t m = i, part = 0; m < j; m++) {
+			if (!units->v[m].parts)
+				continue;
+			if (n == 1) {
+				units->v[m].parts = units->v[m].part_nr = 0;
+				free(units->v[m].part);
+				units->v[m].part = NULL;
+			} else {
+				units->v[m].part_nr = (unsigned)++part;
+				units->v[m].parts = (unsigned)n;
+			}
+		}
+		i = j;
+	}
+}

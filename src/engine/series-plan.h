@@ -67,7 +67,7 @@ struct series_unit {
 	size_t bytes;		/* its size as measured */
 	/* files of other subsystems in it (a cluster's), "path" each */
 	struct strvec foreign;
-	/* what else it holds and why, one sentence each */
+	/* what series_plan_mend() moved into it and why, one sentence each */
 	struct strvec notes;
 };
 
@@ -110,5 +110,28 @@ typedef size_t (*series_size_fn)(struct engine *e, const struct series_unit *u, 
 void series_plan_step(struct engine *e, size_t step, char *const *home,
 		      const struct series_texts *t, size_t limit, series_size_fn size,
 		      void *data, struct series_units *out);
+
+/*
+ * Mend the prefix ending with units->v[k], which does not build: the
+ * files in broken do not parse (why: the first error).  The first broken
+ * file that a later patch changes, or else reaches a header a later
+ * patch changes, takes the clusters of that patch that hold them (and
+ * every cluster between that changes a file one of them changes: a
+ * file's changes stay in step order) into patch k; a patch left empty
+ * goes.  The change it needs comes with the change that needs it (a class's
+ * interface callbacks that step 40 retyped build only once step 50 moved
+ * the interface).  Returns 1 when it merged, 0 when no later patch can
+ * help (the break is reported as it is).  home as for series_plan_step().
+ */
+int series_plan_mend(struct engine *e, struct series_units *units, size_t k,
+		     const struct strvec *broken, const char *why, char *const *home);
+
+/*
+ * Number the parts of each split again (after series_plan_mend()): the
+ * units of one step and subsystem that are parts, 1..n in order, each
+ * labelled with the drivers it holds now; a split left with one part is
+ * no split.
+ */
+void series_plan_renumber(const struct engine *e, struct series_units *units);
 
 #endif
