@@ -58,6 +58,7 @@ src_libcdmigrate_a_SOURCES = \
 	src/report/sysfs-read.c src/report/sysfs-read.h \
 	src/report/userspace.c src/report/userspace.h \
 	src/engine/bisect.c src/engine/bisect.h \
+	src/engine/checkpatch.c src/engine/checkpatch.h \
 	src/engine/diff.c src/engine/diff.h \
 	src/engine/engine.h \
 	src/engine/group.c \

@@ -5,6 +5,7 @@
 # its line below: nothing else names it.
 CHECK_SUITES = \
 	tests/check_cache \
+	tests/check_checkpatch \
 	tests/check_child \
 	tests/check_diff \
 	tests/check_exports \

@@ -61,11 +61,14 @@ struct migrate_options {
 	 * The series (out_dir): the largest patch in bytes (SubmittingPatches'
 	 * 40 kB: MIGRATE_SIZE_LIMIT; 0 for none), a step's subsystem split by
 	 * driver beyond it (series-plan.h); a Signed-off-by: line from the git
-	 * identity (series_signoff_identity()); every prefix of the series
-	 * parsed (bisect.h).
+	 * identity (series_signoff_identity()); each patch checked by this
+	 * checkpatch.pl (NULL: the tree's scripts/checkpatch.pl when it has
+	 * one; "" none: checkpatch.h); every prefix of the series parsed
+	 * (bisect.h).
 	 */
 	size_t size_limit;
 	int signoff;
+	const char *checkpatch;
 	int check_bisect;
 };
 

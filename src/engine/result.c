@@ -4,6 +4,7 @@
 #include "engine/series.h"
 #include "engine/series-plan.h"
 #include "engine/bisect.h"
+#include "engine/checkpatch.h"
 #include "engine/diff.h"
 #include "kernel/maintainers.h"
 #include "analyze/prefilter.h"
@@ -428,6 +429,69 @@ static void whole_step_unit(struct engine *e, size_t step, struct series_unit *u
 			u->changes[u->nr++] = c;
 }
 
+/* The script as the output names it: relative to the tree when it is in it. */
+static const char *shown_script(struct engine *e, const char *script)
+{
+	char *real = realpath(script, NULL);
+	size_t n = strlen(e->tree);
+	const char *shown = script;
+
+	if (real && !strncmp(real, e->tree, n) && real[n] == '/')
+		shown = script + strlen(script) - strlen(real + n + 1);
+	free(real);
+	return shown;
+}
+
+/*
+ * Every written patch checked with checkpatch.pl (checkpatch.h): what the
+ * series adds, printed and as report.json's "checkpatch".  A script that
+ * does not run is a warning: the series stands.
+ */
+static int check_style(struct engine *e, const struct series_patch *patches, size_t nr,
+		       json_t *report)
+{
+	struct strvec files = STRVEC_INIT;
+	struct checkpatch_result r;
+	const char *script = e->opts->checkpatch, *shown = shown_script(e, script);
+	json_t *o, *added;
+
+	for (size_t i = 0; i < nr; i++) {
+		char *name = series_patch_name(&patches[i], i + 1);
+		char *path = path_join(e->opts->out_dir, name);
+
+		strvec_push(&files, path);
+		free(path);
+		free(name);
+	}
+	if (checkpatch_series(script, &files, e->opts->jobs, &r) < 0) {
+		strvec_clear(&files);
+		return -1;
+	}
+	o = json_object();
+	json_object_set_new(o, "script", json_string(shown));
+	if (r.failed) {
+		warning("%s does not run with this perl (%s): give one that does with --checkpatch PATH",
+			shown, r.error);
+		json_object_set_new(o, "error", json_string(r.error));
+	} else {
+		printf("checkpatch: %zu patches checked with %s: %zu added, %zu removed (errors and"
+		       " warnings, relative to the lines each patch replaces)\n", nr, shown, r.added,
+		       r.removed);
+		added = json_array();
+		for (size_t i = 0; i < r.added_lines.nr; i++) {
+			printf("checkpatch: added: %s\n", r.added_lines.v[i]);
+			json_array_append_new(added, json_string(r.added_lines.v[i]));
+		}
+		json_object_set_new(o, "added", json_integer((json_int_t)r.added));
+		json_object_set_new(o, "removed", json_integer((json_int_t)r.removed));
+		json_object_set_new(o, "findings", added);
+	}
+	json_object_set_new(report, "checkpatch", o);
+	checkpatch_result_release(&r);
+	strvec_clear(&files);
+	return 0;
+}
+
 /*
  * The bisect check's result, printed (every broken prefix: its patch and
  * first file) and as report.json's "bisect".
@@ -584,6 +648,8 @@ int result_write(struct engine *e, struct migrate_stats *stats,
 		if (rc == 0)
 			rc = series_write(e->opts->out_dir, patches, units.nr, cover.buf, &meta);
 		strbuf_release(&cover);
+		if (rc == 0 && e->opts->checkpatch && *e->opts->checkpatch)
+			rc = check_style(e, patches, units.nr, report);
 		path = path_join(e->opts->out_dir, "report.json");
 		if (rc == 0)
 			rc = write_json_atomically(path, report);
