@@ -293,54 +293,79 @@ static void check_prefix(struct bisect *b, size_t k, const struct strvec *header
 	strvec_clear(&need_before);
 }
 
-int bisect_check(struct engine *e, const struct series_units *units,
-		 const struct series_texts *t, struct bisect_result *r)
+struct bisect *bisect_new(struct engine *e, const struct series_texts *t)
 {
 	struct classify_options co;
-	struct bisect b;
+	struct bisect *b = xcalloc(1, sizeof(*b));
 
-	memset(r, 0, sizeof(*r));
-	memset(&b, 0, sizeof(b));
-	b.e = e;
-	b.t = t;
-	b.r = r;
+	b->e = e;
+	b->t = t;
 	engine_classify_options(e, &co);
 	co.type_errors = 1;
-	if (!units->nr)
-		return 0;
-	b.c = classify_new(&co);
-	if (!b.c)
-		return -1;
-	b.text = xcalloc(e->nr + 1, sizeof(*b.text));
+	b->c = classify_new(&co);
+	if (!b->c) {
+		free(b);
+		return NULL;
+	}
+	b->text = xcalloc(e->nr + 1, sizeof(*b->text));
+	b->reach = reach_new(e->opts->tree, final_text, e);
+	walk_tree(e->opts->tree, NULL, &b->tree_files, NULL);
+	return b;
+}
+
+void bisect_free(struct bisect *b)
+{
+	if (!b)
+		return;
+	for (size_t i = 0; i < b->nr; i++) {
+		free(b->j[i].path);
+		strvec_clear(&b->j[i].before);
+	}
+	free(b->j);
+	free(b->text);
+	strvec_clear(&b->tree_files);
+	reach_free(b->reach);
+	classify_free(b->c);
+	free(b);
+}
+
+/* The texts after unit k (each change's text after it, in order). */
+static void apply_unit(struct bisect *b, const struct series_unit *u, struct strvec *headers,
+		       struct strvec *changed_c)
+{
+	struct engine *e = b->e;
+
+	for (size_t i = 0; i < u->nr; i++) {
+		size_t c = u->changes[i];
+		struct work_file *f = &e->files[e->changes[c].file];
+
+		b->text[e->changes[c].file] = &b->t->after[c];
+		if (headers && !engine_in_strvec(is_c_file(f->path) ? changed_c : headers, f->path))
+			strvec_push(is_c_file(f->path) ? changed_c : headers, f->path);
+	}
+}
+
+void bisect_run(struct bisect *b, const struct series_units *units, size_t from, int stop,
+		struct bisect_result *r)
+{
+	struct engine *e = b->e;
+
+	b->r = r;
 	for (size_t i = 0; i < e->nr; i++)
-		b.text[i] = &e->files[i].original;
-	b.reach = reach_new(e->opts->tree, final_text, e);
-	walk_tree(e->opts->tree, NULL, &b.tree_files, NULL);
-	for (size_t k = 0; k < units->nr; k++) {
-		const struct series_unit *u = &units->v[k];
+		b->text[i] = &e->files[i].original;
+	for (size_t k = 0; k < from && k < units->nr; k++)
+		apply_unit(b, &units->v[k], NULL, NULL);
+	for (size_t k = from; k < units->nr; k++) {
 		struct strvec headers = STRVEC_INIT, changed_c = STRVEC_INIT;
+		size_t broken = r->nr_breaks;
 
-		for (size_t i = 0; i < u->nr; i++) {
-			size_t c = u->changes[i];
-			struct work_file *f = &e->files[e->changes[c].file];
-
-			b.text[e->changes[c].file] = &t->after[c];
-			strvec_push(is_c_file(f->path) ? &changed_c : &headers, f->path);
-		}
-		check_prefix(&b, k, &headers, &changed_c);
-		r->prefixes++;
+		apply_unit(b, &units->v[k], &headers, &changed_c);
+		check_prefix(b, k, &headers, &changed_c);
 		strvec_clear(&headers);
 		strvec_clear(&changed_c);
+		if (stop && r->nr_breaks > broken)
+			break;
 	}
-	r->judged = b.nr;
-	for (size_t i = 0; i < b.nr; i++) {
-		free(b.j[i].path);
-		strvec_clear(&b.j[i].before);
-	}
-	free(b.j);
-	free(b.text);
-	strvec_clear(&b.tree_files);
-	reach_free(b.reach);
-	classify_free(b.c);
-	return 0;
+	r->prefixes = units->nr;
+	r->judged = b->nr;
 }

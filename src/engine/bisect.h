@@ -45,12 +45,25 @@ struct bisect_result {
 
 void bisect_result_release(struct bisect_result *r);
 
+struct bisect;
+
 /*
- * Check every prefix of the series `units` (in order), whose changes'
- * texts are in t.  Returns 0 with the result in r (no break: r->nr_breaks
- * is 0), or -1 after error() (libclang could not start).
+ * A checker of the series whose changes' texts are in t: its libclang
+ * classifier, the files judged so far and their original parses.  NULL
+ * after error() (libclang could not start).  Free with bisect_free().
  */
-int bisect_check(struct engine *e, const struct series_units *units,
-		 const struct series_texts *t, struct bisect_result *r);
+struct bisect *bisect_new(struct engine *e, const struct series_texts *t);
+void bisect_free(struct bisect *b);
+
+/*
+ * Check the prefixes of `units` that end with units->v[from] and after,
+ * in order, adding each broken one to r; with stop set, up to the first
+ * broken one.  The state before `from` is rebuilt from the units before
+ * it (their parses are not repeated): after series_plan_mend() merged
+ * into patch k, the check goes on from k.  r->prefixes is units->nr;
+ * r->judged the files judged so far; r->parsed and r->cached add up.
+ */
+void bisect_run(struct bisect *b, const struct series_units *units, size_t from, int stop,
+		struct bisect_result *r);
 
 #endif

@@ -572,25 +572,44 @@ int result_write(struct engine *e, struct migrate_stats *stats,
 			step_homes(e, &hh, s, home);
 			series_plan_step(e, s, home, &texts, e->opts->size_limit, unit_bytes, &x, &units);
 		}
-		/* a prefix that does not build takes the later patch it needs, then again */
-		while (!rc && e->opts->check_bisect) {
-			int mended;
+		/*
+		 * A prefix that does not build takes the later changes it needs,
+		 * and the check goes on from it; what cannot be mended is kept.
+		 */
+		if (!rc && e->opts->check_bisect && units.nr) {
+			struct bisect *b = bisect_new(e, &texts);
+			size_t from = 0;
 
-			bisect_result_release(&bisect);
-			if (bisect_check(e, &units, &texts, &bisect) < 0) {
+			if (!b)
 				rc = -1;
-				break;
+			while (b) {
+				struct bisect_result one;
+				const struct bisect_break *brk;
+
+				memset(&one, 0, sizeof(one));
+				bisect_run(b, &units, from, 1, &one);
+				stats->bisect_parsed += (unsigned)one.parsed;
+				stats->bisect_cached += (unsigned)one.cached;
+				bisect.prefixes = one.prefixes;
+				bisect.judged = one.judged;
+				if (!one.nr_breaks) {
+					bisect_result_release(&one);
+					break;
+				}
+				brk = &one.breaks[0];
+				if (series_plan_mend(e, &units, brk->patch, &brk->broken, brk->error, home)) {
+					series_plan_renumber(e, &units);
+					stats->bisect_mended++;
+					from = brk->patch;
+				} else {
+					ALLOC_GROW(bisect.breaks, bisect.nr_breaks + 1, bisect.alloc_breaks);
+					bisect.breaks[bisect.nr_breaks++] = one.breaks[0];
+					one.nr_breaks = 0;
+					from = brk->patch + 1;
+				}
+				bisect_result_release(&one);
 			}
-			stats->bisect_parsed += (unsigned)bisect.parsed;
-			stats->bisect_cached += (unsigned)bisect.cached;
-			if (!bisect.nr_breaks)
-				break;
-			mended = series_plan_mend(e, &units, bisect.breaks[0].patch, &bisect.breaks[0].broken,
-						  bisect.breaks[0].error, home);
-			if (!mended)
-				break;
-			series_plan_renumber(e, &units);
-			stats->bisect_mended++;
+			bisect_free(b);
 		}
 		patches = xcalloc(units.nr + 1, sizeof(*patches));
 		ccs = xcalloc(units.nr + 1, sizeof(*ccs));

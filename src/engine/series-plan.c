@@ -792,8 +792,13 @@ int series_plan_mend(struct engine *e, struct series_units *units, size_t k,
 	struct tagged *all;
 	size_t j = units->nr, last, nr_all = 0;
 
-	for (size_t i = 0; i < broken->nr && j == units->nr; i++)
-		j = helper_clusters(e, units, k, broken->v[i], r, &mv);
+	/* every broken file at once: each takes what it needs */
+	for (size_t i = 0; i < broken->nr; i++) {
+		size_t found = helper_clusters(e, units, k, broken->v[i], r, &mv);
+
+		if (found < units->nr && (j == units->nr || found > j))
+			j = found;
+	}
 	reach_free(r);
 	if (j == units->nr)
 		return 0;

@@ -113,9 +113,9 @@ void series_plan_step(struct engine *e, size_t step, char *const *home,
 
 /*
  * Mend the prefix ending with units->v[k], which does not build: the
- * files in broken do not parse (why: the first error).  The first broken
- * file that a later patch changes, or else reaches a header a later
- * patch changes, takes the clusters of that patch that hold them (and
+ * files in broken do not parse (why: the first error).  Each broken file
+ * that a later patch changes, or else reaches a header a later patch
+ * changes, takes the clusters of the first such patch that hold them (and
  * every cluster between that changes a file one of them changes: a
  * file's changes stay in step order) into patch k; a patch left empty
  * goes.  The change it needs comes with the change that needs it (a class's
