@@ -236,11 +236,7 @@ static int run_step_uncached(struct engine *e, size_t step, struct migrate_step_
 			strbuf_release(&before[i]);
 			continue;
 		}
-		realign_continuations(before[i].buf, before[i].len, &f->current);
-		realign_pointer_spacing(before[i].buf, before[i].len, &f->current);
-		realign_indent_tabs(before[i].buf, before[i].len, &f->current);
-		realign_fit_width(before[i].buf, before[i].len, &f->current);
-		realign_wrap(before[i].buf, before[i].len, &f->current);
+		realign_step_output(before[i].buf, before[i].len, &f->current);
 		if (diff_make(f->path, before[i].buf, before[i].len, f->current.buf, f->current.len, &diff) < 0) {
 			strbuf_release(&diff);
 			goto fail;

@@ -1001,3 +1001,20 @@ next:
 	free(lines);
 	return wrapped;
 }
+
+int realign_step_output(const char *before, size_t before_len, struct strbuf *after)
+{
+	struct strbuf was = STRBUF_INIT;
+	int changed;
+
+	strbuf_add(&was, after->buf, after->len);
+	/* a pass may undo another's move (fit_width, a too wide realignment) */
+	realign_continuations(before, before_len, after);
+	realign_pointer_spacing(before, before_len, after);
+	realign_indent_tabs(before, before_len, after);
+	realign_fit_width(before, before_len, after);
+	realign_wrap(before, before_len, after);
+	changed = was.len != after->len || memcmp(was.buf, after->buf, was.len);
+	strbuf_release(&was);
+	return changed;
+}
