@@ -220,8 +220,9 @@ int cmd_migrate(int argc, char **argv)
 		getrusage(RUSAGE_SELF, &self);
 		getrusage(RUSAGE_CHILDREN, &children);
 		fprintf(stderr, "setup_wall %.3f\noutput_wall %.3f\n", stats.setup_wall, stats.output_wall);
-		fprintf(stderr, "bisect_parsed %u cached %u mended %u\n", stats.bisect_parsed,
-			stats.bisect_cached, stats.bisect_mended);
+		if (opts.check_bisect)
+			fprintf(stderr, "bisect_parsed %u cached %u mended %u\n", stats.bisect_parsed,
+				stats.bisect_cached, stats.bisect_mended);
 		fprintf(stderr, "cpu_self %.3f\ncpu_children %.3f\n",
 			(double)(self.ru_utime.tv_sec + self.ru_stime.tv_sec) +
 			(double)(self.ru_utime.tv_usec + self.ru_stime.tv_usec) / 1e6,
