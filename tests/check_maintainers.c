@@ -19,6 +19,8 @@ static const char text[] =
 	"S: Status, one of the following:\n\n\tSupported:\tSomeone is paid.\n\n"
 	"3W-XXXX ATA-RAID CONTROLLER DRIVER\nP:\tAdam Radford\nM:\tlinuxraid@amcc.com\n"
 	"L:\tlinux-scsi@vger.kernel.org\nS:\tSupported\n\n"
+	"DELL SYSTEMS MANAGEMENT BASE DRIVER (dcdbas)\nP:\tDoug Warzecha\nM:\tdoug@example.com\n"
+	"S:\tMaintained\n\n"
 	"DRIVER CORE, KOBJECTS, AND SYSFS\nP:\tGreg Kroah-Hartman\nM:\tgregkh@suse.de\n"
 	"L:\tlinux-kernel@vger.kernel.org\nS:\tSupported\n\n"
 	"HARDWARE MONITORING\nP:\tJean Delvare\nM:\tkhali@linux-fr.org\n"
@@ -26,6 +28,8 @@ static const char text[] =
 	"T:\tquilt http://khali.linux-fr.org/devel/linux-2.6/jdelvare-hwmon/\nS:\tMaintained\n\n"
 	"LM83 HARDWARE MONITOR DRIVER\nP:\tJean Delvare\nM:\tkhali@linux-fr.org\n"
 	"L:\tlm-sensors@lm-sensors.org\nS:\tMaintained\n\n"
+	"NETWORKING [IPv4/IPv6]\nP:\tDavid S. Miller\nM:\tdavem@example.net\n"
+	"T:\tgit kernel.org:/pub/scm/linux/kernel/git/davem/net-2.6.git\nS:\tMaintained\n\n"
 	"PCI HOTPLUG CORE\nP:\tKristen Carlson Accardi\nM:\tkristen@example.org\nS:\tSupported\n\n"
 	"RT2X00 WIRELESS DRIVER\nP:\tIvo van Doorn\nM:\tIvDoorn@example.com\n"
 	"L:\tlinux-wireless@vger.kernel.org\nF:\tdrivers/net/wireless/rt2x00/\nS:\tMaintained\n\n"
@@ -34,6 +38,12 @@ static const char text[] =
 	"L:\tlinux-scsi@vger.kernel.org\nS:\tMaintained\n\n"
 	"SCSI TAPE DRIVER\nP:\tKai Makisara\nM:\tKai.Makisara@kolumbus.fi\nL:\tlinux-scsi@vger.kernel.org\nS:\tMaintained\n\n"
 	"SPARSE CHECKER\nP:\tJosh Triplett\nM:\tjosh@example.org\nF:\tinclude/linux/*compiler*.h\nS:\tMaintained\n\n"
+	"TIPC NETWORK LAYER\nP:\tPer Liden\nM:\tper@example.com\n"
+	"T:\tgit tipc.cslab.ericsson.net:/pub/git/tipc.git\nS:\tMaintained\n\n"
+	/* v2.6.16 ends this section with a line of one tab */
+	"USER-MODE LINUX\nP:\tJeff Dike\nM:\tjdike@example.com\nS:\tMaintained\n\t\n"
+	"FAT/VFAT/MSDOS FILESYSTEM:\nP:\tOGAWA Hirofumi\nM:\thirofumi@example.jp\n"
+	"L:\tlinux-kernel@vger.kernel.org\nS:\tMaintained\n\n"
 	"THE REST\nP:\tLinus Torvalds\nS:\tBuried alive in reporters\n";
 
 static struct maintainers *m;
@@ -89,6 +99,21 @@ START_TEST(title_words_of_the_driver)
 	/* "st" is too short to say anything: the subsystem's section */
 	EXPECT("drivers/scsi/st.c", "scsi", 1,
 	       "James E.J. Bottomley <James.Bottomley@SteelEye.com>; linux-scsi@vger.kernel.org");
+}
+END_TEST
+
+START_TEST(no_match_by_chance)
+{
+	/* the subsystem's own file: its name is no driver ("BASE DRIVER") */
+	EXPECT("drivers/base/base.h", "driver-core", 1,
+	       "Greg Kroah-Hartman <gregkh@suse.de>; linux-kernel@vger.kernel.org");
+	/* the first word of a file's name in a driver's folder is no key ("USER-MODE") */
+	EXPECT("drivers/infiniband/core/user_mad.c", "infiniband", 0, "");
+	/* a line of blanks ends a section: FAT's title is not a line of USER-MODE LINUX */
+	EXPECT("fs/fat/inode.c", "fs", 1,
+	       "OGAWA Hirofumi <hirofumi@example.jp>; linux-kernel@vger.kernel.org");
+	/* a tree's host is no word of it: "ericsson.net" is not "net" */
+	EXPECT("net/core/dev.c", "net", 1, "David S. Miller <davem@example.net>");
 }
 END_TEST
 
@@ -171,6 +196,7 @@ Suite *test_suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, file_patterns_first);
 	tcase_add_test(tc, title_words_of_the_driver);
+	tcase_add_test(tc, no_match_by_chance);
 	tcase_add_test(tc, subsystem_fewest_words_then_trees);
 	tcase_add_test(tc, each_address_once);
 	tcase_add_test(tc, no_maintainers_file);

@@ -4,6 +4,7 @@
 
 #include <ctype.h>
 #include <fnmatch.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -113,6 +114,45 @@ static int is_entry(const char *line, size_t len)
 	       (line[2] == '\t' || line[2] == ' ');
 }
 
+/* Only blanks: v2.6.16 ends USER-MODE LINUX with a line of one tab, a paragraph's end all the same. */
+static int is_blank(const char *line, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if (!isspace((unsigned char)line[i]))
+			return 0;
+	return 1;
+}
+
+/*
+ * The words of a T: line without its hosts' names: "git
+ * tipc.cslab.ericsson.net:/pub/git/tipc.git" says nothing of "net".
+ */
+static void tree_words_of(const char *value, struct strvec *out)
+{
+	const char *p = value;
+
+	while (*p) {
+		const char *end, *path, *scheme, *colon;
+
+		while (*p && isspace((unsigned char)*p))
+			p++;
+		end = p;
+		while (*end && !isspace((unsigned char)*end))
+			end++;
+		path = p;
+		scheme = memmem(p, (size_t)(end - p), "://", 3);
+		colon = memchr(p, ':', (size_t)(end - p));
+		if (scheme) {
+			path = memchr(scheme + 3, '/', (size_t)(end - scheme - 3));
+			path = path ? path : end;
+		} else if (colon && colon + 1 < end && colon[1] == '/') {
+			path = colon + 1;
+		}
+		words_of(path, (size_t)(end - path), out);
+		p = end;
+	}
+}
+
 static char *trimmed(const char *s, size_t len)
 {
 	while (len && isspace((unsigned char)*s)) {
@@ -138,7 +178,7 @@ struct maintainers *maintainers_parse(const char *text, size_t len)
 		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
 		char *value;
 
-		if (!n || p == end || (n == 1 && p[0] == '\r')) {
+		if (!n || p == end || is_blank(p, n)) {
 			/* a blank line ends a paragraph */
 			if (in_section && (cur.people.nr || cur.lists.nr || cur.patterns.nr ||
 					   cur.tree_words.nr) && strcmp(cur.title, "THE REST")) {
@@ -192,7 +232,7 @@ struct maintainers *maintainers_parse(const char *text, size_t len)
 				addresses(value, &cur.lists);
 				break;
 			case 'T':
-				words_of(value, strlen(value), &cur.tree_words);
+				tree_words_of(value, &cur.tree_words);
 				strvec_push(&cur.tree_words, "");
 				break;
 			case 'F':
@@ -275,6 +315,31 @@ static char *stem_of(const char *path)
 	return dot && dot != base ? xstrndup(base, (size_t)(dot - base)) : xstrdup(base);
 }
 
+/*
+ * Whether the file is its subsystem's own (drivers/base/base.h,
+ * drivers/input/input.c): directly in the subsystem's folder, named as
+ * the folder.  Its name is the subsystem's, which "DELL SYSTEMS
+ * MANAGEMENT BASE DRIVER" holds by chance.
+ */
+static int names_its_folder(const char *path, const char *stem, const char *driver)
+{
+	const char *slash = strrchr(path, '/');
+	char *sibling, *other;
+	int own;
+
+	if (!driver || strcmp(stem, driver) || !slash)
+		return 0;
+	/* another name in the same folder: its own driver when the folder is the subsystem's */
+	sibling = xstrfmt("%.*s/%s-0.c", (int)(slash - path), path, stem);
+	other = subsystem_driver_of(sibling);
+	own = other && strcmp(other, driver) != 0 && slash - path >= (ptrdiff_t)strlen(stem) &&
+	      !strncmp(slash - strlen(stem), stem, strlen(stem)) &&
+	      (slash - path == (ptrdiff_t)strlen(stem) || slash[-(ptrdiff_t)strlen(stem) - 1] == '/');
+	free(sibling);
+	free(other);
+	return own;
+}
+
 /* The sections (by index, in order) whose title holds key, and how many. */
 static size_t titles_holding(const struct maintainers *m, const struct strvec *key, size_t *hits)
 {
@@ -308,12 +373,12 @@ size_t maintainers_for(const struct maintainers *m, const char *path, const char
 	if (taken)
 		goto out;
 
-	/* the name, its first word, the driver, its first word */
+	/* the name, the driver, its first word */
 	{
 		char *stem = stem_of(path), *driver = subsystem_driver_of(path);
 		const char *both[] = { stem, driver };
 
-		for (size_t b = 0; b < 2; b++) {
+		for (size_t b = 0; b < 2 && !names_its_folder(path, stem, driver); b++) {
 			struct strvec w = STRVEC_INIT;
 
 			if (!both[b])
@@ -321,7 +386,7 @@ size_t maintainers_for(const struct maintainers *m, const char *path, const char
 			words_of(both[b], strlen(both[b]), &w);
 			if (strlen(both[b]) >= KEY_MIN && w.nr)
 				strvec_push(&keys, both[b]);
-			if (w.nr > 1 && strlen(w.v[0]) >= KEY_MIN)
+			if (b == 1 && w.nr > 1 && strlen(w.v[0]) >= KEY_MIN)
 				strvec_push(&keys, w.v[0]);
 			strvec_clear(&w);
 		}

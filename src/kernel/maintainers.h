@@ -2,9 +2,10 @@
  * maintainers.h: who a patch goes to, from the tree's own MAINTAINERS.
  *
  * MAINTAINERS is a list of sections: a title line ("SCSI SUBSYSTEM"),
- * then "X:<tab>value" lines up to a blank line: P: a person, M: their
- * mail (paired with the P: before it), L: a mailing list, T: a tree, F:
- * file patterns (2.6.25 has three; all of them later).  The paragraphs
+ * then "X:<tab>value" lines up to a blank line (or one of blanks only):
+ * P: a person, M: their mail (paired with the P: before it), L: a
+ * mailing list, T: a tree, F: file patterns (2.6.25 has three; all of
+ * them later).  The paragraphs
  * before the list (the legend "P: Person ...", the notes) are no section:
  * a section's first line is not an "X:" line.
  *
@@ -14,9 +15,12 @@
  *     FNM_PATHNAME), anything else the file itself; every section with a
  *     pattern that matches;
  *  2. otherwise by the words of section titles: the file's name without
- *     its extension, the first word of it, its driver (the directory
- *     below the subsystem's folder, or the file's own name for a file
- *     directly in it), the first word of that; the first of these keys
+ *     its extension, its driver (the directory below the subsystem's
+ *     folder, or the file's own name for a file directly in it), the
+ *     first word of the driver ("user_mad.c" in infiniband/core/ is not
+ *     "USER-MODE LINUX"); none for a file directly in its subsystem's
+ *     folder and named as it (drivers/base/base.h: the name is the
+ *     subsystem's, step 3 finds it); the first of these keys
  *     (3 characters or more) that the title of exactly one section
  *     without F: holds as consecutive words (words split at what is
  *     neither a letter nor a digit, and between letters and digits, case
@@ -28,7 +32,8 @@
  *     titles that hold it, those with the fewest words ("SCSI
  *     SUBSYSTEM", not "SCSI TAPE DRIVER"); when no title holds it, the
  *     sections whose T: lines do ("hwmon" in HARDWARE MONITORING's quilt
- *     tree), fewest title words first;
+ *     tree; a line's host names do not count: "ericsson.net" is not
+ *     "net"), fewest title words first;
  *  4. otherwise nothing: the file has no entry (the caller says so).
  * "THE REST" (Linus, no address in the 2.6 trees) is never a match.
  */
