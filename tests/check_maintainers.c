@@ -117,6 +117,18 @@ START_TEST(no_match_by_chance)
 }
 END_TEST
 
+START_TEST(latin1_names)
+{
+	static const char latin1[] = "MTD SUBSYSTEM\nP:\tJ\xf6rn Engel\nM:\tjoern@example.de\n"
+				     "P:\tJ\xc3\xb6rn Utf\nM:\tutf@example.de\nS:\tMaintained\n";
+
+	maintainers_free(m);
+	m = maintainers_parse(latin1, strlen(latin1));
+	EXPECT("drivers/mtd/mtdchar.c", "mtd", 1,
+	       "J\xc3\xb6rn Engel <joern@example.de>; J\xc3\xb6rn Utf <utf@example.de>");
+}
+END_TEST
+
 START_TEST(subsystem_fewest_words_then_trees)
 {
 	/* "scsi" is in three titles: SCSI SUBSYSTEM has the fewest words */
@@ -197,6 +209,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, file_patterns_first);
 	tcase_add_test(tc, title_words_of_the_driver);
 	tcase_add_test(tc, no_match_by_chance);
+	tcase_add_test(tc, latin1_names);
 	tcase_add_test(tc, subsystem_fewest_words_then_trees);
 	tcase_add_test(tc, each_address_once);
 	tcase_add_test(tc, no_maintainers_file);

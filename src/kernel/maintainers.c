@@ -153,6 +153,23 @@ static void tree_words_of(const char *value, struct strvec *out)
 	}
 }
 
+/* Whether s[0..len) is well-formed UTF-8 (no overlong forms checked: a name is not a parser's input). */
+static int is_utf8(const unsigned char *s, size_t len)
+{
+	for (size_t i = 0; i < len;) {
+		size_t n = s[i] < 0x80 ? 0 : (s[i] & 0xe0) == 0xc0 ? 1 : (s[i] & 0xf0) == 0xe0 ? 2 :
+			   (s[i] & 0xf8) == 0xf0 ? 3 : (size_t)-1;
+
+		if (n == (size_t)-1 || i + n >= len)
+			return 0;
+		for (size_t k = 1; k <= n; k++)
+			if ((s[i + k] & 0xc0) != 0x80)
+				return 0;
+		i += n + 1;
+	}
+	return 1;
+}
+
 static char *trimmed(const char *s, size_t len)
 {
 	while (len && isspace((unsigned char)*s)) {
@@ -161,6 +178,25 @@ static char *trimmed(const char *s, size_t len)
 	}
 	while (len && isspace((unsigned char)s[len - 1]))
 		len--;
+	if (!is_utf8((const unsigned char *)s, len)) {
+		/*
+		 * The 2.6 trees' MAINTAINERS is partly Latin-1 ("J\xf6rn
+		 * Engel"); a Cc: line goes into a message that says UTF-8.
+		 */
+		struct strbuf u = STRBUF_INIT;
+
+		for (size_t i = 0; i < len; i++) {
+			unsigned char c = (unsigned char)s[i];
+
+			if (c < 0x80) {
+				strbuf_addch(&u, (char)c);
+			} else {
+				strbuf_addch(&u, (char)(0xc0 | (c >> 6)));
+				strbuf_addch(&u, (char)(0x80 | (c & 0x3f)));
+			}
+		}
+		return strbuf_detach(&u, NULL);
+	}
 	return xstrndup(s, len);
 }
 

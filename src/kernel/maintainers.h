@@ -7,7 +7,9 @@
  * mailing list, T: a tree, F: file patterns (2.6.25 has three; all of
  * them later).  The paragraphs
  * before the list (the legend "P: Person ...", the notes) are no section:
- * a section's first line is not an "X:" line.
+ * a section's first line is not an "X:" line.  A line that is not UTF-8
+ * is read as Latin-1 (v2.6.16's has "J\xf6rn Engel"): what it returns is
+ * UTF-8, as the messages that carry it say.
  *
  * A file is matched, most precise first:
  *  1. by F: patterns: "dir/" and "dir" match everything below dir, a
