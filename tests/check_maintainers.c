@@ -19,6 +19,7 @@ static const char text[] =
 	"S: Status, one of the following:\n\n\tSupported:\tSomeone is paid.\n\n"
 	"3W-XXXX ATA-RAID CONTROLLER DRIVER\nP:\tAdam Radford\nM:\tlinuxraid@amcc.com\n"
 	"L:\tlinux-scsi@vger.kernel.org\nS:\tSupported\n\n"
+	"BACKLIGHT CLASS/SUBSYSTEM\nP:\tRichard Purdie\nM:\trpurdie@example.net\nS:\tMaintained\n\n"
 	"DELL SYSTEMS MANAGEMENT BASE DRIVER (dcdbas)\nP:\tDoug Warzecha\nM:\tdoug@example.com\n"
 	"S:\tMaintained\n\n"
 	"DRIVER CORE, KOBJECTS, AND SYSFS\nP:\tGreg Kroah-Hartman\nM:\tgregkh@suse.de\n"
@@ -44,6 +45,7 @@ static const char text[] =
 	"USER-MODE LINUX\nP:\tJeff Dike\nM:\tjdike@example.com\nS:\tMaintained\n\t\n"
 	"FAT/VFAT/MSDOS FILESYSTEM:\nP:\tOGAWA Hirofumi\nM:\thirofumi@example.jp\n"
 	"L:\tlinux-kernel@vger.kernel.org\nS:\tMaintained\n\n"
+	"WISTRON LAPTOP BUTTON DRIVER\nP:\tMiloslav Trmac\nM:\tmitr@example.cz\nS:\tMaintained\n\n"
 	"THE REST\nP:\tLinus Torvalds\nS:\tBuried alive in reporters\n";
 
 static struct maintainers *m;
@@ -104,11 +106,14 @@ END_TEST
 
 START_TEST(no_match_by_chance)
 {
-	/* the subsystem's own file: its name is no driver ("BASE DRIVER") */
+	/* the class_device implementation is the driver core's ("BASE DRIVER", "BACKLIGHT CLASS") */
 	EXPECT("drivers/base/base.h", "driver-core", 1,
 	       "Greg Kroah-Hartman <gregkh@suse.de>; linux-kernel@vger.kernel.org");
-	/* the first word of a file's name in a driver's folder is no key ("USER-MODE") */
+	EXPECT("drivers/base/class.c", "driver-core", 1,
+	       "Greg Kroah-Hartman <gregkh@suse.de>; linux-kernel@vger.kernel.org");
+	/* the first word of a name in a driver's folder picks only a driver's title */
 	EXPECT("drivers/infiniband/core/user_mad.c", "infiniband", 0, "");
+	EXPECT("drivers/input/misc/wistron_btns.c", "input", 1, "Miloslav Trmac <mitr@example.cz>");
 	/* a line of blanks ends a section: FAT's title is not a line of USER-MODE LINUX */
 	EXPECT("fs/fat/inode.c", "fs", 1,
 	       "OGAWA Hirofumi <hirofumi@example.jp>; linux-kernel@vger.kernel.org");

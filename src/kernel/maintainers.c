@@ -1,10 +1,10 @@
 #define _GNU_SOURCE
 #include "kernel/maintainers.h"
+#include "kernel/kernel.h"
 #include "kernel/subsystem.h"
 
 #include <ctype.h>
 #include <fnmatch.h>
-#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -351,29 +351,10 @@ static char *stem_of(const char *path)
 	return dot && dot != base ? xstrndup(base, (size_t)(dot - base)) : xstrdup(base);
 }
 
-/*
- * Whether the file is its subsystem's own (drivers/base/base.h,
- * drivers/input/input.c): directly in the subsystem's folder, named as
- * the folder.  Its name is the subsystem's, which "DELL SYSTEMS
- * MANAGEMENT BASE DRIVER" holds by chance.
- */
-static int names_its_folder(const char *path, const char *stem, const char *driver)
+/* A title that names a driver: "LM83 HARDWARE MONITOR DRIVER", "INPUT ... DRIVERS". */
+static int names_a_driver(const struct section *s)
 {
-	const char *slash = strrchr(path, '/');
-	char *sibling, *other;
-	int own;
-
-	if (!driver || strcmp(stem, driver) || !slash)
-		return 0;
-	/* another name in the same folder: its own driver when the folder is the subsystem's */
-	sibling = xstrfmt("%.*s/%s-0.c", (int)(slash - path), path, stem);
-	other = subsystem_driver_of(sibling);
-	own = other && strcmp(other, driver) != 0 && slash - path >= (ptrdiff_t)strlen(stem) &&
-	      !strncmp(slash - strlen(stem), stem, strlen(stem)) &&
-	      (slash - path == (ptrdiff_t)strlen(stem) || slash[-(ptrdiff_t)strlen(stem) - 1] == '/');
-	free(sibling);
-	free(other);
-	return own;
+	return has(&s->title_words, "driver") || has(&s->title_words, "drivers");
 }
 
 /* The sections (by index, in order) whose title holds key, and how many. */
@@ -392,6 +373,7 @@ size_t maintainers_for(const struct maintainers *m, const char *path, const char
 {
 	size_t *hits, n = 0, taken = 0;
 	struct strvec keys = STRVEC_INIT;
+	int weak[4];	/* of each key: it picks only a title that names a driver */
 
 	if (!m || !m->nr)
 		return 0;
@@ -409,21 +391,27 @@ size_t maintainers_for(const struct maintainers *m, const char *path, const char
 	if (taken)
 		goto out;
 
-	/* the name, the driver, its first word */
-	{
+	/* the name, its first word, the driver, its first word */
+	if (!kernel_is_class_device_core(path)) {
 		char *stem = stem_of(path), *driver = subsystem_driver_of(path);
 		const char *both[] = { stem, driver };
+		/* in a driver's folder the name's first word may be any word ("user_mad") */
+		int nested = driver && strcmp(stem, driver);
 
-		for (size_t b = 0; b < 2 && !names_its_folder(path, stem, driver); b++) {
+		for (size_t b = 0; b < 2; b++) {
 			struct strvec w = STRVEC_INIT;
 
 			if (!both[b])
 				continue;
 			words_of(both[b], strlen(both[b]), &w);
-			if (strlen(both[b]) >= KEY_MIN && w.nr)
+			if (strlen(both[b]) >= KEY_MIN && w.nr) {
+				weak[keys.nr] = 0;
 				strvec_push(&keys, both[b]);
-			if (b == 1 && w.nr > 1 && strlen(w.v[0]) >= KEY_MIN)
+			}
+			if (w.nr > 1 && strlen(w.v[0]) >= KEY_MIN) {
+				weak[keys.nr] = b == 0 && nested;
 				strvec_push(&keys, w.v[0]);
+			}
 			strvec_clear(&w);
 		}
 		free(stem);
@@ -434,7 +422,7 @@ size_t maintainers_for(const struct maintainers *m, const char *path, const char
 
 		words_of(keys.v[k], strlen(keys.v[k]), &w);
 		n = titles_holding(m, &w, hits);
-		if (n >= 1 && n <= KEY_MAX_SECTIONS)
+		if (n >= 1 && n <= KEY_MAX_SECTIONS && (!weak[k] || names_a_driver(&m->v[hits[0]])))
 			for (size_t i = 0; i < n; i++, taken++)
 				take(&m->v[hits[i]], out, titles);
 		strvec_clear(&w);

@@ -17,19 +17,22 @@
  *     FNM_PATHNAME), anything else the file itself; every section with a
  *     pattern that matches;
  *  2. otherwise by the words of section titles: the file's name without
- *     its extension, its driver (the directory below the subsystem's
- *     folder, or the file's own name for a file directly in it), the
- *     first word of the driver ("user_mad.c" in infiniband/core/ is not
- *     "USER-MODE LINUX"); none for a file directly in its subsystem's
- *     folder and named as it (drivers/base/base.h: the name is the
- *     subsystem's, step 3 finds it); the first of these keys
+ *     its extension, the first word of it, its driver (the directory
+ *     below the subsystem's folder, or the file's own name for a file
+ *     directly in it), the first word of that; the first of these keys
  *     (3 characters or more) that the title of exactly one section
  *     without F: holds as consecutive words (words split at what is
  *     neither a letter nor a digit, and between letters and digits, case
  *     aside: "3w-xxxx" is the driver of "3W-XXXX ATA-RAID CONTROLLER
  *     DRIVER", "lm83" of "LM83 HARDWARE MONITOR DRIVER") picks that
  *     section; a key several titles hold ("core", "scsi") says nothing of
- *     the file;
+ *     the file.  The first word of a name in a driver's folder can be any
+ *     word (drivers/infiniband/core/user_mad.c is not USER-MODE LINUX): it
+ *     picks only a title that names a driver ("WISTRON LAPTOP BUTTON
+ *     DRIVER").  The class_device implementation (kernel.h: base.h,
+ *     class.c, core.c, device.h) has no key: its names are words of
+ *     other titles ("DELL SYSTEMS MANAGEMENT BASE DRIVER", "BACKLIGHT
+ *     CLASS/SUBSYSTEM"), and it is the driver core's, step 3;
  *  3. otherwise the file's subsystem ("scsi", "driver-core"): among the
  *     titles that hold it, those with the fewest words ("SCSI
  *     SUBSYSTEM", not "SCSI TAPE DRIVER"); when no title holds it, the
