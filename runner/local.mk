@@ -22,6 +22,7 @@ RUNNER_TESTS = \
 	runner/test-virtual-bus \
 	runner/test-delete \
 	runner/test-series \
+	runner/test-submission \
 	runner/test-html \
 	runner/test-scan \
 	runner/test-core \
@@ -31,4 +32,5 @@ RUNNER_TESTS = \
 	$(NULL)
 
 TESTS += $(RUNNER_TESTS)
-EXTRA_DIST += $(RUNNER_TESTS) runner/as-tap runner/tap.sh runner/fuzz runner/test-sanitize runner/lsan.supp
+EXTRA_DIST += $(RUNNER_TESTS) runner/as-tap runner/tap.sh runner/fuzz runner/test-sanitize runner/lsan.supp \
+	runner/checkpatch-for-perl

@@ -17,6 +17,7 @@ src_libcdmigrate_a_SOURCES = \
 	src/kernel/arch.c src/kernel/arch.h \
 	src/kernel/kbuild.c src/kernel/kbuild.h \
 	src/kernel/kernel.c src/kernel/kernel.h \
+	src/kernel/maintainers.c src/kernel/maintainers.h \
 	src/kernel/manifest.c src/kernel/manifest.h \
 	src/kernel/subsystem.c src/kernel/subsystem.h \
 	src/kernel/reach.c src/kernel/reach.h \
@@ -56,6 +57,8 @@ src_libcdmigrate_a_SOURCES = \
 	src/report/sysfs-print.c \
 	src/report/sysfs-read.c src/report/sysfs-read.h \
 	src/report/userspace.c src/report/userspace.h \
+	src/engine/bisect.c src/engine/bisect.h \
+	src/engine/checkpatch.c src/engine/checkpatch.h \
 	src/engine/diff.c src/engine/diff.h \
 	src/engine/engine.h \
 	src/engine/group.c \
@@ -64,6 +67,7 @@ src_libcdmigrate_a_SOURCES = \
 	src/engine/result.c \
 	src/engine/series.c src/engine/series.h \
 	src/engine/slice.c \
+	src/engine/series-plan.c src/engine/series-plan.h \
 	src/engine/spatch.c src/engine/spatch.h \
 	src/engine/step-cache.c \
 	src/engine/step.c \

@@ -289,6 +289,149 @@ START_TEST(whole_table_renamed_keeps_its_old_column)
 }
 END_TEST
 
+/* realign_fit_width() or realign_pointer_spacing(), and its promise: a second run changes nothing. */
+static const char *run_pass(size_t (*pass)(const char *, size_t, struct strbuf *),
+			    const char *before, const char *after, size_t *changed)
+{
+	static struct strbuf sb = STRBUF_INIT;
+	struct strbuf again = STRBUF_INIT;
+
+	strbuf_reset(&sb);
+	strbuf_addstr(&sb, after);
+	*changed = pass(before, strlen(before), &sb);
+	strbuf_addstr(&again, sb.buf);
+	ck_assert_uint_eq(pass(before, strlen(before), &again), 0);
+	ck_assert_str_eq(again.buf, sb.buf);
+	strbuf_release(&again);
+	return sb.buf;
+}
+
+START_TEST(realigned_past_80_columns_goes_back)
+{
+	/* spatch re-aligned the call whose first argument it changed */
+	const char *before =
+		"\tcdev = class_device_create(&input_class, &dev->cdev,\n"
+		"\t\t\tMKDEV(INPUT_MAJOR, MOUSEDEV_MINOR_BASE + minor),\n"
+		"\t\t\tdev->cdev.dev, \"mouse%d\", minor);\n";
+	const char *after =
+		"\tcdev = class_device_create(input_class, &dev->cdev,\n"
+		"\t\t\t\t   MKDEV(INPUT_MAJOR, MOUSEDEV_MINOR_BASE + minor),\n"
+		"\t\t\t\t   dev->cdev.dev, \"mouse%d\", minor);\n";
+	/* fits: kept as aligned */
+	const char *fits =
+		"\tcdev = class_device_create(input_class, &dev->cdev,\n"
+		"\t\t\t\t   MKDEV(INPUT_MAJOR, minor),\n"
+		"\t\t\t\t   dev->cdev.dev, \"mouse%d\", minor);\n";
+	const char *fits_before =
+		"\tcdev = class_device_create(&input_class, &dev->cdev,\n"
+		"\t\t\tMKDEV(INPUT_MAJOR, minor),\n"
+		"\t\t\tdev->cdev.dev, \"mouse%d\", minor);\n";
+	/* a new line too wide everywhere is left */
+	const char *grown_before = "\tx = f(a,\n\t      b);\n";
+	const char *grown = "\tx = f(a,\n\t      b_with_a_much_longer_name_that_runs_past_the_eightieth_column_of_it_xx);\n";
+	size_t n;
+
+	ck_assert_str_eq(run_pass(realign_fit_width, before, after, &n),
+			 "\tcdev = class_device_create(input_class, &dev->cdev,\n"
+			 "\t\t\tMKDEV(INPUT_MAJOR, MOUSEDEV_MINOR_BASE + minor),\n"
+			 "\t\t\tdev->cdev.dev, \"mouse%d\", minor);\n");
+	ck_assert_uint_eq(n, 2);
+	ck_assert_str_eq(run_pass(realign_fit_width, fits_before, fits, &n), fits);
+	ck_assert_uint_eq(n, 0);
+	/* a new line too wide moves left to a tab stop where it fits */
+	const char *param_before =
+		"static int __devinit pcmcia_bus_add_socket(struct class_device *class_dev,\n"
+		"\t\t\t\t\t   struct class_interface *intf)\n";
+	const char *param =
+		"static int __devinit pcmcia_bus_add_socket(struct device *class_dev,\n"
+		"\t\t\t\t\t   struct pcmcia_socket_bus_driver *intf)\n";
+
+	ck_assert_str_eq(run_pass(realign_fit_width, grown_before, grown, &n), grown);
+	ck_assert_uint_eq(n, 0);
+	ck_assert_str_eq(run_pass(realign_fit_width, param_before, param, &n),
+			 "static int __devinit pcmcia_bus_add_socket(struct device *class_dev,\n"
+			 "\t\t\t\t\tstruct pcmcia_socket_bus_driver *intf)\n");
+	ck_assert_uint_eq(n, 1);
+}
+END_TEST
+
+START_TEST(struct_pointers_the_kernel_way)
+{
+	const char *before = "int unchanged_line;\nstatic int g(struct class_device * cd);\n";
+	const char *after =
+		"int unchanged_line;\n"
+		"static int g(struct class_device * cd);\n"
+		"static ssize_t f(struct device * cd, struct device_attribute* attr,\n"
+		"\tstruct device\t\t*parent;\n"
+		"\tstruct device* d = x; /* struct a * b */\n"
+		"\ts = \"struct a * b\";\n"
+		"\tp = (struct foo *) q;\n"
+		"#define X(d) ((struct device * ) d)\n";
+	size_t n;
+
+	ck_assert_str_eq(run_pass(realign_pointer_spacing, before, after, &n),
+			 "int unchanged_line;\n"
+			 "static int g(struct class_device * cd);\n"
+			 "static ssize_t f(struct device *cd, struct device_attribute *attr,\n"
+			 "\tstruct device\t\t*parent;\n"
+			 "\tstruct device *d = x; /* struct a * b */\n"
+			 "\ts = \"struct a * b\";\n"
+			 "\tp = (struct foo *) q;\n"
+			 "#define X(d) ((struct device * ) d)\n");
+	ck_assert_uint_eq(n, 2);
+}
+END_TEST
+
+START_TEST(indentation_with_tabs)
+{
+	const char *before =
+		"        struct pci_bus *bus = to_pci_bus(container_of(kobj,\n"
+		"                                                      struct class_device,\n"
+		"\t\t\t\t\t\t      kobj));\n";
+	const char *after =
+		"        struct pci_bus *bus = to_pci_bus(container_of(kobj,\n"
+		"                                                      struct device,\n"
+		"                                                      kobj));\n"
+		"  \tx = 1;\n";
+	size_t n;
+
+	/* the unchanged first line keeps its spaces: it is the tree's */
+	ck_assert_str_eq(run_pass(realign_indent_tabs, before, after, &n),
+			 "        struct pci_bus *bus = to_pci_bus(container_of(kobj,\n"
+			 "\t\t\t\t\t\t      struct device,\n"
+			 "\t\t\t\t\t\t      kobj));\n"
+			 "\tx = 1;\n");
+	ck_assert_uint_eq(n, 3);
+}
+END_TEST
+
+START_TEST(wrapped_where_the_kernel_would)
+{
+	const char *before = "int unchanged;\n";
+	const char *after =
+		"int unchanged;\n"
+		"\t\tdev_printk(KERN_ERR, rc->cdev.parent, \"RAID COMPONENT REMOVE, %s\\n\", x);\n"
+		"\tif ((raw1394_cdev = device_create(hpsb_protocol_class, NULL, MKDEV(IEEE1394_MAJOR, 16), \"raw1394\"))) {\n"
+		"static struct device_attribute *class_attr_overridden(struct device_attribute **attrs,\n"
+		"\tpr_debug(\"a string that is far too long to fit on one line and cannot be cut: %s\\n\", s);\n"
+		"static ssize_t input_dev_show_##name(struct device *dev,\t\t\t\t\\\n";
+	size_t n;
+
+	ck_assert_str_eq(run_pass(realign_wrap, before, after, &n),
+			 "int unchanged;\n"
+			 "\t\tdev_printk(KERN_ERR, rc->cdev.parent,\n"
+			 "\t\t\t   \"RAID COMPONENT REMOVE, %s\\n\", x);\n"
+			 "\tif ((raw1394_cdev = device_create(hpsb_protocol_class, NULL,\n"
+			 "\t\t\t\t\t  MKDEV(IEEE1394_MAJOR, 16),\n"
+			 "\t\t\t\t\t  \"raw1394\"))) {\n"
+			 "static struct device_attribute *class_attr_overridden(\n"
+			 "\t\tstruct device_attribute **attrs,\n"
+			 "\tpr_debug(\"a string that is far too long to fit on one line and cannot be cut: %s\\n\", s);\n"
+			 "static ssize_t input_dev_show_##name(struct device *dev,\t\t\\\n");
+	ck_assert_uint_eq(n, 4);
+}
+END_TEST
+
 Suite *test_suite(void)
 {
 	Suite *s = suite_create("realign");
@@ -306,6 +449,10 @@ Suite *test_suite(void)
 	tcase_add_test(tc, no_trailing_newline_and_preprocessor);
 	tcase_add_test(tc, renamed_field_keeps_the_table_aligned);
 	tcase_add_test(tc, whole_table_renamed_keeps_its_old_column);
+	tcase_add_test(tc, realigned_past_80_columns_goes_back);
+	tcase_add_test(tc, struct_pointers_the_kernel_way);
+	tcase_add_test(tc, indentation_with_tabs);
+	tcase_add_test(tc, wrapped_where_the_kernel_would);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -208,6 +208,78 @@ static char *stat_block(const char *msg)
 	return xstrndup(start, end - start + 1);
 }
 
+START_TEST(test_parts_trailers_and_sizes)
+{
+	struct fixture fx;
+	char *out = test_tmpdir("check_series"), *dir = path_join(out, "s"), *p1, *cover;
+	struct strvec cc = STRVEC_INIT, notes = STRVEC_INIT, foreign = STRVEC_INIT;
+	struct series_meta meta;
+	char *subject;
+	size_t bytes;
+
+	fixture_init(&fx);
+	memset(&meta, 0, sizeof(meta));
+	meta.signoff = xstrdup("Test Person <test@example.org>");
+	meta.size_limit = 40 * 1024;
+	strvec_push(&cc, "Hwmon Keeper <hwmon@example.org>");
+	strvec_push(&cc, "sensors@example.org");
+	strvec_push(&notes, "It holds step 50's change too: without it this patch does not build.");
+	strvec_push(&foreign, "drivers/base/class.c");
+	fx.patches[0].part = "foo, hwmon";
+	fx.patches[0].part_nr = 1;
+	fx.patches[0].parts = 2;
+	fx.patches[0].cc = &cc;
+	fx.patches[0].notes = &notes;
+	fx.patches[0].tie = "include/linux/hwmon.h changes hwmon1, which drivers/hwmon/foo.c names";
+
+	subject = series_subject(&fx.patches[0]);
+	ck_assert_str_eq(subject, "hwmon: foo, hwmon: convert struct class_device users to struct device");
+	ck_assert_uint_le(strlen(subject), SERIES_SUMMARY_MAX);
+	free(subject);
+	/* too long with the drivers: the part's number instead */
+	fx.patches[0].part = "foo, hwmon, lm83, lm85, w83781d";
+	subject = series_subject(&fx.patches[0]);
+	ck_assert_str_eq(subject, "hwmon: convert struct class_device users to struct device (1/2)");
+	free(subject);
+	fx.patches[0].part = "foo, hwmon";
+	fx.patches[1].foreign = &foreign;
+	meta.size_limit = 1024;	/* the first patch is over it: it says why */
+
+	bytes = series_patch_bytes(&fx.patches[0], 2, &meta);
+	ck_assert_int_eq(series_write(dir, fx.patches, 2, "Cover.\n", &meta), 0);
+	p1 = test_get(dir, "0001-hwmon-part1-class-device-to-device.patch");
+	ck_assert_uint_eq(strlen(p1), bytes);
+	ck_assert_ptr_nonnull(strstr(p1, "Subject: [PATCH 1/2] hwmon: foo, hwmon: convert struct class_device"));
+	ck_assert_ptr_nonnull(strstr(p1, "in hwmon, part 1 of 2\n(foo, hwmon): 12 sites"));
+	ck_assert_ptr_nonnull(strstr(p1, "\nIt holds step 50's change too: without it this patch does not build.\n"));
+	ck_assert_ptr_nonnull(strstr(p1, "\nThis patch is larger than the 1 kB a list takes, and cannot be"));
+	/* the trailers close the message, the sign-off last, as format-patch -s */
+	ck_assert_ptr_nonnull(strstr(p1, "\n\nCc: Hwmon Keeper <hwmon@example.org>\nCc: sensors@example.org\n"
+				  "Signed-off-by: Test Person <test@example.org>\n---\n"));
+	free(p1);
+	p1 = test_get(dir, "0002-driver-core-delete.patch");
+	ck_assert_ptr_nonnull(strstr(p1, "The changes of drivers/base/class.c (not driver-core) are here"));
+	ck_assert_ptr_nonnull(strstr(p1, "\n\nSigned-off-by: Test Person <test@example.org>\n---\n"));
+	free(p1);
+	cover = test_get(dir, COVER);
+	ck_assert_ptr_nonnull(strstr(cover, "Split by driver, each part under 1 kB:\n"
+				     "  step 40 in hwmon, patches 1-2:\n    0001 foo, hwmon ("));
+	ck_assert_ptr_nonnull(strstr(cover, "Over 1 kB, their changes build only together:\n"
+				     "  0001 hwmon, "));
+	ck_assert_ptr_nonnull(strstr(cover, "hwmon 1/2"));
+	ck_assert_ptr_null(strstr(cover, "Signed-off-by"));
+	free(cover);
+	strvec_clear(&cc);
+	strvec_clear(&notes);
+	strvec_clear(&foreign);
+	free(meta.signoff);
+	fixture_release(&fx);
+	test_rm_rf(out);
+	free(out);
+	free(dir);
+}
+END_TEST
+
 START_TEST(test_write_layout)
 {
 	struct fixture fx;
@@ -652,6 +724,7 @@ Suite *test_suite(void)
 
 	tcase_set_timeout(git_tc, 120);
 	tcase_add_test(git_tc, test_git_apply_check_in_order);
+	tcase_add_test(git_tc, test_parts_trailers_and_sizes);
 	tcase_add_test(git_tc, test_git_am_and_format_patch);
 	tcase_add_test(git_tc, test_meta_from_tree);
 	suite_add_tcase(s, git_tc);

@@ -5,6 +5,7 @@
 # its line below: nothing else names it.
 CHECK_SUITES = \
 	tests/check_cache \
+	tests/check_checkpatch \
 	tests/check_child \
 	tests/check_diff \
 	tests/check_exports \
@@ -12,6 +13,7 @@ CHECK_SUITES = \
 	tests/check_header_users \
 	tests/check_journal \
 	tests/check_kernel_version \
+	tests/check_maintainers \
 	tests/check_manifest \
 	tests/check_output \
 	tests/check_parse_setup \

@@ -204,7 +204,8 @@ device_add(struct device *d)
   ...
   if ((error = bus_add_device(d)))
 	goto l;
-+ if ((error = device_add_class(d))) {
++ error = device_add_class(d);
++ if (error) {
 +	bus_remove_device(d);
 +	goto l;
 + }
@@ -289,7 +290,8 @@ identifier d, error, l;
 device_add(struct device *d)
 {
   ...
-+ if ((error = device_add_groups(d)))
++ error = device_add_groups(d);
++ if (error)
 +	goto l;
   if ((error = bus_add_device(d)))
 	goto l;
@@ -480,7 +482,7 @@ hp(...)
 +					      buffer_size);
 +		if (retval)
 +			pr_debug("%s - dev_uevent() returned %d\n",
-+				 __FUNCTION__, retval);
++				 __func__, retval);
 +	}
   return retval;
 }

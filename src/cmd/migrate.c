@@ -2,12 +2,56 @@
 #include "cmd/options.h"
 #include "engine/journal.h"
 #include "engine/migrate.h"
+#include "engine/series.h"
+#include "engine/checkpatch.h"
 
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
+
+static char *default_checkpatch;
+
+/*
+ * The checkpatch.pl the series is checked with (checkpatch.h): the one
+ * given, which must run (else exit 2), or the tree's own (the --kernel
+ * tree's out of tree), skipped with a warning when this perl refuses it.
+ * Returns 0 when a given one does not run.
+ */
+static int resolve_checkpatch(struct migrate_options *opts)
+{
+	char *why = NULL;
+	struct stat st;
+
+	if (opts->checkpatch && !*opts->checkpatch)
+		return 1;
+	if (opts->checkpatch) {
+		if (checkpatch_probe(opts->checkpatch, &why) < 0) {
+			error("%s: checkpatch does not run (%s): give one that does, or --no-checkpatch",
+			      opts->checkpatch, why);
+			free(why);
+			return 0;
+		}
+		return 1;
+	}
+	default_checkpatch = path_join(opts->kernel ? opts->kernel : opts->tree, "scripts/checkpatch.pl");
+	if (lstat(default_checkpatch, &st) < 0 || !S_ISREG(st.st_mode)) {
+		opts->checkpatch = "";
+		return 1;
+	}
+	if (checkpatch_probe(default_checkpatch, &why) < 0) {
+		warning("%s does not run with this perl (%s): the series is not checked; give a checkpatch.pl"
+			" that runs with --checkpatch PATH (runner/checkpatch-for-perl makes one)",
+			default_checkpatch, why);
+		free(why);
+		opts->checkpatch = "";
+		return 1;
+	}
+	opts->checkpatch = default_checkpatch;
+	return 1;
+}
 
 int cmd_migrate(int argc, char **argv)
 {
@@ -25,6 +69,11 @@ int cmd_migrate(int argc, char **argv)
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "stats", no_argument, NULL, 'T' },
 		{ "interface", required_argument, NULL, 'I' },
+		{ "signoff", no_argument, NULL, 'G' },
+		{ "checkpatch", required_argument, NULL, 'C' },
+		{ "no-checkpatch", no_argument, NULL, 'N' },
+		{ "check-bisect", no_argument, NULL, 'B' },
+		{ "size-limit", required_argument, NULL, 'L' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -36,6 +85,7 @@ int cmd_migrate(int argc, char **argv)
 
 	opts.jobs = 1;
 	opts.timeout_s = 300;
+	opts.size_limit = MIGRATE_SIZE_LIMIT;
 	optind = 0;
 	while ((c = getopt_long(argc, argv, "o:j:qh", longopts, NULL)) != -1) {
 		switch (c) {
@@ -86,6 +136,28 @@ int cmd_migrate(int argc, char **argv)
 			else if (strcmp(optarg, "bus"))
 				return command_usage_error("migrate", "--interface takes 'bus' or 'callbacks', not '%s'", optarg);
 			break;
+		case 'G':
+			opts.signoff = 1;
+			break;
+		case 'C':
+			if (!*optarg)
+				return command_usage_error("migrate", "--checkpatch takes the path of a checkpatch.pl");
+			opts.checkpatch = optarg;
+			break;
+		case 'N':
+			opts.checkpatch = "";
+			break;
+		case 'B':
+			opts.check_bisect = 1;
+			break;
+		case 'L': {
+			unsigned long long n = strtoull(optarg, &end, 10);
+
+			if (end == optarg || (*end && strcmp(end, "k") && strcmp(end, "K")))
+				return command_usage_error("migrate", "--size-limit takes bytes or kB (40k), not '%s'", optarg);
+			opts.size_limit = (size_t)(*end ? n * 1024 : n);
+			break;
+		}
 		case 'h':
 			fputs(command_find("migrate")->usage, stdout);
 			return EXIT_CLEAN;
@@ -108,8 +180,27 @@ int cmd_migrate(int argc, char **argv)
 		strvec_clear(&paths);
 		return command_usage_error("migrate", "give either -o OUT (a patch series) or --in-place");
 	}
+	if (opts.in_place && (opts.signoff || (opts.checkpatch && *opts.checkpatch) || opts.check_bisect)) {
+		strvec_clear(&paths);
+		return command_usage_error("migrate", "--signoff, --checkpatch and --check-bisect are for a series (-o OUT)");
+	}
+	if (opts.signoff) {
+		char *id = series_signoff_identity(opts.tree);
+
+		if (!id) {
+			strvec_clear(&paths);
+			error("%s: --signoff signs with git's identity, and git config user.name or user.email is not set: set both", opts.tree);
+			return EXIT_USAGE;
+		}
+		free(id);
+	}
+	if (!opts.in_place && !resolve_checkpatch(&opts)) {
+		strvec_clear(&paths);
+		return EXIT_USAGE;
+	}
 	opts.paths = &paths;
 	status = migrate_run(&opts, &stats);
+	free(default_checkpatch);
 	/* Timings vary from run to run: only on request, and on stderr. */
 	if (print_stats) {
 		for (size_t i = 0; i < stats.nr; i++)
@@ -131,6 +222,9 @@ int cmd_migrate(int argc, char **argv)
 		getrusage(RUSAGE_SELF, &self);
 		getrusage(RUSAGE_CHILDREN, &children);
 		fprintf(stderr, "setup_wall %.3f\noutput_wall %.3f\n", stats.setup_wall, stats.output_wall);
+		if (opts.check_bisect)
+			fprintf(stderr, "bisect_parsed %u cached %u mended %u\n", stats.bisect_parsed,
+				stats.bisect_cached, stats.bisect_mended);
 		fprintf(stderr, "cpu_self %.3f\ncpu_children %.3f\n",
 			(double)(self.ru_utime.tv_sec + self.ru_stime.tv_sec) +
 			(double)(self.ru_utime.tv_usec + self.ru_stime.tv_usec) / 1e6,

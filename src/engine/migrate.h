@@ -57,7 +57,23 @@ struct migrate_options {
 	 * NULL: every step's own patches.
 	 */
 	const char *variant;
+	/*
+	 * The series (out_dir): the largest patch in bytes (SubmittingPatches'
+	 * 40 kB: MIGRATE_SIZE_LIMIT; 0 for none), a step's subsystem split by
+	 * driver beyond it (series-plan.h); a Signed-off-by: line from the git
+	 * identity (series_signoff_identity()); each patch checked by this
+	 * checkpatch.pl (NULL: the tree's scripts/checkpatch.pl when it has
+	 * one; "" none: checkpatch.h); every prefix of the series parsed
+	 * (bisect.h).
+	 */
+	size_t size_limit;
+	int signoff;
+	const char *checkpatch;
+	int check_bisect;
 };
+
+/* SubmittingPatches: "If your patch, uncompressed, exceeds 40 kB in size" */
+#define MIGRATE_SIZE_LIMIT (40 * 1024)
 
 /* Per-step numbers for benchmarks (runner/bench-migrate). */
 struct migrate_step_stats {
@@ -91,6 +107,8 @@ struct migrate_stats {
 	unsigned long verify_parses;	/* its libclang parses (classify_parse_count()) */
 	double setup_wall;		/* plan and working set, before the steps */
 	double output_wall;		/* the series or the in-place edit */
+	unsigned bisect_mended;		/* prefixes --check-bisect mended (series-plan.h) */
+	unsigned bisect_parsed, bisect_cached;	/* its parses; of them, the parse memo's */
 };
 
 /*

@@ -2,6 +2,11 @@
 #include "engine/engine.h"
 #include "engine/journal.h"
 #include "engine/series.h"
+#include "engine/series-plan.h"
+#include "engine/bisect.h"
+#include "engine/checkpatch.h"
+#include "engine/diff.h"
+#include "kernel/maintainers.h"
 #include "analyze/prefilter.h"
 #include "base/walk.h"
 #include "kernel/reach.h"
@@ -9,6 +14,7 @@
 
 #include <errno.h>
 #include <jansson.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -38,25 +44,23 @@ static int site_survives(const struct site *s, const struct site_list *after)
 	return 0;
 }
 
-/* home[c]: the patch (subsystem) change c of this step goes in. */
-static void converted_sites(struct engine *e, size_t step, const char *subsystem,
-			    char *const *home, const struct site_list *before,
-			    const struct site_list *after, struct strvec *lines, unsigned *count)
+/* The sites of unit u's files that its step converted (they are gone after it). */
+static void converted_sites(struct engine *e, const struct series_unit *u,
+			    const struct site_list *before, const struct site_list *after,
+			    struct strvec *lines, unsigned *count)
 {
-	unsigned order = e->plan.steps[step].step->order;
-
 	for (size_t i = 0; i < before->nr; i++) {
 		const struct site *s = &before->items[i];
 		struct work_file *f = engine_find_file(e, s->file);
 		int touched = 0;
 
-		if (!f || f->excluded)
+		if (!f || f->excluded || site_survives(s, after))
 			continue;
-		if (step_of_kind(s->kind) != order || site_survives(s, after))
-			continue;
-		for (size_t c = 0; c < e->nr_changes; c++)
-			touched |= e->changes[c].step == step && &e->files[e->changes[c].file] == f &&
-				   !e->changes[c].held_back && !strcmp(home[c], subsystem);
+		/* the step that converts its kind changed its file in this patch */
+		for (size_t k = 0; k < u->nr && !touched; k++)
+			touched = &e->files[e->changes[u->changes[k]].file] == f &&
+				  e->plan.steps[e->changes[u->changes[k]].step].step->order ==
+					  step_of_kind(s->kind);
 		if (!touched)
 			continue;
 		strvec_pushf(lines, "%s:%u:%u: %s: %s", s->file, s->line, s->column, s->kind, s->symbol);
@@ -319,58 +323,309 @@ static int write_left_out(struct engine *e, const char *path)
 	return rc;
 }
 
+/* What a unit's patch is made of, for measuring it and for writing it. */
+struct unit_context {
+	const struct site_list *before, *after;
+	const struct series_meta *meta;
+	struct maintainers *maintainers;	/* NULL: no Cc */
+	const struct series_texts *texts;
+};
+
+/* The Cc: addresses of the files of u, from MAINTAINERS (maintainers.h). */
+static void unit_cc(struct engine *e, const struct series_unit *u, struct maintainers *m,
+		    struct strvec *cc)
+{
+	for (size_t k = 0; m && k < u->nr; k++) {
+		const char *path = e->files[e->changes[u->changes[k]].file].path;
+		char *sub = subsystem_of_path(path);
+
+		maintainers_for(m, path, sub ? sub : u->subsystem, cc, NULL);
+		free(sub);
+	}
+}
+
+/*
+ * Fill p (zeroed here) with unit u: strings borrowed from the plan and u,
+ * files allocated, sites and cc (the caller's, cleared here) filled; a
+ * diff made here is kept in owned (the caller's).
+ * Returns the number of sites.
+ */
+static unsigned unit_patch(struct engine *e, const struct series_unit *u,
+			   const struct unit_context *x, struct series_patch *p, struct strvec *cc,
+			   struct strvec *owned)
+{
+	const struct manifest_variant *variant =
+		manifest_variant(e->plan.steps[u->step].step, e->opts->variant);
+	unsigned count = 0;
+
+	memset(p, 0, sizeof(*p));
+	p->step_order = e->plan.steps[u->step].step->order;
+	p->step_name = e->plan.steps[u->step].step->name;
+	p->step_title = variant ? variant->title : e->plan.steps[u->step].step->title;
+	p->body = variant ? variant->description : e->plan.steps[u->step].step->description;
+	p->subsystem = u->subsystem;
+	p->part = u->part;
+	p->part_nr = u->part_nr;
+	p->parts = u->parts;
+	p->tie = u->tie;
+	p->foreign = &u->foreign;
+	p->notes = &u->notes;
+	p->sites = (struct strvec)STRVEC_INIT;
+	p->files = xcalloc(u->nr + 1, sizeof(*p->files));
+	/* a file two steps changed (series_plan_mend()): one diff, first text to last */
+	for (size_t k = 0; k < u->nr;) {
+		size_t c = u->changes[k], end = k + 1;
+		struct series_file *f = &p->files[p->nr_files++];
+
+		while (end < u->nr && e->changes[u->changes[end]].file == e->changes[c].file)
+			end++;
+		f->path = e->files[e->changes[c].file].path;
+		f->diff = e->changes[c].diff;
+		if (end > k + 1) {
+			struct strbuf d = STRBUF_INIT;
+			size_t last = u->changes[end - 1];
+
+			if (diff_make(f->path, x->texts->before[c].buf, x->texts->before[c].len,
+				      x->texts->after[last].buf, x->texts->after[last].len, &d) > 0) {
+				strvec_push(owned, d.buf);
+				f->diff = owned->v[owned->nr - 1];
+			}
+			strbuf_release(&d);
+		}
+		k = end;
+	}
+	converted_sites(e, u, x->before, x->after, &p->sites, &count);
+	strvec_clear(cc);
+	unit_cc(e, u, x->maintainers, cc);
+	p->cc = cc;
+	return count;
+}
+
+/* series_size_fn: the unit's patch as written, numbered as in a long series. */
+static size_t unit_bytes(struct engine *e, const struct series_unit *u, void *data)
+{
+	const struct unit_context *x = data;
+	struct series_patch p;
+	struct strvec cc = STRVEC_INIT, owned = STRVEC_INIT;
+	size_t n;
+
+	unit_patch(e, u, x, &p, &cc, &owned);
+	n = series_patch_bytes(&p, 9999, x->meta);
+	free(p.files);
+	strvec_clear(&p.sites);
+	strvec_clear(&cc);
+	strvec_clear(&owned);
+	return n;
+}
+
+/* Every change of a step in one unit: what in-place counts. */
+static void whole_step_unit(struct engine *e, size_t step, struct series_unit *u)
+{
+	memset(u, 0, sizeof(*u));
+	u->step = step;
+	u->changes = xcalloc(e->nr_changes + 1, sizeof(*u->changes));
+	for (size_t c = 0; c < e->nr_changes; c++)
+		if (e->changes[c].step == step && series_change_live(e, c))
+			u->changes[u->nr++] = c;
+}
+
+/* The script as the output names it: relative to the tree when it is in it. */
+static const char *shown_script(struct engine *e, const char *script)
+{
+	char *real = realpath(script, NULL);
+	size_t n = strlen(e->tree);
+	const char *shown = script;
+
+	if (real && !strncmp(real, e->tree, n) && real[n] == '/')
+		shown = script + strlen(script) - strlen(real + n + 1);
+	free(real);
+	return shown;
+}
+
+/*
+ * Every written patch checked with checkpatch.pl (checkpatch.h): what the
+ * series adds, printed and as report.json's "checkpatch".  A script that
+ * does not run is a warning: the series stands.
+ */
+static int check_style(struct engine *e, const struct series_patch *patches, size_t nr,
+		       json_t *report)
+{
+	struct strvec files = STRVEC_INIT;
+	struct checkpatch_result r;
+	const char *script = e->opts->checkpatch, *shown = shown_script(e, script);
+	json_t *o, *added;
+
+	for (size_t i = 0; i < nr; i++) {
+		char *name = series_patch_name(&patches[i], i + 1);
+		char *path = path_join(e->opts->out_dir, name);
+
+		strvec_push(&files, path);
+		free(path);
+		free(name);
+	}
+	if (checkpatch_series(script, &files, e->opts->jobs, &r) < 0) {
+		strvec_clear(&files);
+		return -1;
+	}
+	o = json_object();
+	json_object_set_new(o, "script", json_string(shown));
+	if (r.failed) {
+		warning("%s does not run with this perl (%s): give one that does with --checkpatch PATH",
+			shown, r.error);
+		json_object_set_new(o, "error", json_string(r.error));
+	} else {
+		printf("checkpatch: %zu patches checked with %s: %zu added, %zu removed (errors and"
+		       " warnings, relative to the lines each patch replaces)\n", nr, shown, r.added,
+		       r.removed);
+		added = json_array();
+		for (size_t i = 0; i < r.added_lines.nr; i++) {
+			printf("checkpatch: added: %s\n", r.added_lines.v[i]);
+			json_array_append_new(added, json_string(r.added_lines.v[i]));
+		}
+		json_object_set_new(o, "added", json_integer((json_int_t)r.added));
+		json_object_set_new(o, "removed", json_integer((json_int_t)r.removed));
+		json_object_set_new(o, "findings", added);
+	}
+	json_object_set_new(report, "checkpatch", o);
+	checkpatch_result_release(&r);
+	strvec_clear(&files);
+	return 0;
+}
+
+/*
+ * The bisect check's result, printed (every broken prefix: its patch and
+ * first file) and as report.json's "bisect".
+ */
+static json_t *bisect_json(const struct bisect_result *r, const struct series_patch *patches,
+			   unsigned mended)
+{
+	json_t *o = json_object(), *breaks = json_array();
+
+	printf("bisect: %zu prefixes checked, %zu broken, %u mended (%zu files judged)\n",
+	       r->prefixes, r->nr_breaks, mended, r->judged);
+	for (size_t i = 0; i < r->nr_breaks; i++) {
+		const struct bisect_break *b = &r->breaks[i];
+		char *summary = series_subject(&patches[b->patch]);
+		json_t *j = json_object();
+
+		if (b->files > 1)
+			printf("bisect: after patch %04zu (%s): %s and %zu more files break: %s\n",
+			       b->patch + 1, summary, b->file, b->files - 1, b->error);
+		else
+			printf("bisect: after patch %04zu (%s): %s breaks: %s\n", b->patch + 1, summary,
+			       b->file, b->error);
+		json_object_set_new(j, "patch", json_integer((json_int_t)b->patch + 1));
+		json_object_set_new(j, "subject", json_string(summary));
+		json_object_set_new(j, "file", json_string(b->file));
+		json_object_set_new(j, "error", json_string(b->error));
+		json_object_set_new(j, "files", json_integer((json_int_t)b->files));
+		json_array_append_new(breaks, j);
+		free(summary);
+	}
+	json_object_set_new(o, "prefixes", json_integer((json_int_t)r->prefixes));
+	json_object_set_new(o, "mended", json_integer(mended));
+	json_object_set_new(o, "broken", breaks);
+	return o;
+}
+
 int result_write(struct engine *e, struct migrate_stats *stats,
 		 const struct site_list *before_sites, const struct site_list *after_sites)
 {
 	struct series_patch *patches = NULL;
-	size_t nr_patches = 0, alloc_patches = 0;
+	struct strvec *ccs = NULL;
+	struct series_units units = SERIES_UNITS_INIT;
+	struct series_texts texts;
+	struct series_meta meta;
+	struct unit_context x = { before_sites, after_sites, &meta, NULL, NULL };
+	struct strvec owned = STRVEC_INIT;
+	struct bisect_result bisect;
 	unsigned *step_sites = xcalloc(e->plan.nr + 1, sizeof(unsigned));
 	char **home = xcalloc(e->nr_changes + 1, sizeof(*home));
 	struct header_homes hh = { STRVEC_INIT, STRVEC_INIT, 0, NULL };
 	json_t *report;
 	int rc = 0;
 
-	for (size_t s = 0; s < e->plan.nr; s++) {
-		const struct manifest_variant *variant =
-			manifest_variant(e->plan.steps[s].step, e->opts->variant);
-		struct strvec subsystems = STRVEC_INIT;
+	memset(&texts, 0, sizeof(texts));
+	memset(&bisect, 0, sizeof(bisect));
+	memset(&meta, 0, sizeof(meta));
+	if (e->opts->in_place) {
+		for (size_t s = 0; s < e->plan.nr; s++) {
+			struct series_unit u;
+			struct strvec lines = STRVEC_INIT;
 
-		step_homes(e, &hh, s, home);
-		for (size_t c = 0; c < e->nr_changes; c++)
-			if (home[c] && e->changes[c].step == s &&
-			    !engine_in_strvec(&subsystems, home[c]))
-				strvec_push(&subsystems, home[c]);
-		strvec_sort(&subsystems);
-		for (size_t u = 0; u < subsystems.nr; u++) {
-			struct series_patch *p;
-			unsigned count = 0;
-
-			ALLOC_GROW(patches, nr_patches + 1, alloc_patches);
-			p = &patches[nr_patches++];
-			memset(p, 0, sizeof(*p));
-			p->step_order = e->plan.steps[s].step->order;
-			p->step_name = e->plan.steps[s].step->name;
-			p->step_title = variant ? variant->title : e->plan.steps[s].step->title;
-			p->body = variant ? variant->description : e->plan.steps[s].step->description;
-			p->subsystem = xstrdup(subsystems.v[u]);
-			p->sites = (struct strvec)STRVEC_INIT;
-			for (size_t c = 0; c < e->nr_changes; c++) {
-				struct work_file *f = &e->files[e->changes[c].file];
-
-				if (e->changes[c].step != s || f->excluded || e->changes[c].held_back ||
-				    strcmp(home[c], subsystems.v[u]))
-					continue;
-				p->files = xrealloc(p->files, (p->nr_files + 1) * sizeof(*p->files));
-				p->files[p->nr_files].path = f->path;
-				p->files[p->nr_files].diff = e->changes[c].diff;
-				p->nr_files++;
-			}
-			converted_sites(e, s, subsystems.v[u], home, before_sites, after_sites, &p->sites, &count);
-			step_sites[s] += count;
+			whole_step_unit(e, s, &u);
+			converted_sites(e, &u, before_sites, after_sites, &lines, &step_sites[s]);
+			strvec_clear(&lines);
+			free(u.changes);
 		}
-		strvec_clear(&subsystems);
+	} else {
+		series_meta_read(e->opts->tree, e->opts->kernel, &meta);
+		meta.size_limit = e->opts->size_limit;
+		if (e->opts->signoff)
+			meta.signoff = series_signoff_identity(e->opts->tree);
+		if (!e->plan.out_of_tree)
+			x.maintainers = maintainers_read(e->opts->tree);
+		if (series_texts_make(e, &texts) < 0)
+			rc = -1;
+		x.texts = &texts;
+		for (size_t s = 0; s < e->plan.nr && !rc; s++) {
+			step_homes(e, &hh, s, home);
+			series_plan_step(e, s, home, &texts, e->opts->size_limit, unit_bytes, &x, &units);
+		}
+		/*
+		 * A prefix that does not build takes the later changes it needs,
+		 * and the check goes on from it; what cannot be mended is kept.
+		 */
+		if (!rc && e->opts->check_bisect && units.nr) {
+			struct bisect *b = bisect_new(e, &texts);
+			size_t from = 0;
+
+			if (!b)
+				rc = -1;
+			while (b) {
+				struct bisect_result one;
+				const struct bisect_break *brk;
+
+				memset(&one, 0, sizeof(one));
+				bisect_run(b, &units, from, 1, &one);
+				stats->bisect_parsed += (unsigned)one.parsed;
+				stats->bisect_cached += (unsigned)one.cached;
+				bisect.prefixes = one.prefixes;
+				bisect.judged = one.judged;
+				if (!one.nr_breaks) {
+					bisect_result_release(&one);
+					break;
+				}
+				brk = &one.breaks[0];
+				if (series_plan_mend(e, &units, brk->patch, &brk->broken, brk->error, home)) {
+					series_plan_renumber(e, &units);
+					stats->bisect_mended++;
+					from = brk->patch;
+				} else {
+					ALLOC_GROW(bisect.breaks, bisect.nr_breaks + 1, bisect.alloc_breaks);
+					bisect.breaks[bisect.nr_breaks++] = one.breaks[0];
+					one.nr_breaks = 0;
+					from = brk->patch + 1;
+				}
+				bisect_result_release(&one);
+			}
+			bisect_free(b);
+		}
+		patches = xcalloc(units.nr + 1, sizeof(*patches));
+		ccs = xcalloc(units.nr + 1, sizeof(*ccs));
+		for (size_t i = 0; i < units.nr; i++) {
+			struct series_unit *u = &units.v[i];
+
+			ccs[i] = (struct strvec)STRVEC_INIT;
+			if (u->notes.nr && e->opts->size_limit && !u->tie &&
+			    unit_bytes(e, u, &x) > e->opts->size_limit)
+				u->tie = xstrdup("it holds what it needs to build, as said above");
+			step_sites[u->step] += unit_patch(e, u, &x, &patches[i], &ccs[i], &owned);
+		}
 	}
 	report = report_json(e, stats, step_sites);
+	if (!rc && e->opts->check_bisect)
+		json_object_set_new(report, "bisect", bisect_json(&bisect, patches, stats->bisect_mended));
 	if (e->opts->in_place) {
 		struct journal_edit_list edits = JOURNAL_EDIT_LIST_INIT;
 		char *dir = path_join(e->opts->tree, ".cdmigrate");
@@ -395,10 +650,8 @@ int result_write(struct engine *e, struct migrate_stats *stats,
 		free(dir);
 	} else {
 		struct strbuf cover = STRBUF_INIT;
-		struct series_meta meta;
 		char *path;
 
-		series_meta_read(e->opts->tree, e->opts->kernel, &meta);
 		strbuf_addf(&cover, "This series retires struct class_device from %s, one subsystem\n"
 			    "per patch, in the order of the migration plan (cdmigrate plan).\n",
 			    meta.tree_name);
@@ -411,9 +664,11 @@ int result_write(struct engine *e, struct migrate_stats *stats,
 			if (stats->steps[s].refused)
 				strbuf_addf(&cover, "\nStep %u %s was refused (its error says why): nothing of it is in\n"
 					    "this series.\n", stats->steps[s].order, stats->steps[s].name);
-		rc = series_write(e->opts->out_dir, patches, nr_patches, cover.buf, &meta);
-		series_meta_release(&meta);
+		if (rc == 0)
+			rc = series_write(e->opts->out_dir, patches, units.nr, cover.buf, &meta);
 		strbuf_release(&cover);
+		if (rc == 0 && e->opts->checkpatch && *e->opts->checkpatch)
+			rc = check_style(e, patches, units.nr, report);
 		path = path_join(e->opts->out_dir, "report.json");
 		if (rc == 0)
 			rc = write_json_atomically(path, report);
@@ -423,12 +678,19 @@ int result_write(struct engine *e, struct migrate_stats *stats,
 			rc = write_left_out(e, path);
 		free(path);
 	}
-	for (size_t i = 0; i < nr_patches; i++) {
+	for (size_t i = 0; patches && i < units.nr; i++) {
 		free(patches[i].files);
-		free((char *)patches[i].subsystem);
 		strvec_clear(&patches[i].sites);
+		strvec_clear(&ccs[i]);
 	}
 	free(patches);
+	free(ccs);
+	strvec_clear(&owned);
+	series_units_release(&units);
+	bisect_result_release(&bisect);
+	series_texts_release(&texts);
+	series_meta_release(&meta);
+	maintainers_free(x.maintainers);
 	for (size_t c = 0; c < e->nr_changes; c++)
 		free(home[c]);
 	free(home);

@@ -275,6 +275,21 @@ static void add_signature(struct strbuf *out)
 
 /* ---- one patch ---- */
 
+char *series_subject(const struct series_patch *p)
+{
+	char *subject;
+
+	if (!p->parts)
+		return xstrfmt("%s: %s", p->subsystem, p->step_title);
+	if (p->part && *p->part) {
+		subject = xstrfmt("%s: %s: %s", p->subsystem, p->part, p->step_title);
+		if (strlen(subject) <= SERIES_SUMMARY_MAX)
+			return subject;
+		free(subject);
+	}
+	return xstrfmt("%s: %s (%u/%u)", p->subsystem, p->step_title, p->part_nr, p->parts);
+}
+
 /* A file of a patch, checked and counted. */
 struct prepared_file {
 	const char *path;
@@ -549,16 +564,22 @@ static int site_outside(const char *site, const struct prepared_patch *pp)
 
 static void format_patch(struct strbuf *out, const struct series_patch *p,
 			 const struct prepared_patch *pp, size_t n, size_t total,
-			 const char *author)
+			 const struct series_meta *meta)
 {
+	const char *author = meta ? meta->author : NULL;
 	struct strbuf text = STRBUF_INIT, what = STRBUF_INIT;
 	size_t outside = 0;
-	char *subject;
+	char *subject, *summary;
 
 	strbuf_addstr(&what, p->step_title);
 	what.buf[0] = (char)(what.buf[0] >= 'a' && what.buf[0] <= 'z' ? what.buf[0] - 'a' + 'A'
 				: what.buf[0]);
-	strbuf_addf(&what, " in %s: ", p->subsystem);
+	strbuf_addf(&what, " in %s", p->subsystem);
+	if (p->parts)
+		strbuf_addf(&what, ", part %u of %u%s%s%s", p->part_nr, p->parts,
+			    p->part && *p->part ? " (" : "", p->part && *p->part ? p->part : "",
+			    p->part && *p->part ? ")" : "");
+	strbuf_addstr(&what, ": ");
 	if (p->sites.nr)
 		strbuf_addf(&what, "%zu %s in ", p->sites.nr, p->sites.nr == 1 ? "site" : "sites");
 	strbuf_addf(&what, "%zu %s (step %u, %s; the cover letter explains the step).",
@@ -579,6 +600,39 @@ static void format_patch(struct strbuf *out, const struct series_patch *p,
 				strbuf_addstr(&text, "  elsewhere:\n");
 			strbuf_addf(&text, "    %s\n", p->sites.v[i]);
 		}
+	for (size_t i = 0; p->notes && i < p->notes->nr; i++) {
+		strbuf_addch(&text, '\n');
+		add_wrapped(&text, "", "", p->notes->v[i]);
+	}
+	if (p->foreign && p->foreign->nr) {
+		struct strbuf note = STRBUF_INIT;
+
+		strbuf_addstr(&note, "The changes of");
+		for (size_t i = 0; i < p->foreign->nr; i++)
+			strbuf_addf(&note, "%s %s", i ? (i + 1 == p->foreign->nr ? " and" : ",") : "",
+				    p->foreign->v[i]);
+		strbuf_addf(&note, " (not %s) are here: they and this patch's other changes"
+			    " build only together.", p->subsystem);
+		strbuf_addch(&text, '\n');
+		add_wrapped(&text, "", "", note.buf);
+		strbuf_release(&note);
+	}
+	if (p->tie && *p->tie && meta && meta->size_limit) {
+		char *note = xstrfmt("This patch is larger than the %zu kB a list takes, and cannot be"
+				     " split: its changes build only together (%s).",
+				     meta->size_limit / 1024, p->tie);
+
+		strbuf_addch(&text, '\n');
+		add_wrapped(&text, "", "", note);
+		free(note);
+	}
+	if ((p->cc && p->cc->nr) || (meta && meta->signoff && *meta->signoff)) {
+		strbuf_addch(&text, '\n');
+		for (size_t i = 0; p->cc && i < p->cc->nr; i++)
+			strbuf_addf(&text, "Cc: %s\n", p->cc->v[i]);
+		if (meta && meta->signoff && *meta->signoff)
+			strbuf_addf(&text, "Signed-off-by: %s\n", meta->signoff);
+	}
 	strbuf_addstr(&text, "---\n");
 	add_patch_stat(&text, pp);
 	strbuf_addch(&text, '\n');
@@ -592,9 +646,11 @@ static void format_patch(struct strbuf *out, const struct series_patch *p,
 	}
 	add_signature(&text);
 
-	subject = xstrfmt("[PATCH %zu/%zu] %s: %s", n, total, p->subsystem, p->step_title);
+	summary = series_subject(p);
+	subject = xstrfmt("[PATCH %zu/%zu] %s", n, total, summary);
 	add_headers(out, author, subject, has_non_ascii(text.buf, text.len));
 	strbuf_add(out, text.buf, text.len);
+	free(summary);
 	free(subject);
 	strbuf_release(&what);
 	strbuf_release(&text);
@@ -637,9 +693,17 @@ static void add_total_stat(struct strbuf *out, const struct prepared_patch *pp, 
 	free(v);
 }
 
+/* The subsystem column: "scsi", or "scsi 2/5" for a part of a split. */
+static char *table_subsystem(const struct series_patch *p)
+{
+	return p->parts ? xstrfmt("%s %u/%u", p->subsystem, p->part_nr, p->parts)
+			: xstrdup(p->subsystem);
+}
+
 static void add_table(struct strbuf *out, const struct series_patch *patches,
 		      const struct prepared_patch *pp, size_t nr)
 {
+	char *sub;
 	static const char *const head[] = { "patch", "order", "subsystem", "step",
 					    "files", "+", "-" };
 	int w[7];
@@ -653,8 +717,10 @@ static void add_table(struct strbuf *out, const struct series_patch *patches,
 		len = snprintf(num, sizeof(num), "%u", patches[i].step_order);
 		if (len > w[1])
 			w[1] = len;
-		if ((int)strlen(patches[i].subsystem) > w[2])
-			w[2] = (int)strlen(patches[i].subsystem);
+		sub = table_subsystem(&patches[i]);
+		if ((int)strlen(sub) > w[2])
+			w[2] = (int)strlen(sub);
+		free(sub);
 		if ((int)strlen(patches[i].step_name) > w[3])
 			w[3] = (int)strlen(patches[i].step_name);
 		len = snprintf(num, sizeof(num), "%zu", pp[i].nr);
@@ -674,10 +740,12 @@ static void add_table(struct strbuf *out, const struct series_patch *patches,
 		char patch_nr[32];
 
 		snprintf(patch_nr, sizeof(patch_nr), "%04zu", i + 1);
+		sub = table_subsystem(&patches[i]);
 		strbuf_addf(out, "  %-*s  %*u  %-*s  %-*s  %*zu  %*lu  %*lu\n",
 			    w[0], patch_nr, w[1], patches[i].step_order,
-			    w[2], patches[i].subsystem, w[3], patches[i].step_name,
+			    w[2], sub, w[3], patches[i].step_name,
 			    w[4], pp[i].nr, w[5], pp[i].added, w[6], pp[i].deleted);
+		free(sub);
 	}
 }
 
@@ -711,9 +779,59 @@ static void add_steps(struct strbuf *out, const struct series_patch *patches, si
 	}
 }
 
+/*
+ * The subsystems' steps split by driver, each part with its drivers and
+ * size, then the patches over the limit with what holds each together.
+ */
+static void add_splits(struct strbuf *out, const struct series_patch *patches,
+		       const size_t *bytes, size_t nr, const struct series_meta *meta)
+{
+	size_t over = 0, split = 0;
+
+	for (size_t i = 0; i < nr; i++) {
+		over += meta && meta->size_limit && bytes[i] > meta->size_limit;
+		split += patches[i].part_nr == 1;
+	}
+	if (split) {
+		strbuf_addch(out, '\n');
+		if (meta && meta->size_limit)
+			strbuf_addf(out, "Split by driver, each part under %zu kB:\n", meta->size_limit / 1024);
+		else
+			strbuf_addstr(out, "Split by driver:\n");
+		for (size_t i = 0; i < nr; i++) {
+			char *line;
+
+			if (patches[i].part_nr == 1)
+				strbuf_addf(out, "  step %u in %s, patches %zu-%zu:\n", patches[i].step_order,
+					    patches[i].subsystem, i + 1, i + patches[i].parts);
+			if (!patches[i].parts)
+				continue;
+			line = xstrfmt("%04zu %s (%zu bytes)", i + 1,
+				       patches[i].part && *patches[i].part ? patches[i].part : "",
+				       bytes[i]);
+			add_wrapped(out, "    ", "         ", line);
+			free(line);
+		}
+	}
+	if (over) {
+		strbuf_addch(out, '\n');
+		strbuf_addf(out, "Over %zu kB, their changes build only together:\n", meta->size_limit / 1024);
+		for (size_t i = 0; i < nr; i++) {
+			char *line;
+
+			if (bytes[i] <= meta->size_limit)
+				continue;
+			line = xstrfmt("%04zu %s, %zu bytes: %s", i + 1, patches[i].subsystem, bytes[i],
+				       patches[i].tie && *patches[i].tie ? patches[i].tie : "one file's change");
+			add_wrapped(out, "  ", "       ", line);
+			free(line);
+		}
+	}
+}
+
 static void format_cover(struct strbuf *out, const struct series_patch *patches,
-			 const struct prepared_patch *pp, size_t nr, const char *cover_body,
-			 const struct series_meta *meta)
+			 const struct prepared_patch *pp, const size_t *bytes, size_t nr,
+			 const char *cover_body, const struct series_meta *meta)
 {
 	struct strbuf text = STRBUF_INIT, table = STRBUF_INIT;
 	char *subject;
@@ -726,6 +844,7 @@ static void format_cover(struct strbuf *out, const struct series_patch *patches,
 	strbuf_add(&text, table.buf, table.len);
 	strbuf_addch(&text, '\n');
 	add_total_stat(&text, pp, nr);
+	add_splits(&text, patches, bytes, nr, meta);
 	strbuf_addch(&text, '\n');
 	if (meta && meta->base_commit && *meta->base_commit)
 		strbuf_addf(&text, "base-commit: %s\n", meta->base_commit);
@@ -760,6 +879,30 @@ static void add_name_part(struct strbuf *out, const char *s)
 	while (out->len > start && (out->buf[out->len - 1] == '-' || out->buf[out->len - 1] == '.'))
 		out->len--;
 	out->buf[out->len] = '\0';
+}
+
+/* "NNNN-<subsystem>[-<part>]-<step_name>.patch" */
+static void add_patch_name(struct strbuf *name, const struct series_patch *p, size_t n)
+{
+	strbuf_addf(name, "%04zu-", n);
+	add_name_part(name, p->subsystem);
+	if (p->parts) {
+		char *part = xstrfmt("-part%u", p->part_nr);
+
+		strbuf_addstr(name, part);
+		free(part);
+	}
+	strbuf_addch(name, '-');
+	add_name_part(name, p->step_name);
+	strbuf_addstr(name, ".patch");
+}
+
+char *series_patch_name(const struct series_patch *p, size_t n)
+{
+	struct strbuf name = STRBUF_INIT;
+
+	add_patch_name(&name, p, n);
+	return strbuf_detach(&name, NULL);
 }
 
 static int mkdir_p(const char *dir)
@@ -896,7 +1039,7 @@ int series_write(const char *outdir, const struct series_patch *patches, size_t 
 {
 	struct prepared_patch *pp;
 	struct strbuf msg = STRBUF_INIT, name = STRBUF_INIT;
-	size_t prepared = 0;
+	size_t prepared = 0, *bytes = NULL;
 	int ret = -1;
 
 	if (!outdir || !*outdir)
@@ -908,20 +1051,18 @@ int series_write(const char *outdir, const struct series_patch *patches, size_t 
 	if (mkdir_p(outdir) < 0 || clean_outdir(outdir) < 0)
 		goto out;
 
+	bytes = xcalloc(nr + 1, sizeof(*bytes));
 	for (size_t i = 0; i < nr; i++) {
 		strbuf_reset(&msg);
-		format_patch(&msg, &patches[i], &pp[i], i + 1, nr, meta ? meta->author : NULL);
+		format_patch(&msg, &patches[i], &pp[i], i + 1, nr, meta);
+		bytes[i] = msg.len;
 		strbuf_reset(&name);
-		strbuf_addf(&name, "%04zu-", i + 1);
-		add_name_part(&name, patches[i].subsystem);
-		strbuf_addch(&name, '-');
-		add_name_part(&name, patches[i].step_name);
-		strbuf_addstr(&name, ".patch");
+		add_patch_name(&name, &patches[i], i + 1);
 		if (write_atomic(outdir, name.buf, &msg) < 0)
 			goto out;
 	}
 	strbuf_reset(&msg);
-	format_cover(&msg, patches, pp, nr, cover_body, meta);
+	format_cover(&msg, patches, pp, bytes, nr, cover_body, meta);
 	if (write_atomic(outdir, SERIES_COVER, &msg) < 0)
 		goto out;
 	ret = sync_dir(outdir);
@@ -929,9 +1070,26 @@ out:
 	for (size_t i = 0; i < prepared; i++)
 		free(pp[i].files);
 	free(pp);
+	free(bytes);
 	strbuf_release(&msg);
 	strbuf_release(&name);
 	return ret;
+}
+
+size_t series_patch_bytes(const struct series_patch *p, size_t total,
+			  const struct series_meta *meta)
+{
+	struct prepared_patch pp;
+	struct strbuf msg = STRBUF_INIT;
+	size_t n;
+
+	if (prepare_patch(p, total, &pp) < 0)
+		return 0;
+	format_patch(&msg, p, &pp, total, total, meta);
+	n = msg.len;
+	free(pp.files);
+	strbuf_release(&msg);
+	return n;
 }
 
 /* ---- what the tree says about itself ---- */
@@ -1009,8 +1167,20 @@ void series_meta_read(const char *tree, const char *kernel, struct series_meta *
 	}
 }
 
+char *series_signoff_identity(const char *tree)
+{
+	char *name = git_line(tree, (const char *const[]){ "config", "user.name", NULL });
+	char *email = git_line(tree, (const char *const[]){ "config", "user.email", NULL });
+	char *id = name && email ? xstrfmt("%s <%s>", name, email) : NULL;
+
+	free(name);
+	free(email);
+	return id;
+}
+
 void series_meta_release(struct series_meta *meta)
 {
+	free(meta->signoff);
 	free(meta->tree_name);
 	free(meta->base_commit);
 	free(meta->author);

@@ -4,7 +4,7 @@
  * One mbox message per patch, in the shape `git format-patch` gives:
  *
  *   OUT/0000-cover-letter.patch
- *   OUT/0001-<subsystem>-<step_name>.patch
+ *   OUT/0001-<subsystem>-<step_name>.patch   (a split's part: -partK- before the step)
  *   OUT/0002-...
  *
  * Each numbered patch is:
@@ -13,11 +13,15 @@
  *   From: <author>                 (series_meta; cdmigrate <cdmigrate@localhost>
  *                                   without one)
  *   Date: Thu, 1 Jan 1970 00:00:00 +0000
- *   Subject: [PATCH n/N] <subsystem>: <step_title>
+ *   Subject: [PATCH n/N] <summary>         (series_subject())
  *   (MIME headers for UTF-8 when anything below is not ASCII)
  *
- *   <Step_title> in <subsystem>: S sites in F files (step <order>,
- *   <step_name>; the cover letter explains the step).
+ *   <Step_title> in <subsystem>[, part k of n (<drivers>)]: S sites in F
+ *   files (step <order>, <step_name>; the cover letter explains the
+ *   step).
+ *   (a patch holding files of other subsystems says which, and that
+ *   they build only together with the rest; a patch over the size limit
+ *   says why it cannot be split: series_patch.tie)
  *
  *   Sites converted, per file (kind: definitions and functions, first line):
  *     <path>                       (each file of the patch, in path order)
@@ -26,6 +30,9 @@
  *       no site of its own: it follows what the patch changes elsewhere
  *   (without any site: "S sites in" is left out, and the list is
  *   "Files changed:" and the paths)
+ *
+ *   Cc: <address>                  (series_patch.cc, each)
+ *   Signed-off-by: <signoff>       (series_meta.signoff, as format-patch -s)
  *   ---
  *    <path> | 12 ++++----          (git's diffstat, 72 columns as in
  *    3 files changed, ...           format-patch)
@@ -44,9 +51,11 @@
  * <step_name> (patches a-b): <step_title>." and the step's body: the long
  * explanation is said there only), a table of the patches (number,
  * subsystem, step, files, insertions, deletions), the diffstat of the
- * whole series (per path, the sum over the patches that touch it) and,
- * when series_meta has one, "base-commit: <sha>" as format-patch --base
- * writes it.  Apply the series with
+ * whole series (per path, the sum over the patches that touch it), the
+ * splits (each subsystem's step that was split by driver, its patches
+ * and their drivers) and the patches over the size limit with the reason,
+ * and, when series_meta has one, "base-commit: <sha>" as format-patch
+ * --base writes it.  Apply the series with
  * `git am OUT/0*.patch` less the cover letter, which has no diff (`git am`
  * stops on it, as on any format-patch cover letter).
  *
@@ -82,7 +91,25 @@ struct series_patch {
 	struct series_file *files;
 	size_t nr_files;
 	struct strvec sites;		/* "file:line:col: kind: symbol", one per converted site */
+	const char *part;		/* a split's drivers ("lpfc, qla2xxx"), or NULL */
+	unsigned part_nr, parts;	/* 1..parts for a split, 0 otherwise */
+	const char *tie;		/* larger than the limit: what holds it together, or NULL */
+	const struct strvec *foreign;	/* files of other subsystems in it, or NULL */
+	const struct strvec *cc;	/* "Cc:" addresses (maintainers.h), or NULL */
+	const struct strvec *notes;	/* sentences on what else it holds and why, or NULL */
 };
+
+/* The kernel's longest summary phrase (SubmittingPatches: "70-75 characters"). */
+#define SERIES_SUMMARY_MAX 75
+
+/*
+ * The summary of a patch, the subject after "[PATCH n/N] ", in the
+ * kernel's form "subsystem: what": "<subsystem>: <step_title>"; a split
+ * "<subsystem>: <drivers>: <step_title>" when that is at most
+ * SERIES_SUMMARY_MAX characters, else "<subsystem>: <step_title> (k/n)".
+ * Caller frees.
+ */
+char *series_subject(const struct series_patch *p);
 
 /*
  * What the series says about the tree and who sends it.  All owned
@@ -92,6 +119,8 @@ struct series_meta {
 	char *tree_name;	/* "Linux 2.6.16", never a local path */
 	char *base_commit;	/* the tree's HEAD, in a git checkout */
 	char *author;		/* "Name <email>", the user's git identity in a git checkout */
+	char *signoff;		/* "Name <email>" for Signed-off-by:, or NULL (no sign-off) */
+	size_t size_limit;	/* the largest patch the series aims at (bytes), 0: none */
 };
 
 /*
@@ -105,6 +134,14 @@ struct series_meta {
  * so the output is the same on every machine.
  */
 void series_meta_read(const char *tree, const char *kernel, struct series_meta *meta);
+
+/*
+ * The identity `git format-patch -s` signs with: git config user.name
+ * and user.email as git reads them in tree (its repository's, else the
+ * user's global configuration), "Name <email>"; NULL when either is
+ * unset.  Caller frees.
+ */
+char *series_signoff_identity(const char *tree);
 void series_meta_release(struct series_meta *meta);
 
 /*
@@ -134,5 +171,20 @@ void series_meta_release(struct series_meta *meta);
  */
 int series_write(const char *outdir, const struct series_patch *patches, size_t nr,
 		 const char *cover_body, const struct series_meta *meta);
+
+/*
+ * The file name of patch p, number n (from 1), in the series:
+ * "NNNN-<subsystem>-<step_name>.patch", a split's part
+ * "NNNN-<subsystem>-partK-<step_name>.patch".  Caller frees.
+ */
+char *series_patch_name(const struct series_patch *p, size_t n);
+
+/*
+ * The size in bytes of patch p as series_write() would write it in a
+ * series of `total` patches (numbered as the last of them, so the size
+ * is an upper bound for any place), or 0 when it would be refused.
+ */
+size_t series_patch_bytes(const struct series_patch *p, size_t total,
+			  const struct series_meta *meta);
 
 #endif

@@ -237,7 +237,7 @@ static int run_step_uncached(struct engine *e, size_t step, struct migrate_step_
 			strbuf_release(&before[i]);
 			continue;
 		}
-		realign_continuations(before[i].buf, before[i].len, &f->current);
+		realign_step_output(before[i].buf, before[i].len, &f->current);
 		if (diff_make(f->path, before[i].buf, before[i].len, f->current.buf, f->current.len, &diff) < 0) {
 			strbuf_release(&diff);
 			goto fail;

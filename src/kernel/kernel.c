@@ -1,7 +1,9 @@
 #include "kernel/kernel.h"
 #include "base/util.h"
 
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 int kernel_is_driver_core(const char *file)
 {
@@ -71,4 +73,33 @@ const char *kernel_member_rename(const char *name, size_t n)
 		    !memcmp(kernel_member_renames[i].old, name, n))
 			return kernel_member_renames[i].new;
 	return NULL;
+}
+
+int kernel_has_mutex(const char *root)
+{
+	char *path;
+	struct stat st;
+	int has;
+
+	if (!root)
+		return 0;
+	path = path_join(root, "include/linux/mutex.h");
+	has = lstat(path, &st) == 0 && S_ISREG(st.st_mode);
+	free(path);
+	return has;
+}
+
+int kernel_is_api_name(const char *name)
+{
+	static const char *const types[] = {
+		"class_device", "class_device_attribute", "device", "device_attribute", NULL
+	};
+
+	for (size_t i = 0; types[i]; i++)
+		if (!strcmp(types[i], name))
+			return 1;
+	for (size_t i = 0; i < kernel_nr_renames; i++)
+		if (!strcmp(kernel_renames[i].old, name) || !strcmp(kernel_renames[i].new, name))
+			return 1;
+	return 0;
 }

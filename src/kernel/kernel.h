@@ -71,4 +71,21 @@ extern const size_t kernel_nr_member_renames;
 /* The new name of class_device member `name` (n bytes), or NULL. */
 const char *kernel_member_rename(const char *name, size_t n);
 
+/*
+ * Whether name belongs to the class_device API or to its struct device
+ * counterpart: a name of kernel_renames, or one of the API's types
+ * (class_device, class_device_attribute, device, device_attribute).
+ * Every converted user names them; a change that names one depends on
+ * the driver core (an earlier step), not on another user.
+ */
+int kernel_is_api_name(const char *name);
+
+/*
+ * Whether the kernel under `root` has struct mutex (include/linux/mutex.h,
+ * 2.6.16 on): new code locks with DEFINE_MUTEX()/mutex_lock() there
+ * (checkpatch: "mutexes are preferred for single holder semaphores"), with
+ * DECLARE_MUTEX()/down() before.
+ */
+int kernel_has_mutex(const char *root);
+
 #endif

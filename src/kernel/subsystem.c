@@ -28,6 +28,33 @@ char *subsystem_of_path(const char *path)
 	return top ? top : xstrdup("top");
 }
 
+/* The folder a path's subsystem starts at: "drivers/scsi/", "net/", "" at the top. */
+static size_t subsystem_root_len(const char *path)
+{
+	const char *slash;
+
+	if (starts_with(path, "drivers/")) {
+		slash = strchr(path + strlen("drivers/"), '/');
+		return slash ? (size_t)(slash - path) + 1 : strlen("drivers/");
+	}
+	slash = strchr(path, '/');
+	return slash ? (size_t)(slash - path) + 1 : 0;
+}
+
+char *subsystem_driver_of(const char *path)
+{
+	const char *rest, *slash, *dot;
+
+	if (starts_with(path, "include/"))
+		return NULL;
+	rest = path + subsystem_root_len(path);
+	slash = strchr(rest, '/');
+	if (slash)
+		return xstrndup(rest, (size_t)(slash - rest));
+	dot = strrchr(rest, '.');
+	return dot && dot != rest ? xstrndup(rest, (size_t)(dot - rest)) : xstrdup(rest);
+}
+
 void include_graph_add(struct include_graph *g, const char *includer, const char *header)
 {
 	for (size_t i = 0; i < g->nr; i++)

@@ -27,6 +27,16 @@
 char *subsystem_of_path(const char *path);
 
 /*
+ * The driver of a path within its subsystem, the unit a subsystem's patch
+ * is split by: the directory below the subsystem's folder
+ * ("drivers/scsi/lpfc/lpfc_attr.c" -> "lpfc", "net/bridge/br_sysfs.c" ->
+ * "bridge"), or for a file directly in it its name without the extension
+ * ("drivers/scsi/st.c" and "drivers/scsi/st.h" -> "st").  NULL for a path
+ * under include/.  Caller frees.
+ */
+char *subsystem_driver_of(const char *path);
+
+/*
  * The subsystem of the most users (paths relative to the tree; each
  * counts once per entry, users under include/ not at all), ties broken by
  * strcmp; NULL when no user counts.  Caller frees.

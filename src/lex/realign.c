@@ -471,3 +471,550 @@ size_t realign_continuations(const char *before, size_t before_len, struct strbu
 	free(lines);
 	return moved;
 }
+
+/* Display columns of a whole line, tabs to the next multiple of 8. */
+static size_t width_of(const struct line *l)
+{
+	size_t col = 0, n = l->len;
+
+	/* a CRLF file's lines end in '\r': no column */
+	if (n && l->text[n - 1] == '\r')
+		n--;
+	for (size_t i = 0; i < n; i++)
+		col = l->text[i] == '\t' ? (col / 8 + 1) * 8 : col + 1;
+	return col;
+}
+
+size_t realign_fit_width(const char *before, size_t before_len, struct strbuf *after)
+{
+	struct line *old_lines, *lines;
+	size_t nr_old = split_lines(before, before_len, &old_lines);
+	size_t nr = split_lines(after->buf, after->len, &lines);
+	long *was = xcalloc(nr ? nr : 1, sizeof(*was));	/* the old line it re-indents, or -1 */
+	char *restore = xcalloc(nr ? nr : 1, 1);	/* 1: old indentation, 2: narrowed */
+	struct strbuf *narrowed = xcalloc(nr ? nr : 1, sizeof(*narrowed));
+	struct strbuf *old_keys = xcalloc(nr_old ? nr_old : 1, sizeof(*old_keys));
+	struct strbuf key = STRBUF_INIT;
+	struct line_set set, keys;
+	size_t size = 16, restored = 0;
+
+	while (size < 2 * nr_old + 2)
+		size <<= 1;
+	set.slots = xcalloc(size, sizeof(*set.slots));
+	set.index = xcalloc(size, sizeof(*set.index));
+	set.mask = size - 1;
+	keys.slots = xcalloc(size, sizeof(*keys.slots));
+	keys.index = xcalloc(size, sizeof(*keys.index));
+	keys.mask = size - 1;
+	for (size_t i = 0; i < nr_old; i++) {
+		set_add(&set, &old_lines[i], i);
+		old_keys[i] = (struct strbuf)STRBUF_INIT;
+		line_key(&old_lines[i], &old_keys[i]);
+		set_add(&keys, &(struct line){ old_keys[i].buf, old_keys[i].len }, i);
+	}
+	for (size_t i = 0; i < nr; i++) {
+		was[i] = -1;
+		narrowed[i] = (struct strbuf)STRBUF_INIT;
+		if (set_find(&set, &lines[i]) >= 0 || first_is_hash(&lines[i]))
+			continue;
+		line_key(&lines[i], &key);
+		if (key.len && key.buf[0] != '.')
+			was[i] = set_find(&keys, &(struct line){ key.buf, key.len });
+	}
+	/* a run of re-indented lines goes back whole when one of them outgrew 80 columns */
+	for (size_t i = 0; i < nr;) {
+		size_t j = i;
+		int over = 0;
+
+		if (was[i] < 0) {
+			i++;
+			continue;
+		}
+		while (j < nr && was[j] >= 0) {
+			over |= width_of(&lines[j]) > REALIGN_MAX_WIDTH &&
+				width_of(&old_lines[was[j]]) <= REALIGN_MAX_WIDTH;
+			j++;
+		}
+		for (size_t k = i; over && k < j; k++)
+			restore[k] = 1;
+		i = j;
+	}
+	for (size_t i = 0; i < nr; i++)
+		restored += restore[i];
+	/*
+	 * A new aligned continuation line that is too wide moves left to the
+	 * rightmost tab stop where it fits, at least a tab deeper than the
+	 * line it continues.
+	 */
+	for (size_t i = 1; i < nr; i++) {
+		size_t bytes, prev_bytes, col, floor, tabs = 0;
+		int aligned, prev_aligned;
+		struct line rest;
+
+		if (restore[i] || set_find(&set, &lines[i]) >= 0 || first_is_hash(&lines[i]) ||
+		    first_is_hash(&lines[i - 1]) || width_of(&lines[i]) <= REALIGN_MAX_WIDTH)
+			continue;
+		col = indentation(&lines[i], &bytes, &aligned);
+		if (!aligned || bytes == lines[i].len)
+			continue;
+		indentation(&lines[i - 1], &prev_bytes, &prev_aligned);
+		while (tabs < prev_bytes && lines[i - 1].text[tabs] == '\t')
+			tabs++;
+		floor = tabs * 8 + 8;
+		rest = (struct line){ lines[i].text + bytes, lines[i].len - bytes };
+		for (size_t stop = col / 8 * 8; stop >= floor && stop > 0; stop -= 8) {
+			struct strbuf *t;
+
+			if (stop + width_of(&rest) > REALIGN_MAX_WIDTH)
+				continue;
+			t = &narrowed[i];
+			strbuf_reset(t);
+			for (size_t k = 0; k < stop / 8; k++)
+				strbuf_addch(t, '\t');
+			strbuf_add(t, rest.text, rest.len);
+			restore[i] = 2;
+			restored++;
+			break;
+		}
+	}
+	if (restored) {
+		struct strbuf out = STRBUF_INIT;
+
+		for (size_t i = 0; i < nr; i++) {
+			struct line narrow = { narrowed[i].buf, narrowed[i].len };
+			const struct line *l = restore[i] == 2 ? &narrow
+					       : restore[i] ? &old_lines[was[i]] : &lines[i];
+
+			strbuf_add(&out, l->text, l->len);
+			if (lines[i].text + lines[i].len < after->buf + after->len)
+				strbuf_addch(&out, '\n');
+		}
+		strbuf_release(after);
+		*after = out;
+	}
+	for (size_t i = 0; i < nr_old; i++)
+		strbuf_release(&old_keys[i]);
+	strbuf_release(&key);
+	free(old_keys);
+	free(set.slots);
+	free(set.index);
+	free(keys.slots);
+	free(keys.index);
+	for (size_t i = 0; i < nr; i++)
+		strbuf_release(&narrowed[i]);
+	free(narrowed);
+	free(was);
+	free(restore);
+	free(old_lines);
+	free(lines);
+	return restored;
+}
+
+static int ident_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+/*
+ * One line's "struct tag * name" and "struct tag* name" made "struct tag
+ * *name", outside comments and literals (in_comment carries a block
+ * comment over lines).  Returns whether it changed anything.
+ */
+static int space_pointers(const struct line *l, int *in_comment, struct strbuf *out)
+{
+	int changed = 0;
+
+	strbuf_reset(out);
+	for (size_t i = 0; i < l->len;) {
+		const char *t = l->text;
+
+		if (*in_comment) {
+			if (t[i] == '*' && i + 1 < l->len && t[i + 1] == '/') {
+				*in_comment = 0;
+				strbuf_add(out, t + i, 2);
+				i += 2;
+			} else {
+				strbuf_addch(out, t[i++]);
+			}
+			continue;
+		}
+		if (t[i] == '/' && i + 1 < l->len && t[i + 1] == '/') {
+			strbuf_add(out, t + i, l->len - i);
+			break;
+		}
+		if (t[i] == '/' && i + 1 < l->len && t[i + 1] == '*') {
+			*in_comment = 1;
+			strbuf_add(out, t + i, 2);
+			i += 2;
+			continue;
+		}
+		if (t[i] == '"' || t[i] == '\'') {
+			size_t j = i + 1;
+
+			while (j < l->len && t[j] != t[i])
+				j += t[j] == '\\' ? 2 : 1;
+			j = j < l->len ? j + 1 : l->len;
+			strbuf_add(out, t + i, j - i);
+			i = j;
+			continue;
+		}
+		if (!strncmp(t + i, "struct", 6) && (i == 0 || !ident_char(t[i - 1])) &&
+		    i + 6 < l->len && (t[i + 6] == ' ' || t[i + 6] == '\t')) {
+			size_t tag = i + 6, tag_end, star, star_end, name, name_end;
+
+			while (tag < l->len && (t[tag] == ' ' || t[tag] == '\t'))
+				tag++;
+			tag_end = tag;
+			while (tag_end < l->len && ident_char(t[tag_end]))
+				tag_end++;
+			star = tag_end;
+			while (star < l->len && (t[star] == ' ' || t[star] == '\t'))
+				star++;
+			star_end = star;
+			while (star_end < l->len && t[star_end] == '*')
+				star_end++;
+			name = star_end;
+			while (name < l->len && (t[name] == ' ' || t[name] == '\t'))
+				name++;
+			name_end = name;
+			while (name_end < l->len && ident_char(t[name_end]))
+				name_end++;
+			if (tag_end > tag && star_end > star && name_end > name &&
+			    !isdigit((unsigned char)t[name]) &&
+			    !(name_end - name == 5 && !strncmp(t + name, "const", 5)) &&
+			    (star == tag_end || name != star_end)) {
+				/* the blanks before '*' may align a table: kept */
+				strbuf_add(out, t + i, star - i);
+				if (star == tag_end)
+					strbuf_addch(out, ' ');
+				strbuf_add(out, t + star, star_end - star);
+				i = name;
+				changed = 1;
+				continue;
+			}
+			strbuf_add(out, t + i, tag_end - i);
+			i = tag_end;
+			continue;
+		}
+		strbuf_addch(out, t[i++]);
+	}
+	return changed;
+}
+
+size_t realign_pointer_spacing(const char *before, size_t before_len, struct strbuf *after)
+{
+	struct line *old_lines, *lines;
+	size_t nr_old = split_lines(before, before_len, &old_lines);
+	size_t nr = split_lines(after->buf, after->len, &lines);
+	struct strbuf out = STRBUF_INIT, one = STRBUF_INIT;
+	struct line_set set;
+	size_t size = 16, changed = 0;
+	int in_comment = 0;
+
+	while (size < 2 * nr_old + 2)
+		size <<= 1;
+	set.slots = xcalloc(size, sizeof(*set.slots));
+	set.index = xcalloc(size, sizeof(*set.index));
+	set.mask = size - 1;
+	for (size_t i = 0; i < nr_old; i++)
+		set_add(&set, &old_lines[i], i);
+	for (size_t i = 0; i < nr; i++) {
+		if (space_pointers(&lines[i], &in_comment, &one) && !first_is_hash(&lines[i]) &&
+		    set_find(&set, &lines[i]) < 0) {
+			strbuf_add(&out, one.buf, one.len);
+			changed++;
+		} else {
+			strbuf_add(&out, lines[i].text, lines[i].len);
+		}
+		if (lines[i].text + lines[i].len < after->buf + after->len)
+			strbuf_addch(&out, '\n');
+	}
+	if (changed) {
+		strbuf_release(after);
+		*after = out;
+	} else {
+		strbuf_release(&out);
+	}
+	strbuf_release(&one);
+	free(set.slots);
+	free(set.index);
+	free(old_lines);
+	free(lines);
+	return changed;
+}
+
+size_t realign_indent_tabs(const char *before, size_t before_len, struct strbuf *after)
+{
+	struct line *old_lines, *lines;
+	size_t nr_old = split_lines(before, before_len, &old_lines);
+	size_t nr = split_lines(after->buf, after->len, &lines);
+	struct strbuf out = STRBUF_INIT;
+	struct line_set set;
+	size_t size = 16, changed = 0;
+
+	while (size < 2 * nr_old + 2)
+		size <<= 1;
+	set.slots = xcalloc(size, sizeof(*set.slots));
+	set.index = xcalloc(size, sizeof(*set.index));
+	set.mask = size - 1;
+	for (size_t i = 0; i < nr_old; i++)
+		set_add(&set, &old_lines[i], i);
+	for (size_t i = 0; i < nr; i++) {
+		size_t bytes, col, run = 0, worst = 0;
+		int aligned, space_tab = 0;
+
+		col = indentation(&lines[i], &bytes, &aligned);
+		for (size_t k = 0; k < bytes; k++) {
+			run = lines[i].text[k] == ' ' ? run + 1 : 0;
+			worst = run > worst ? run : worst;
+			space_tab |= lines[i].text[k] == '\t' && k && lines[i].text[k - 1] == ' ';
+		}
+		if ((worst >= 8 || space_tab) && bytes < lines[i].len && set_find(&set, &lines[i]) < 0) {
+			for (size_t t = 0; t < col / 8; t++)
+				strbuf_addch(&out, '\t');
+			for (size_t sp = 0; sp < col % 8; sp++)
+				strbuf_addch(&out, ' ');
+			strbuf_add(&out, lines[i].text + bytes, lines[i].len - bytes);
+			changed++;
+		} else {
+			strbuf_add(&out, lines[i].text, lines[i].len);
+		}
+		if (lines[i].text + lines[i].len < after->buf + after->len)
+			strbuf_addch(&out, '\n');
+	}
+	if (changed) {
+		strbuf_release(after);
+		*after = out;
+	} else {
+		strbuf_release(&out);
+	}
+	free(set.slots);
+	free(set.index);
+	free(old_lines);
+	free(lines);
+	return changed;
+}
+
+/* Where a too wide line may break, found by break_point(). */
+struct wrap_point {
+	size_t cut;		/* bytes kept on the first line (the ',' or '(' included) */
+	size_t resume;		/* byte the second line starts at (blanks skipped) */
+	size_t align;		/* column to align the second line at, 0: tabs */
+	size_t stack[MAX_DEPTH];	/* the parentheses open at the cut, their columns */
+	int depth;
+};
+
+/*
+ * The rightmost break of l whose first part fits in `limit` columns:
+ * after a comma inside parentheses, the outermost such list first (the
+ * next line aligned under the parenthesis), else after an opening parenthesis (the next line two
+ * tabs deeper than l).  l may continue inside parentheses opened on the
+ * lines before it: open[0..depth) their columns.  Strings, characters
+ * and comments are never cut.  Returns 0 when there is none.
+ */
+static int break_point(const struct line *l, size_t limit, const size_t *open, int open_depth,
+		       struct wrap_point *w)
+{
+	size_t stack[MAX_DEPTH], col = 0, best_comma = 0, best_paren = 0;
+	int depth = open_depth < MAX_DEPTH ? open_depth : MAX_DEPTH;
+	struct wrap_point comma, paren;
+
+	memcpy(stack, open, (size_t)depth * sizeof(*stack));
+	for (size_t i = 0; i < l->len; i++) {
+		char c = l->text[i];
+
+		if (c == '/' && i + 1 < l->len && (l->text[i + 1] == '/' || l->text[i + 1] == '*'))
+			break;
+		if (c == '"' || c == '\'') {
+			size_t j = i + 1;
+
+			while (j < l->len && l->text[j] != c)
+				j += l->text[j] == '\\' ? 2 : 1;
+			col += (j < l->len ? j : l->len - 1) - i + 1;
+			i = j < l->len ? j : l->len;
+			continue;
+		}
+		col = c == '\t' ? (col / 8 + 1) * 8 : col + 1;
+		if (c == '(') {
+			if (depth < MAX_DEPTH)
+				stack[depth++] = col;
+			if (col <= limit && i + 1 < l->len && l->text[i + 1] != ')') {
+				best_paren = i + 1;
+				memcpy(paren.stack, stack, (size_t)depth * sizeof(*stack));
+				paren.depth = depth;
+			}
+		} else if (c == ')') {
+			if (depth > 0)
+				depth--;
+		} else if (c == ',' && depth > 0 && col <= limit && i + 1 < l->len &&
+			   (!best_comma || depth <= comma.depth)) {
+			/* the outermost list first: an inner call stays whole where it can */
+			best_comma = i + 1;
+			memcpy(comma.stack, stack, (size_t)depth * sizeof(*stack));
+			comma.depth = depth;
+		}
+	}
+	if (!best_comma && !best_paren)
+		return 0;
+	*w = best_comma ? comma : paren;
+	w->cut = best_comma ? best_comma : best_paren;
+	w->resume = w->cut;
+	while (w->resume < l->len && (l->text[w->resume] == ' ' || l->text[w->resume] == '\t'))
+		w->resume++;
+	w->align = best_comma ? w->stack[w->depth - 1] : 0;
+	return w->resume < l->len;
+}
+
+/* A line ending in a backslash (a macro's body): the bytes before the padding before it. */
+static size_t backslash_body(const struct line *l)
+{
+	size_t n = l->len;
+
+	if (!n || l->text[n - 1] != '\\')
+		return 0;
+	n--;
+	while (n && (l->text[n - 1] == ' ' || l->text[n - 1] == '\t'))
+		n--;
+	return n;
+}
+
+/* Append text (n bytes) then, for a macro line, the padding and the backslash within the limit. */
+static void add_with_backslash(struct strbuf *out, const char *text, size_t n, int macro)
+{
+	struct line l = { text, n };
+	size_t w;
+
+	strbuf_add(out, text, n);
+	if (!macro)
+		return;
+	w = width_of(&l);
+	if (w < REALIGN_MAX_WIDTH - 8) {
+		/* the last tab stop before the limit, where the kernel's backslashes sit */
+		for (size_t col = w; col < REALIGN_MAX_WIDTH - 8; col = (col / 8 + 1) * 8)
+			strbuf_addch(out, '\t');
+	} else {
+		strbuf_addch(out, ' ');
+	}
+	strbuf_addch(out, '\\');
+}
+
+size_t realign_wrap(const char *before, size_t before_len, struct strbuf *after)
+{
+	struct line *old_lines, *lines;
+	size_t nr_old = split_lines(before, before_len, &old_lines);
+	size_t nr = split_lines(after->buf, after->len, &lines);
+	struct strbuf out = STRBUF_INIT, cur = STRBUF_INIT;
+	struct line_set set;
+	size_t size = 16, wrapped = 0;
+	int in_comment = 0;
+
+	while (size < 2 * nr_old + 2)
+		size <<= 1;
+	set.slots = xcalloc(size, sizeof(*set.slots));
+	set.index = xcalloc(size, sizeof(*set.index));
+	set.mask = size - 1;
+	for (size_t i = 0; i < nr_old; i++)
+		set_add(&set, &old_lines[i], i);
+	for (size_t i = 0; i < nr; i++) {
+		size_t stack[MAX_DEPTH], open[MAX_DEPTH], body, tabs = 0, start;
+		int open_depth;
+		int depth = 0, was_comment = in_comment, macro, rounds = 0;
+		struct line l = lines[i];
+
+		scan_parens(&lines[i], &in_comment, stack, &depth);
+		/* a CRLF line is left: its macro backslash would hide behind the '\r' */
+		if (was_comment || set_find(&set, &l) >= 0 || width_of(&l) <= REALIGN_MAX_WIDTH ||
+		    (first_is_hash(&l) && !backslash_body(&l)) || (l.len && l.text[l.len - 1] == '\r')) {
+			strbuf_add(&out, l.text, l.len);
+			goto next;
+		}
+		body = backslash_body(&l);
+		macro = body > 0;
+		start = out.len;
+		if (macro && first_is_hash(&l)) {
+			/* a #define line: only its backslash moves */
+			add_with_backslash(&out, l.text, body, 1);
+			goto counted;
+		}
+		while (tabs < l.len && l.text[tabs] == '\t')
+			tabs++;
+		strbuf_reset(&cur);
+		strbuf_add(&cur, l.text, macro ? body : l.len);
+		open_depth = 0;
+		for (;;) {
+			struct line c = { cur.buf, cur.len };
+			struct wrap_point w;
+			size_t limit = REALIGN_MAX_WIDTH - (macro ? 2 : 0);
+			struct strbuf rest = STRBUF_INIT;
+
+			if (width_of(&c) <= limit || rounds++ > 16 ||
+			    !break_point(&c, limit, open, open_depth, &w)) {
+				/* a part that fits nowhere: the line stays as it was */
+				if (width_of(&c) > limit) {
+					out.len = start;
+					strbuf_add(&out, l.text, l.len);
+					break;
+				}
+				add_with_backslash(&out, cur.buf, cur.len, macro);
+				break;
+			}
+			add_with_backslash(&out, cur.buf, w.cut, macro);
+			strbuf_addch(&out, '\n');
+			{
+				struct line tail = { cur.buf + w.resume, cur.len - w.resume };
+				size_t col = w.align;
+
+				/* under the parenthesis while that leaves room to go on */
+				if (!col || (col + width_of(&tail) > limit && col + 24 > limit))
+					col = tabs * 8 + 16;
+				/* what the next part continues: its innermost parenthesis starts where it does */
+				memcpy(open, w.stack, (size_t)w.depth * sizeof(*open));
+				open_depth = w.depth;
+				if (open_depth)
+					open[open_depth - 1] = col;
+				for (size_t t = 0; t < col / 8; t++)
+					strbuf_addch(&rest, '\t');
+				for (size_t sp = 0; sp < col % 8; sp++)
+					strbuf_addch(&rest, ' ');
+				strbuf_add(&rest, tail.text, tail.len);
+			}
+			strbuf_reset(&cur);
+			strbuf_add(&cur, rest.buf, rest.len);
+			strbuf_release(&rest);
+		}
+counted:
+		wrapped += out.len - start != l.len || memcmp(out.buf + start, l.text, l.len);
+next:
+		if (lines[i].text + lines[i].len < after->buf + after->len)
+			strbuf_addch(&out, '\n');
+	}
+	if (wrapped) {
+		strbuf_release(after);
+		*after = out;
+	} else {
+		strbuf_release(&out);
+	}
+	strbuf_release(&cur);
+	free(set.slots);
+	free(set.index);
+	free(old_lines);
+	free(lines);
+	return wrapped;
+}
+
+int realign_step_output(const char *before, size_t before_len, struct strbuf *after)
+{
+	struct strbuf was = STRBUF_INIT;
+	int changed;
+
+	strbuf_add(&was, after->buf, after->len);
+	/* a pass may undo another's move (fit_width, a too wide realignment) */
+	realign_continuations(before, before_len, after);
+	realign_pointer_spacing(before, before_len, after);
+	realign_indent_tabs(before, before_len, after);
+	realign_fit_width(before, before_len, after);
+	realign_wrap(before, before_len, after);
+	changed = was.len != after->len || memcmp(was.buf, after->buf, was.len);
+	strbuf_release(&was);
+	return changed;
+}

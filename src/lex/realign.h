@@ -42,4 +42,71 @@
  */
 size_t realign_continuations(const char *before, size_t before_len, struct strbuf *after);
 
+/* The widest line the kernel's coding style takes, in columns (tabs 8). */
+#define REALIGN_MAX_WIDTH 80
+
+/*
+ * Keep lines within REALIGN_MAX_WIDTH: a line of `after` that is not in
+ * `before` but is a line of before re-indented (the same text after its
+ * indentation: spatch re-aligns the continuation lines of a call whose
+ * argument it changed, realign_continuations() those of a renamed call)
+ * takes its old indentation back, with the rest of its run of such
+ * lines, when one of the run is wider than REALIGN_MAX_WIDTH and was not
+ * before.  The kernel aligns continuation lines where they fit, and
+ * keeps its indentation where they do not.  A new aligned continuation
+ * line that is still too wide (a parameter's type renamed longer) moves
+ * left to the rightmost tab stop where it fits, at least a tab deeper
+ * than the line before it; one that fits nowhere is left.  Idempotent.
+ * Returns the number of lines re-indented.
+ */
+size_t realign_fit_width(const char *before, size_t before_len, struct strbuf *after);
+
+/*
+ * On each line of `after` that is not in `before` (what the step wrote),
+ * a pointer to a struct is declared the kernel's way: "struct tag *name"
+ * for "struct tag * name" and "struct tag* name" (checkpatch: "foo * bar"
+ * should be "foo *bar"), outside comments, literals and directives; the
+ * blanks between the tag and '*' are kept when there are some (they may
+ * align a table of members); a line the step left as it was keeps its
+ * spacing.  Idempotent.  Returns
+ * the number of lines changed.
+ */
+size_t realign_pointer_spacing(const char *before, size_t before_len, struct strbuf *after);
+
+/*
+ * On each line of `after` that is not in `before`, indentation that holds
+ * eight spaces in a row or a space before a tab (checkpatch: "use tabs not
+ * spaces"; spatch copies the indentation of the line above) becomes tabs
+ * then fewer than eight spaces, at the same column.  Idempotent.  Returns
+ * the number of lines changed.
+ */
+size_t realign_indent_tabs(const char *before, size_t before_len, struct strbuf *after);
+
+/*
+ * Wrap each line of `after` that is not in `before` and is wider than
+ * REALIGN_MAX_WIDTH (spatch writes a call it rebuilt on one line; a
+ * renamed member or callback makes a line longer) where the kernel would:
+ * after the rightmost comma of the outermost parentheses that leaves the
+ * first part within the limit, the rest aligned under that parenthesis (or two
+ * tabs deeper than the line where that does not fit), again until every
+ * part fits; else after an opening parenthesis.  Comments and literals
+ * are never cut; a line in a block comment or a directive, or ending in
+ * CR (a CRLF file), is left.  A
+ * line of a macro's body keeps its backslash, placed at the last tab stop
+ * before the limit (one space after the text where it is longer), and so
+ * does each part it is cut into; a #define line only has its backslash
+ * placed so.  Idempotent.  Returns the number of lines changed.
+ */
+size_t realign_wrap(const char *before, size_t before_len, struct strbuf *after);
+
+/*
+ * What a step's output goes through (engine/step.c), in this order:
+ * realign_continuations(), realign_pointer_spacing(),
+ * realign_indent_tabs(), realign_fit_width(), realign_wrap().  A second
+ * run on its output changes nothing (fuzz/fuzz-realign checks it), though
+ * a pass may move a line another moves back.  Returns 1 when after
+ * changed, 0 when it is as it was.
+ */
+int realign_step_output(const char *before, size_t before_len, struct strbuf *after);
+
 #endif

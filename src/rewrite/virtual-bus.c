@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kernel/kernel.h"
 #include "kernel/subsystem.h"
 #include "lex/lex.h"
 
@@ -72,6 +73,8 @@ static int flag_holds(const char *flag, const struct virtual_bus_names *n)
 		value = n->export != NULL;
 	else if (!strcmp(f, "devt"))
 		value = n->devt;
+	else if (!strcmp(f, "mutex"))
+		value = n->mutex;
 	else
 		value = 0;
 	return not ? !value : value;
@@ -87,10 +90,13 @@ static void substitute(const char *s, size_t len, const struct virtual_bus_names
 	char *UNREG = xstrfmt("%s_bus_unregister_driver", p);
 	char *ADD = xstrfmt("%s_bus_add_device", p), *DEL = xstrfmt("%s_bus_del_device", p);
 	char *DELT = xstrfmt("%s_bus_del_devt", p);
+	char *LOCKVAR = xstrfmt(n->mutex ? "%s_bus_mutex" : "%s_bus_sem", p);
 	const char *words[][2] = {
 		{ "P", p }, { "C", n->cls }, { "T", T }, { "B", B }, { "NAME", n->name },
 		{ "STATIC", n->is_static ? "static " : "" }, { "EXPORT", n->export ? n->export : "" },
 		{ "REG", REG }, { "UNREG", UNREG }, { "ADD", ADD }, { "DEL", DEL }, { "DELT", DELT },
+		{ "LOCKVAR", LOCKVAR }, { "LOCK", n->mutex ? "mutex_lock" : "down" },
+		{ "UNLOCK", n->mutex ? "mutex_unlock" : "up" }, { "LOCKWORD", n->mutex ? "mutex" : "sem" },
 	};
 
 	for (size_t i = 0; i < len; i++) {
@@ -119,6 +125,7 @@ static void substitute(const char *s, size_t len, const struct virtual_bus_names
 	free(ADD);
 	free(DEL);
 	free(DELT);
+	free(LOCKVAR);
 }
 
 static size_t columns(const char *s, size_t n)
@@ -1233,6 +1240,7 @@ static size_t decl_start(const struct vfile *c, size_t i)
 
 struct plan {
 	const struct virtual_bus_template *t;
+	int mutex;			/* the kernel has struct mutex (kernel.h) */
 	struct edit_set edits;
 	struct strvec done;		/* classes converted by an earlier group */
 };
@@ -1305,6 +1313,7 @@ static void convert(struct plan *pl, struct group *g, struct klass *k)
 	n.is_static = !extern_files.nr && !proto_files.nr;
 	n.export = n.is_static ? NULL : export;
 	n.devt = k->devt;
+	n.mutex = pl->mutex;
 
 	/* the bus: after the export of the class, or after its definition */
 	strbuf_addch(&text, '\n');
@@ -1518,6 +1527,7 @@ int rewrite_virtual_bus(struct rewrite_context *ctx)
 		return -1;
 	memset(&pl, 0, sizeof(pl));
 	pl.t = &t;
+	pl.mutex = kernel_has_mutex(ctx->kernel);
 	pl.done = (struct strvec)STRVEC_INIT;
 	files = xcalloc(ctx->nr + 1, sizeof(*files));
 	for (size_t i = 0; i < ctx->nr; i++) {

@@ -55,10 +55,12 @@
  *
  * The template, virtual-bus.c.in: free text up to the first line starting
  * with "@@", then sections "@@ NAME" or "@@ NAME if [!]FLAG" (FLAG: static,
- * export, devt), each the lines up to the next "@@" line, verbatim.  The
- * text called NAME is its sections in order, those whose flag holds.  In
- * it, @P@, @C@, @T@, @B@, @NAME@, @STATIC@, @EXPORT@, @REG@, @UNREG@,
- * @ADD@, @DEL@ and @DELT@ are replaced (other @ words are kept), a line
+ * export, devt, mutex), each the lines up to the next "@@" line, verbatim.
+ * The text called NAME is its sections in order, those whose flag holds.
+ * In it, @P@, @C@, @T@, @B@, @NAME@, @STATIC@, @EXPORT@, @REG@, @UNREG@,
+ * @ADD@, @DEL@, @DELT@, @LOCKVAR@, @LOCK@, @UNLOCK@ and @LOCKWORD@
+ * (<p>_bus_mutex, mutex_lock, mutex_unlock, "mutex" where the kernel has
+ * struct mutex; else <p>_bus_sem, down, up, "sem") are replaced (other @ words are kept), a line
  * "@DRIVER@" by the text "driver", and a line ending in " @wrap" loses it
  * and, when longer than 80 columns, is wrapped: a declaration with an
  * initial value "\ttype v = init;" becomes "\ttype v;", a blank line and
@@ -101,6 +103,7 @@ struct virtual_bus_names {
 	const char *name;		/* "<class name>_bus", quotes included */
 	const char *export;		/* EXPORT_SYMBOL(_GPL), or NULL */
 	int is_static, devt;
+	int mutex;			/* lock with a struct mutex (kernel_has_mutex()) */
 };
 
 /* Append the text called `name` for n to out, wrapped as said above. */

@@ -313,7 +313,7 @@ static void device_del_class(struct device *dev)
 
 static void device_create_release(struct device *dev)
 {
-	pr_debug("%s called for %s\n", __FUNCTION__, dev->bus_id);
+	pr_debug("%s called for %s\n", __func__, dev->bus_id);
 	kfree(dev);
 }
 
@@ -344,11 +344,13 @@ int device_add(struct device *dev)
 
 	if ((error = kobject_add(&dev->kobj)))
 		goto Error;
-	if ((error = device_add_groups(dev)))
+	error = device_add_groups(dev);
+	if (error)
 		goto BusError;
 	if ((error = bus_add_device(dev)))
 		goto BusError;
-	if ((error = device_add_class(dev))) {
+	error = device_add_class(dev);
+	if (error) {
 		bus_remove_device(dev);
 		goto BusError;
 	}

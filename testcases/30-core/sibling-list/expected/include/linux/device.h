@@ -166,7 +166,7 @@ dev_set_drvdata (struct device *dev, void *data)
  */
 extern struct device *device_create(struct class *cls, struct device *parent,
 				    dev_t devt, const char *fmt, ...)
-				    __attribute__((format(printf,4,5)));
+				    __attribute__((format(printf, 4, 5)));
 extern void device_destroy(struct class *cls, dev_t devt);
 
 extern int device_rename(struct device *dev, char *new_name);

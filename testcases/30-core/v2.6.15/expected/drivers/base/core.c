@@ -134,8 +134,8 @@ static int dev_hotplug(struct kset *kset, struct kobject *kobj, char **envp,
 		retval = dev->class->dev_uevent(dev, envp, num_envp, buffer,
 						buffer_size);
 		if (retval)
-			pr_debug("%s - dev_uevent() returned %d\n",
-				 __FUNCTION__, retval);
+			pr_debug("%s - dev_uevent() returned %d\n", __func__,
+				 retval);
 	}
 
 	return retval;
@@ -405,7 +405,7 @@ static void device_del_class(struct device *dev)
 
 static void device_create_release(struct device *dev)
 {
-	pr_debug("%s called for %s\n", __FUNCTION__, dev->bus_id);
+	pr_debug("%s called for %s\n", __func__, dev->bus_id);
 	kfree(dev);
 }
 
@@ -438,11 +438,13 @@ int device_add(struct device *dev)
 		goto Error;
 	if ((error = device_pm_add(dev)))
 		goto PMError;
-	if ((error = device_add_groups(dev)))
+	error = device_add_groups(dev);
+	if (error)
 		goto BusError;
 	if ((error = bus_add_device(dev)))
 		goto BusError;
-	if ((error = device_add_class(dev))) {
+	error = device_add_class(dev);
+	if (error) {
 		bus_remove_device(dev);
 		goto BusError;
 	}

@@ -106,8 +106,8 @@ static int dev_uevent(struct kset *kset, struct kobject *kobj, char **envp,
 		retval = dev->class->dev_uevent(dev, envp, num_envp, buffer,
 						buffer_size);
 		if (retval)
-			pr_debug("%s - dev_uevent() returned %d\n",
-				 __FUNCTION__, retval);
+			pr_debug("%s - dev_uevent() returned %d\n", __func__,
+				 retval);
 	}
 
 	return retval;
@@ -363,7 +363,8 @@ int device_add(struct device *dev)
 
 	if ((error = device_pm_add(dev)))
 		goto PMError;
-	if ((error = device_add_groups(dev)))
+	error = device_add_groups(dev);
+	if (error)
 		goto BusError;
 	if ((error = bus_add_device(dev)))
 		goto BusError;

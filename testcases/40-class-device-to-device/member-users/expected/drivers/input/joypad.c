@@ -8,6 +8,7 @@ static struct class joypad_class = {
 int joypad_register_device(struct joypad_dev *dev)
 {
 	dev->cdev.class = &joypad_class;
-	snprintf(dev->cdev.bus_id, sizeof(dev->cdev.bus_id), "joypad%d", dev->id);
+	snprintf(dev->cdev.bus_id, sizeof(dev->cdev.bus_id), "joypad%d",
+		 dev->id);
 	return device_add(&dev->cdev);
 }

@@ -12,7 +12,7 @@ static struct class *widget_class;
 static struct device *widget_device;
 
 #define WIDGET_DEVICE_ATTR(_name, _mode, _show, _store)		\
-	struct device_attribute dev_attr_widget_##_name =			\
+	struct device_attribute dev_attr_widget_##_name =		\
 		__ATTR(_name, _mode, _show, _store)
 
 static ssize_t show_rotate(struct device *cd,

@@ -49,7 +49,7 @@ struct pcmcia_bus_socket {
 };
 
 static int __devinit pcmcia_bus_add_socket(struct device *class_dev,
-					   struct pcmcia_socket_bus_driver *intf)
+					struct pcmcia_socket_bus_driver *intf)
 {
 	struct pcmcia_socket *socket = dev_get_drvdata(class_dev);
 	struct pcmcia_bus_socket *s;
@@ -69,7 +69,7 @@ static int __devinit pcmcia_bus_add_socket(struct device *class_dev,
 }
 
 static void pcmcia_bus_remove_socket(struct device *class_dev,
-				     struct pcmcia_socket_bus_driver *class_intf)
+				struct pcmcia_socket_bus_driver *class_intf)
 {
 	struct pcmcia_socket *socket = dev_get_drvdata(class_dev);
 	struct pcmcia_bus_socket *s = socket->driver_data;

@@ -117,7 +117,7 @@ static struct device_attribute *pccard_rsrc_attributes[] = {
 };
 
 static int __devinit pccard_sysfs_add_rsrc(struct device *class_dev,
-					   struct pcmcia_socket_bus_driver *class_intf)
+				struct pcmcia_socket_bus_driver *class_intf)
 {
 	struct pcmcia_socket *s = dev_get_drvdata(class_dev);
 	struct device_attribute **attr;
@@ -140,7 +140,7 @@ static int __devinit pccard_sysfs_add_rsrc(struct device *class_dev,
 }
 
 static void __devexit pccard_sysfs_remove_rsrc(struct device *class_dev,
-					       struct pcmcia_socket_bus_driver *class_intf)
+				struct pcmcia_socket_bus_driver *class_intf)
 {
 	struct pcmcia_socket *s = dev_get_drvdata(class_dev);
 	struct device_attribute **attr;
