@@ -1002,19 +1002,38 @@ next:
 	return wrapped;
 }
 
+/* rounds of realign_step_output() before it gives up on a fixed point */
+#define REALIGN_MAX_ROUNDS 8
+
 int realign_step_output(const char *before, size_t before_len, struct strbuf *after)
 {
 	struct strbuf was = STRBUF_INIT;
 	int changed;
 
+	struct strbuf round = STRBUF_INIT;
+	int rounds;
+
 	strbuf_add(&was, after->buf, after->len);
-	/* a pass may undo another's move (fit_width, a too wide realignment) */
-	realign_continuations(before, before_len, after);
-	realign_pointer_spacing(before, before_len, after);
-	realign_indent_tabs(before, before_len, after);
-	realign_fit_width(before, before_len, after);
-	realign_wrap(before, before_len, after);
+	/*
+	 * A pass may undo another's move (fit_width, a too wide realignment)
+	 * and a wrap moves the parenthesis the next lines align under, so the
+	 * passes run again until a round changes nothing.  Each pass only
+	 * moves lines toward a form it leaves alone, so a few rounds settle;
+	 * the bound is a guard, never reached on the fuzz corpus.
+	 */
+	for (rounds = 0; rounds < REALIGN_MAX_ROUNDS; rounds++) {
+		strbuf_reset(&round);
+		strbuf_add(&round, after->buf, after->len);
+		realign_continuations(before, before_len, after);
+		realign_pointer_spacing(before, before_len, after);
+		realign_indent_tabs(before, before_len, after);
+		realign_fit_width(before, before_len, after);
+		realign_wrap(before, before_len, after);
+		if (round.len == after->len && !memcmp(round.buf, after->buf, round.len))
+			break;
+	}
 	changed = was.len != after->len || memcmp(was.buf, after->buf, was.len);
+	strbuf_release(&round);
 	strbuf_release(&was);
 	return changed;
 }

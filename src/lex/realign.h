@@ -102,10 +102,11 @@ size_t realign_wrap(const char *before, size_t before_len, struct strbuf *after)
 /*
  * What a step's output goes through (engine/step.c), in this order:
  * realign_continuations(), realign_pointer_spacing(),
- * realign_indent_tabs(), realign_fit_width(), realign_wrap().  A second
- * run on its output changes nothing (fuzz/fuzz-realign checks it), though
- * a pass may move a line another moves back.  Returns 1 when after
- * changed, 0 when it is as it was.
+ * realign_indent_tabs(), realign_fit_width(), realign_wrap(), again
+ * until a round changes nothing (a wrap moves the parenthesis later
+ * lines align under).  A second run on its output changes nothing
+ * (fuzz/fuzz-realign checks it).  Returns 1 when after changed, 0 when
+ * it is as it was.
  */
 int realign_step_output(const char *before, size_t before_len, struct strbuf *after);
 
