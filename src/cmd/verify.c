@@ -1,5 +1,5 @@
 #include "analyze/classify.h"
-#include "base/child.h"
+#include "base/git.h"
 #include "cmd/commands.h"
 #include "cmd/options.h"
 
@@ -7,22 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* Run git in tree; 0 and its stdout in out, or -1. */
-static int run_git(const char *tree, const char *const *args, struct strbuf *out)
-{
-	struct child git = CHILD_INIT;
-	struct strbuf err = STRBUF_INIT;
-	int timed_out = 0, rc;
-
-	strvec_pushv(&git.args, (const char *const[]){ "git", "-C", tree, NULL });
-	strvec_pushv(&git.args, args);
-	git.silent_exec_failure = 1;
-	rc = child_capture(&git, NULL, 0, out, &err, 120000, &timed_out);
-	child_release(&git);
-	strbuf_release(&err);
-	return rc == 0 ? 0 : -1;
-}
 
 int cmd_verify(int argc, char **argv)
 {
@@ -74,8 +58,8 @@ int cmd_verify(int argc, char **argv)
 	tree = options_tree_and_paths(argc, argv, optind, &paths);
 	if (!tree)
 		return command_usage_error("verify", "missing TREE");
-	if (run_git(tree, (const char *const[]){ "diff", "--name-only", "--diff-filter=M", against,
-						  "--", NULL }, &names) < 0) {
+	if (git_run(tree, (const char *const[]){ "diff", "--name-only", "--diff-filter=M", against,
+						  "--", NULL }, &names, 120000) < 0) {
 		error("%s: verify compares with a git revision (%s): run it in a git checkout", tree, against);
 		strvec_clear(&paths);
 		return EXIT_USAGE;
@@ -96,7 +80,7 @@ int cmd_verify(int argc, char **argv)
 		char *spec = xstrfmt("%s:%s", against, files.v[i]);
 
 		old[i] = (struct strbuf)STRBUF_INIT;
-		run_git(tree, (const char *const[]){ "show", spec, NULL }, &old[i]);
+		git_run(tree, (const char *const[]){ "show", spec, NULL }, &old[i], 120000);
 		overlay[i].file = files.v[i];
 		overlay[i].content = old[i].buf;
 		overlay[i].len = old[i].len;
