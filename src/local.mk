@@ -7,6 +7,7 @@ src_libcdmigrate_a_SOURCES = \
 	src/base/cache.c src/base/cache.h \
 	src/base/child.c src/base/child.h \
 	src/base/git.c src/base/git.h \
+	src/base/hash.c src/base/hash.h \
 	src/base/pool.c src/base/pool.h \
 	src/base/util.c src/base/util.h \
 	src/base/walk.c src/base/walk.h \

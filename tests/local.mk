@@ -11,6 +11,7 @@ CHECK_SUITES = \
 	tests/check_exports \
 	tests/check_git \
 	tests/check_group \
+	tests/check_hash \
 	tests/check_header_users \
 	tests/check_journal \
 	tests/check_kernel_version \
