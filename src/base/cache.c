@@ -1,5 +1,6 @@
 #include "config.h"
 #include "base/cache.h"
+#include "base/hash.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -80,38 +81,23 @@ struct file_hash {
 };
 
 static struct file_hash *file_hashes;
-static size_t nr_file_hashes, alloc_file_hashes;	/* open addressing, power of two */
+static size_t nr_file_hashes, alloc_file_hashes;
+static struct hash_table file_hash_index;	/* path -> index in file_hashes */
 static pthread_mutex_t file_hashes_lock = PTHREAD_MUTEX_INITIALIZER;
 
-static size_t path_slot(const char *path)
+/* path's entry, added when missing; under file_hashes_lock. */
+static struct file_hash *file_hash_entry(const char *path)
 {
-	size_t h = 5381;
+	size_t *i = hash_table_find(&file_hash_index, path, strlen(path));
+	struct file_hash *f;
 
-	for (const unsigned char *p = (const unsigned char *)path; *p; p++)
-		h = h * 33 + *p;
-	return h;
-}
-
-static struct file_hash *file_hash_slot(const char *path)
-{
-	size_t mask = alloc_file_hashes - 1, i = path_slot(path) & mask;
-
-	while (file_hashes[i].path && strcmp(file_hashes[i].path, path))
-		i = (i + 1) & mask;
-	return &file_hashes[i];
-}
-
-static void file_hashes_grow(void)
-{
-	struct file_hash *old = file_hashes;
-	size_t old_alloc = alloc_file_hashes;
-
-	alloc_file_hashes = old_alloc ? old_alloc * 2 : 1024;
-	file_hashes = xcalloc(alloc_file_hashes, sizeof(*file_hashes));
-	for (size_t i = 0; i < old_alloc; i++)
-		if (old[i].path)
-			*file_hash_slot(old[i].path) = old[i];
-	free(old);
+	if (i)
+		return &file_hashes[*i];
+	ALLOC_GROW(file_hashes, nr_file_hashes + 1, alloc_file_hashes);
+	f = &file_hashes[nr_file_hashes];
+	f->path = xstrdup(path);
+	hash_table_add(&file_hash_index, f->path, strlen(f->path), nr_file_hashes++);
+	return f;
 }
 
 static int same_numbers(const struct stat *a, const struct stat *b)
@@ -125,19 +111,19 @@ int cache_file_hash(const char *path, char key[33])
 {
 	struct strbuf content = STRBUF_INIT;
 	struct cache_hasher *h;
+	struct file_hash *f;
 	struct stat st;
 	int racy, rc;
 
 	if (stat(path, &st) == 0) {
-		pthread_mutex_lock(&file_hashes_lock);
-		if (alloc_file_hashes) {
-			struct file_hash *f = file_hash_slot(path);
+		size_t *i;
 
-			if (f->path && same_numbers(&f->st, &st)) {
-				memcpy(key, f->key, 33);
-				pthread_mutex_unlock(&file_hashes_lock);
-				return 0;
-			}
+		pthread_mutex_lock(&file_hashes_lock);
+		i = hash_table_find(&file_hash_index, path, strlen(path));
+		if (i && same_numbers(&file_hashes[*i].st, &st)) {
+			memcpy(key, file_hashes[*i].key, 33);
+			pthread_mutex_unlock(&file_hashes_lock);
+			return 0;
 		}
 		pthread_mutex_unlock(&file_hashes_lock);
 	}
@@ -154,18 +140,9 @@ int cache_file_hash(const char *path, char key[33])
 	if (racy)
 		return rc;
 	pthread_mutex_lock(&file_hashes_lock);
-	if ((nr_file_hashes + 1) * 2 > alloc_file_hashes)
-		file_hashes_grow();
-	{
-		struct file_hash *f = file_hash_slot(path);
-
-		if (!f->path) {
-			f->path = xstrdup(path);
-			nr_file_hashes++;
-		}
-		f->st = st;
-		memcpy(f->key, key, 33);
-	}
+	f = file_hash_entry(path);
+	f->st = st;
+	memcpy(f->key, key, 33);
 	pthread_mutex_unlock(&file_hashes_lock);
 	return 0;
 }
