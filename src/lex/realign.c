@@ -3,33 +3,16 @@
  * their parenthesis.
  */
 #include <ctype.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/hash.h"
 #include "lex/realign.h"
 
 struct line {
 	const char *text;
 	size_t len;		/* without the newline */
 };
-
-struct line_set {
-	struct line *slots;	/* open addressing; text NULL when empty */
-	size_t *index;		/* of each slot: first line with that text */
-	size_t mask;
-};
-
-static uint64_t line_hash(const char *s, size_t len)
-{
-	uint64_t h = 1469598103934665603ULL;
-
-	for (size_t i = 0; i < len; i++) {
-		h ^= (unsigned char)s[i];
-		h *= 1099511628211ULL;
-	}
-	return h;
-}
 
 static size_t split_lines(const char *text, size_t len, struct line **out)
 {
@@ -52,30 +35,17 @@ static size_t split_lines(const char *text, size_t len, struct line **out)
 	return nr;
 }
 
-static void set_add(struct line_set *set, const struct line *l, size_t index)
+static void set_add(struct hash_table *set, const struct line *l, size_t index)
 {
-	size_t i = line_hash(l->text, l->len) & set->mask;
-
-	while (set->slots[i].text) {
-		if (set->slots[i].len == l->len && !memcmp(set->slots[i].text, l->text, l->len))
-			return;
-		i = (i + 1) & set->mask;
-	}
-	set->slots[i] = *l;
-	set->index[i] = index;
+	hash_table_add(set, l->text, l->len, index);
 }
 
 /* Index of the first line of `before` with l's text, or -1. */
-static long set_find(const struct line_set *set, const struct line *l)
+static long set_find(const struct hash_table *set, const struct line *l)
 {
-	size_t i = line_hash(l->text, l->len) & set->mask;
+	const size_t *i = hash_table_find(set, l->text, l->len);
 
-	while (set->slots[i].text) {
-		if (set->slots[i].len == l->len && !memcmp(set->slots[i].text, l->text, l->len))
-			return (long)set->index[i];
-		i = (i + 1) & set->mask;
-	}
-	return -1;
+	return i ? (long)*i : -1;
 }
 
 #define MAX_DEPTH 64
@@ -195,7 +165,7 @@ static void line_key(const struct line *l, struct strbuf *key)
  * followed in `before` a line whose open parenthesis it sat under: an
  * alignment that fell on a tab stop.
  */
-static int was_aligned(const struct line_set *set, const struct line *old_lines,
+static int was_aligned(const struct hash_table *set, const struct line *old_lines,
 		       const struct line *l, size_t col)
 {
 	long k = set_find(set, l);
@@ -244,7 +214,7 @@ static size_t field_equals_column(const struct line *l, size_t *name_end,
  * changed: the line as many lines below the nearest unchanged line above
  * it in `before` as it is in `after`, if that is a field line too.
  */
-static size_t old_equals_column(const struct line_set *keys, const struct line *old_lines,
+static size_t old_equals_column(const struct hash_table *keys, const struct line *old_lines,
 				size_t nr_old, const struct line *lines, size_t i)
 {
 	size_t name_end, ws, ws_len;
@@ -271,7 +241,7 @@ static size_t old_equals_column(const struct line_set *keys, const struct line *
 }
 
 /* Whether the key of line l occurs in `before` (keys: the set of its keys). */
-static int key_known(const struct line_set *keys, const struct line *l, struct strbuf *key)
+static int key_known(const struct hash_table *keys, const struct line *l, struct strbuf *key)
 {
 	line_key(l, key);
 	return set_find(keys, &(struct line){ key->buf, key->len }) >= 0;
@@ -315,18 +285,10 @@ size_t realign_continuations(const char *before, size_t before_len, struct strbu
 	struct strbuf *moved_text = xcalloc(n1, sizeof(*moved_text));
 	struct strbuf *old_keys = xcalloc(nr_old ? nr_old : 1, sizeof(*old_keys));
 	struct strbuf key = STRBUF_INIT;
-	struct line_set set, keys;
-	size_t size = 16, moved = 0;
+	struct hash_table set = HASH_TABLE_INIT, keys = HASH_TABLE_INIT;
+	size_t moved = 0;
 	int in_comment = 0;
 
-	while (size < 2 * nr_old + 2)
-		size <<= 1;
-	set.slots = xcalloc(size, sizeof(*set.slots));
-	set.index = xcalloc(size, sizeof(*set.index));
-	set.mask = size - 1;
-	keys.slots = xcalloc(size, sizeof(*keys.slots));
-	keys.index = xcalloc(size, sizeof(*keys.index));
-	keys.mask = size - 1;
 	for (size_t i = 0; i < nr_old; i++) {
 		set_add(&set, &old_lines[i], i);
 		old_keys[i] = (struct strbuf)STRBUF_INIT;
@@ -459,10 +421,8 @@ size_t realign_continuations(const char *before, size_t before_len, struct strbu
 	strbuf_release(&key);
 	free(moved_text);
 	free(old_keys);
-	free(set.slots);
-	free(set.index);
-	free(keys.slots);
-	free(keys.index);
+	hash_table_release(&set);
+	hash_table_release(&keys);
 	free(target);
 	free(claimed);
 	free(comment_at);
@@ -495,17 +455,9 @@ size_t realign_fit_width(const char *before, size_t before_len, struct strbuf *a
 	struct strbuf *narrowed = xcalloc(nr ? nr : 1, sizeof(*narrowed));
 	struct strbuf *old_keys = xcalloc(nr_old ? nr_old : 1, sizeof(*old_keys));
 	struct strbuf key = STRBUF_INIT;
-	struct line_set set, keys;
-	size_t size = 16, restored = 0;
+	struct hash_table set = HASH_TABLE_INIT, keys = HASH_TABLE_INIT;
+	size_t restored = 0;
 
-	while (size < 2 * nr_old + 2)
-		size <<= 1;
-	set.slots = xcalloc(size, sizeof(*set.slots));
-	set.index = xcalloc(size, sizeof(*set.index));
-	set.mask = size - 1;
-	keys.slots = xcalloc(size, sizeof(*keys.slots));
-	keys.index = xcalloc(size, sizeof(*keys.index));
-	keys.mask = size - 1;
 	for (size_t i = 0; i < nr_old; i++) {
 		set_add(&set, &old_lines[i], i);
 		old_keys[i] = (struct strbuf)STRBUF_INIT;
@@ -596,10 +548,8 @@ size_t realign_fit_width(const char *before, size_t before_len, struct strbuf *a
 		strbuf_release(&old_keys[i]);
 	strbuf_release(&key);
 	free(old_keys);
-	free(set.slots);
-	free(set.index);
-	free(keys.slots);
-	free(keys.index);
+	hash_table_release(&set);
+	hash_table_release(&keys);
 	for (size_t i = 0; i < nr; i++)
 		strbuf_release(&narrowed[i]);
 	free(narrowed);
@@ -707,15 +657,10 @@ size_t realign_pointer_spacing(const char *before, size_t before_len, struct str
 	size_t nr_old = split_lines(before, before_len, &old_lines);
 	size_t nr = split_lines(after->buf, after->len, &lines);
 	struct strbuf out = STRBUF_INIT, one = STRBUF_INIT;
-	struct line_set set;
-	size_t size = 16, changed = 0;
+	struct hash_table set = HASH_TABLE_INIT;
+	size_t changed = 0;
 	int in_comment = 0;
 
-	while (size < 2 * nr_old + 2)
-		size <<= 1;
-	set.slots = xcalloc(size, sizeof(*set.slots));
-	set.index = xcalloc(size, sizeof(*set.index));
-	set.mask = size - 1;
 	for (size_t i = 0; i < nr_old; i++)
 		set_add(&set, &old_lines[i], i);
 	for (size_t i = 0; i < nr; i++) {
@@ -736,8 +681,7 @@ size_t realign_pointer_spacing(const char *before, size_t before_len, struct str
 		strbuf_release(&out);
 	}
 	strbuf_release(&one);
-	free(set.slots);
-	free(set.index);
+	hash_table_release(&set);
 	free(old_lines);
 	free(lines);
 	return changed;
@@ -749,14 +693,9 @@ size_t realign_indent_tabs(const char *before, size_t before_len, struct strbuf 
 	size_t nr_old = split_lines(before, before_len, &old_lines);
 	size_t nr = split_lines(after->buf, after->len, &lines);
 	struct strbuf out = STRBUF_INIT;
-	struct line_set set;
-	size_t size = 16, changed = 0;
+	struct hash_table set = HASH_TABLE_INIT;
+	size_t changed = 0;
 
-	while (size < 2 * nr_old + 2)
-		size <<= 1;
-	set.slots = xcalloc(size, sizeof(*set.slots));
-	set.index = xcalloc(size, sizeof(*set.index));
-	set.mask = size - 1;
 	for (size_t i = 0; i < nr_old; i++)
 		set_add(&set, &old_lines[i], i);
 	for (size_t i = 0; i < nr; i++) {
@@ -788,8 +727,7 @@ size_t realign_indent_tabs(const char *before, size_t before_len, struct strbuf 
 	} else {
 		strbuf_release(&out);
 	}
-	free(set.slots);
-	free(set.index);
+	hash_table_release(&set);
 	free(old_lines);
 	free(lines);
 	return changed;
@@ -904,15 +842,10 @@ size_t realign_wrap(const char *before, size_t before_len, struct strbuf *after)
 	size_t nr_old = split_lines(before, before_len, &old_lines);
 	size_t nr = split_lines(after->buf, after->len, &lines);
 	struct strbuf out = STRBUF_INIT, cur = STRBUF_INIT;
-	struct line_set set;
-	size_t size = 16, wrapped = 0;
+	struct hash_table set = HASH_TABLE_INIT;
+	size_t wrapped = 0;
 	int in_comment = 0;
 
-	while (size < 2 * nr_old + 2)
-		size <<= 1;
-	set.slots = xcalloc(size, sizeof(*set.slots));
-	set.index = xcalloc(size, sizeof(*set.index));
-	set.mask = size - 1;
 	for (size_t i = 0; i < nr_old; i++)
 		set_add(&set, &old_lines[i], i);
 	for (size_t i = 0; i < nr; i++) {
@@ -995,8 +928,7 @@ next:
 		strbuf_release(&out);
 	}
 	strbuf_release(&cur);
-	free(set.slots);
-	free(set.index);
+	hash_table_release(&set);
 	free(old_lines);
 	free(lines);
 	return wrapped;
