@@ -1,7 +1,7 @@
+#include "base/hash.h"
 #include "kernel/reach.h"
 #include "kernel/subsystem.h"
 
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -19,52 +19,24 @@ struct reach {
 	void *data;
 	struct reach_node *nodes;
 	size_t nr, alloc;
-	size_t *slots;			/* open addressing: node index + 1, 0 empty */
-	size_t nr_slots;
+	struct hash_table by_path;	/* path -> index in nodes */
 	size_t pass;
 };
 
-static uint64_t hash_path(const char *s)
-{
-	uint64_t h = 1469598103934665603ULL;
-
-	while (*s)
-		h = (h ^ (unsigned char)*s++) * 1099511628211ULL;
-	return h;
-}
-
-static size_t *slot_of(struct reach *r, const char *path)
-{
-	size_t i = (size_t)(hash_path(path) & (r->nr_slots - 1));
-
-	while (r->slots[i] && strcmp(r->nodes[r->slots[i] - 1].path, path))
-		i = (i + 1) & (r->nr_slots - 1);
-	return &r->slots[i];
-}
-
 static size_t node_of(struct reach *r, const char *path)
 {
-	size_t *slot;
+	const size_t *i = hash_table_find(&r->by_path, path, strlen(path));
+	struct reach_node *n;
 
-	if (2 * (r->nr + 1) > r->nr_slots) {
-		size_t *old = r->slots, nr_old = r->nr_slots;
-
-		r->nr_slots = r->nr_slots ? 2 * r->nr_slots : 1024;
-		r->slots = xcalloc(r->nr_slots, sizeof(*r->slots));
-		for (size_t i = 0; i < nr_old; i++)
-			if (old[i])
-				*slot_of(r, r->nodes[old[i] - 1].path) = old[i];
-		free(old);
-	}
-	slot = slot_of(r, path);
-	if (!*slot) {
-		ALLOC_GROW(r->nodes, r->nr + 1, r->alloc);
-		memset(&r->nodes[r->nr], 0, sizeof(r->nodes[r->nr]));
-		r->nodes[r->nr].path = xstrdup(path);
-		r->nodes[r->nr].includes = (struct strvec)STRVEC_INIT;
-		*slot = ++r->nr;
-	}
-	return *slot - 1;
+	if (i)
+		return *i;
+	ALLOC_GROW(r->nodes, r->nr + 1, r->alloc);
+	n = &r->nodes[r->nr];
+	memset(n, 0, sizeof(*n));
+	n->path = xstrdup(path);
+	n->includes = (struct strvec)STRVEC_INIT;
+	hash_table_add(&r->by_path, n->path, strlen(n->path), r->nr);
+	return r->nr++;
 }
 
 static int exists(const char *rel, void *data)
@@ -156,7 +128,7 @@ void reach_free(struct reach *r)
 		strvec_clear(&r->nodes[i].includes);
 	}
 	free(r->nodes);
-	free(r->slots);
+	hash_table_release(&r->by_path);
 	free(r->tree);
 	free(r);
 }
