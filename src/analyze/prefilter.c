@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include "analyze/prefilter.h"
 #include "base/cache.h"
+#include "base/hash.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -65,8 +66,7 @@ struct prefilter_job {
 	size_t nr_tokens;
 	size_t **set_tokens;
 	int words;			/* a token is found as a whole word only */
-	size_t *slots;			/* words: token index + 1 by word_hash(), 0 empty */
-	size_t mask;			/* words: number of slots - 1 */
+	struct hash_table token_index;	/* token -> index in tokens */
 	unsigned char *verdicts;	/* files->nr x nr_sets */
 	int *errnos;
 	atomic_size_t next;
@@ -91,45 +91,18 @@ static void index_tokens(struct prefilter_job *job)
 		job->set_tokens[k] = xcalloc(n + 1, sizeof(**job->set_tokens));
 		for (size_t t = 0; t < n; t++) {
 			const char *tok = job->sets[k][t];
-			size_t u = 0;
+			size_t u = job->nr_tokens;
 
-			while (u < job->nr_tokens && strcmp(job->tokens[u], tok))
-				u++;
-			if (u == job->nr_tokens) {
+			if (hash_table_add(&job->token_index, tok, strlen(tok), u)) {
 				job->tokens[u] = tok;
 				job->token_len[u] = strlen(tok);
 				job->nr_tokens++;
+			} else {
+				u = *hash_table_find(&job->token_index, tok, strlen(tok));
 			}
 			job->set_tokens[k][t] = u;
 		}
 		job->set_tokens[k][n] = SIZE_MAX;
-	}
-}
-
-static size_t word_hash(const char *p, size_t len)
-{
-	size_t h = 14695981039346656037ULL;
-
-	for (size_t i = 0; i < len; i++)
-		h = (h ^ (unsigned char)p[i]) * 1099511628211ULL;
-	return h;
-}
-
-/* words: the table of the distinct tokens, at least half empty. */
-static void index_words(struct prefilter_job *job)
-{
-	size_t n = 16;
-
-	while (n < job->nr_tokens * 2 + 1)
-		n *= 2;
-	job->slots = xcalloc(n, sizeof(*job->slots));
-	job->mask = n - 1;
-	for (size_t t = 0; t < job->nr_tokens; t++) {
-		size_t i = word_hash(job->tokens[t], job->token_len[t]) & job->mask;
-
-		while (job->slots[i])
-			i = (i + 1) & job->mask;
-		job->slots[i] = t + 1;
 	}
 }
 
@@ -143,7 +116,8 @@ static void find_words(const struct prefilter_job *job, const char *buf, size_t 
 {
 	memset(found, 0, job->nr_tokens);
 	for (size_t i = 0; i < len;) {
-		size_t start, slot;
+		const size_t *t;
+		size_t start;
 
 		if (!is_word_byte((unsigned char)buf[i])) {
 			i++;
@@ -152,21 +126,15 @@ static void find_words(const struct prefilter_job *job, const char *buf, size_t 
 		start = i;
 		while (i < len && is_word_byte((unsigned char)buf[i]))
 			i++;
-		for (slot = word_hash(buf + start, i - start) & job->mask; job->slots[slot];
-		     slot = (slot + 1) & job->mask) {
-			size_t t = job->slots[slot] - 1;
-
-			if (job->token_len[t] == i - start && !memcmp(job->tokens[t], buf + start, i - start)) {
-				found[t] = 1;
-				break;
-			}
-		}
+		t = hash_table_find(&job->token_index, buf + start, i - start);
+		if (t)
+			found[*t] = 1;
 	}
 }
 
 static void release_tokens(struct prefilter_job *job)
 {
-	free(job->slots);
+	hash_table_release(&job->token_index);
 	for (size_t k = 0; k < job->nr_sets; k++)
 		free(job->set_tokens[k]);
 	free(job->set_tokens);
@@ -239,11 +207,9 @@ static void prefilter_run(const char *root, const struct strvec *files,
 	job.files = files;
 	job.sets = sets;
 	job.nr_sets = nr_sets;
+	job.token_index = (struct hash_table)HASH_TABLE_INIT;
 	index_tokens(&job);
 	job.words = words;
-	job.slots = NULL;
-	if (words)
-		index_words(&job);
 	job.verdicts = xcalloc(files->nr ? files->nr * nr_sets : 1, 1);
 	job.errnos = xcalloc(files->nr ? files->nr : 1, sizeof(int));
 	atomic_init(&job.next, 0);
