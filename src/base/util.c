@@ -328,6 +328,14 @@ int strvec_sorted_has(const struct strvec *vec, const char *s)
 	return vec->nr && bsearch(&s, vec->v, vec->nr, sizeof(*vec->v), compare_strings) != NULL;
 }
 
+int strlist_has(const char *const *list, const char *s)
+{
+	for (size_t i = 0; list[i]; i++)
+		if (!strcmp(list[i], s))
+			return 1;
+	return 0;
+}
+
 void strvec_clear(struct strvec *vec)
 {
 	for (size_t i = 0; i < vec->nr; i++)

@@ -109,6 +109,8 @@ void strvec_sort(struct strvec *vec);				/* strcmp order */
 int strvec_has(const struct strvec *vec, const char *s);
 /* Whether s is in vec, sorted by strvec_sort(): a binary search. */
 int strvec_sorted_has(const struct strvec *vec, const char *s);
+/* Whether s is in list, an array of strings ending with NULL. */
+int strlist_has(const char *const *list, const char *s);
 /* Free every string and the vector; reusable afterwards. */
 void strvec_clear(struct strvec *vec);
 
