@@ -6,20 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static int sorted_has(const struct strvec *v, const char *s)
-{
-	return v->nr && bsearch(&s, v->v, v->nr, sizeof(*v->v), cmp_str) != NULL;
-}
-
 static int sorted_hasn(const struct strvec *v, const char *s, size_t len)
 {
 	char *k = xstrndup(s, len);
-	int has = sorted_has(v, k);
+	int has = strvec_sorted_has(v, k);
 
 	free(k);
 	return has;
@@ -206,7 +196,7 @@ void header_users_names(const char *before, size_t before_len, const char *after
 			for (size_t i = 0; i < c->nr; i++) {
 				size_t at = f[i], end = i + 1 < c->nr ? f[i + 1] : t->nr;
 
-				if (sorted_has(other, c->v[i]))
+				if (strvec_sorted_has(other, c->v[i]))
 					continue;
 				if (t->v[at].directive_start) {
 					if (end - at >= 3 && t->v[at + 1].len == 6 &&
@@ -246,7 +236,7 @@ void header_users_names(const char *before, size_t before_len, const char *after
 			continue;
 		if (tag && sorted_hasn(&ids, tag->text, tag->len)) {
 			char *entry = xstrfmt("%.*s\t%.*s", (int)k->len, k->text, (int)tag->len, tag->text);
-			int declared = sorted_has(&scoped, entry);
+			int declared = strvec_sorted_has(&scoped, entry);
 
 			free(entry);
 			if (declared)
@@ -368,7 +358,7 @@ size_t header_users_macro_names(const char *text, size_t len, struct strvec *nam
 		i = j - 1;
 	}
 	for (size_t i = 0; i < found.nr; i++)
-		if (!sorted_has(names, found.v[i])) {
+		if (!strvec_sorted_has(names, found.v[i])) {
 			add_name(names, found.v[i], strlen(found.v[i]));
 			added++;
 		}
@@ -492,7 +482,7 @@ static void side_mark(struct change_side *s, const struct change_side *other)
 		strvec_push(&sorted, other->chunks.v[i]);
 	strvec_sort(&sorted);
 	for (size_t i = 0; i < s->chunks.nr; i++)
-		s->changed[i] = !sorted_has(&sorted, s->chunks.v[i]);
+		s->changed[i] = !strvec_sorted_has(&sorted, s->chunks.v[i]);
 	strvec_clear(&sorted);
 }
 
@@ -641,7 +631,7 @@ void header_users_vanished_names(const char *before, size_t before_len,
 	identifiers_of(before, before_len, &was);
 	identifiers_of(after, after_len, &now);
 	for (size_t i = 0; i < was.nr; i++)
-		if (!sorted_has(&now, was.v[i]))
+		if (!strvec_sorted_has(&now, was.v[i]))
 			strvec_push(&found, was.v[i]);
 	union_into(names, &found);
 	strvec_clear(&was);

@@ -127,9 +127,8 @@ static void prepare_arch(struct parse_setup *ps, const char *arch)
 	struct strvec requires = STRVEC_INIT;
 
 	pthread_mutex_lock(&ps->lock);
-	for (size_t i = 0; i < ps->ready.nr; i++)
-		if (!strcmp(ps->ready.v[i], arch))
-			goto out;
+	if (strvec_has(&ps->ready, arch))
+		goto out;
 	dir = path_join(ps->scratch, arch);
 	linux_dir = path_join(dir, "linux");
 	mkdir(dir, 0700);

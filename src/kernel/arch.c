@@ -146,10 +146,7 @@ int arch_is_64bit(const char *arch)
 		"x86_64", "ia64", "alpha", "sparc64", "ppc64", "s390x", "mips64", "sh64", NULL,
 	};
 
-	for (size_t i = 0; wide[i]; i++)
-		if (!strcmp(arch, wide[i]))
-			return 1;
-	return 0;
+	return strlist_has(wide, arch);
 }
 
 const char *arch_default(const struct arch_layout *layout)
@@ -593,9 +590,8 @@ static void kconfig_read(struct kconfig_walk *w, const char *rel)
 			strbuf_addch(&path, *p);
 		}
 	}
-	for (size_t i = 0; i < w->seen.nr; i++)
-		if (!strcmp(w->seen.v[i], path.buf))
-			goto out;
+	if (strvec_has(&w->seen, path.buf))
+		goto out;
 	strvec_push(&w->seen, path.buf);
 	{
 		char *abs = path_join(w->kernel, path.buf);

@@ -18,10 +18,7 @@ int kernel_is_class_device_core(const char *file)
 		return 1;
 	if (!starts_with(file, KERNEL_DRIVER_CORE_DIR))
 		return 0;
-	for (size_t i = 0; own[i]; i++)
-		if (!strcmp(file + strlen(KERNEL_DRIVER_CORE_DIR), own[i]))
-			return 1;
-	return 0;
+	return strlist_has(own, file + strlen(KERNEL_DRIVER_CORE_DIR));
 }
 
 const char *const kernel_device_entries[] = {
@@ -95,9 +92,8 @@ int kernel_is_api_name(const char *name)
 		"class_device", "class_device_attribute", "device", "device_attribute", NULL
 	};
 
-	for (size_t i = 0; types[i]; i++)
-		if (!strcmp(types[i], name))
-			return 1;
+	if (strlist_has(types, name))
+		return 1;
 	for (size_t i = 0; i < kernel_nr_renames; i++)
 		if (!strcmp(kernel_renames[i].old, name) || !strcmp(kernel_renames[i].new, name))
 			return 1;

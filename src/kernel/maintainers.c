@@ -321,23 +321,15 @@ static int pattern_matches(const char *pat, const char *path)
 	return !strcmp(path, pat) || (!strncmp(path, pat, n) && path[n] == '/');
 }
 
-static int has(const struct strvec *v, const char *s)
-{
-	for (size_t i = 0; i < v->nr; i++)
-		if (!strcmp(v->v[i], s))
-			return 1;
-	return 0;
-}
-
 static void take(const struct section *s, struct strvec *out, struct strvec *titles)
 {
 	for (size_t i = 0; i < s->people.nr; i++)
-		if (!has(out, s->people.v[i]))
+		if (!strvec_has(out, s->people.v[i]))
 			strvec_push(out, s->people.v[i]);
 	for (size_t i = 0; i < s->lists.nr; i++)
-		if (!has(out, s->lists.v[i]))
+		if (!strvec_has(out, s->lists.v[i]))
 			strvec_push(out, s->lists.v[i]);
-	if (titles && !has(titles, s->title))
+	if (titles && !strvec_has(titles, s->title))
 		strvec_push(titles, s->title);
 }
 
@@ -354,7 +346,7 @@ static char *stem_of(const char *path)
 /* A title that names a driver: "LM83 HARDWARE MONITOR DRIVER", "INPUT ... DRIVERS". */
 static int names_a_driver(const struct section *s)
 {
-	return has(&s->title_words, "driver") || has(&s->title_words, "drivers");
+	return strvec_has(&s->title_words, "driver") || strvec_has(&s->title_words, "drivers");
 }
 
 /* The sections (by index, in order) whose title holds key, and how many. */

@@ -97,14 +97,6 @@ static int struct_members(const char *text, const char *tag, struct strvec *memb
 	return 1;
 }
 
-static int has_member(const struct strvec *members, const char *name)
-{
-	for (size_t i = 0; i < members->nr; i++)
-		if (!strcmp(members->v[i], name))
-			return 1;
-	return 0;
-}
-
 /*
  * Whether `name` is followed by '(' in the tokens of text: a comment or an
  * #if 0 branch that names the function declares nothing.
@@ -165,18 +157,18 @@ void plan_read_preconditions(const char *root, struct plan_precondition *pre, ch
 	struct_members(device_h.buf, "device", &dev);
 	struct_members(device_h.buf, "class", &cls);
 	struct_members(device_h.buf, "class_interface", &intf);
-	set_pre(pre, 0, has_member(&dev, "class"),
-		xstrdup(has_member(&dev, "class") ? "struct device has 'class'"
+	set_pre(pre, 0, strvec_has(&dev, "class"),
+		xstrdup(strvec_has(&dev, "class") ? "struct device has 'class'"
 						   : "struct device has no 'class' member"));
-	set_pre(pre, 1, has_member(&dev, "devt"),
-		xstrdup(has_member(&dev, "devt") ? "struct device has 'devt'"
+	set_pre(pre, 1, strvec_has(&dev, "devt"),
+		xstrdup(strvec_has(&dev, "devt") ? "struct device has 'devt'"
 						  : "struct device has no 'devt' member"));
 	set_pre(pre, 2, declares_function(device_h.buf, "device_create"),
 		xstrdup(declares_function(device_h.buf, "device_create")
 			? "device_create() is declared" : "no device_create() in device.h"));
 	{
-		int ok = has_member(&cls, "dev_attrs") && has_member(&cls, "dev_release") &&
-			 has_member(&cls, "dev_uevent");
+		int ok = strvec_has(&cls, "dev_attrs") && strvec_has(&cls, "dev_release") &&
+			 strvec_has(&cls, "dev_uevent");
 
 		set_pre(pre, 3, ok, xstrdup(ok ? "struct class has dev_attrs, dev_release, dev_uevent"
 					    : "struct class lacks dev_attrs/dev_release/dev_uevent"));
@@ -191,11 +183,11 @@ void plan_read_preconditions(const char *root, struct plan_precondition *pre, ch
 
 		set_pre(pre, 4, ok, xstrfmt("no drivers/base/core.c: judged from version %s", *version));
 	}
-	set_pre(pre, 5, has_member(&dev, "groups"),
-		xstrdup(has_member(&dev, "groups") ? "struct device has 'groups'"
+	set_pre(pre, 5, strvec_has(&dev, "groups"),
+		xstrdup(strvec_has(&dev, "groups") ? "struct device has 'groups'"
 						    : "struct device has no 'groups' member"));
 	{
-		int ok = has_member(&intf, "add_dev") && has_member(&intf, "remove_dev");
+		int ok = strvec_has(&intf, "add_dev") && strvec_has(&intf, "remove_dev");
 
 		set_pre(pre, 6, ok, xstrdup(ok ? "struct class_interface has add_dev, remove_dev"
 					    : "struct class_interface lacks add_dev/remove_dev"));
@@ -281,9 +273,8 @@ static char *core_step_why(const struct plan *plan)
 
 static void push_unique_sorted(struct strvec *vec, const char *s)
 {
-	for (size_t i = 0; i < vec->nr; i++)
-		if (!strcmp(vec->v[i], s))
-			return;
+	if (strvec_sorted_has(vec, s))
+		return;
 	strvec_push(vec, s);
 	strvec_sort(vec);
 }
