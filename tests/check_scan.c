@@ -13,6 +13,7 @@
 #include "analyze/site.h"
 #include "base/cache.h"
 #include "base/walk.h"
+#include "kernel/kernel.h"
 #include "kernel/subsystem.h"
 #include "lex/lexscan.h"
 #include "test-lib.h"
@@ -123,11 +124,11 @@ START_TEST(prefilter_files_keeps_order_whatever_jobs)
 	size_t binary = 0, unreadable = 0;
 
 	walk_tree(tree, NULL, &files, NULL);
-	prefilter_files(tree, &files, prefilter_scan_tokens, 1, &one, &unreadable, &binary);
+	prefilter_files(tree, &files, kernel_api_tokens, 1, &one, &unreadable, &binary);
 	ck_assert_uint_eq(binary, 1);
 	ck_assert_uint_eq(one.nr, 1);
 	ck_assert_str_eq(one.v[0], "a/z.h");
-	prefilter_files(tree, &files, prefilter_scan_tokens, 4, &two, NULL, NULL);
+	prefilter_files(tree, &files, kernel_api_tokens, 4, &two, NULL, NULL);
 	ck_assert_uint_eq(two.nr, one.nr);
 	strvec_clear(&files);
 	strvec_clear(&one);
@@ -180,7 +181,7 @@ START_TEST(prefilter_unreadable_file_is_skipped)
 	snprintf(path, sizeof(path), "%s/a/z.h", tree);
 	chmod(path, 0);
 	walk_tree(tree, NULL, &files, NULL);
-	prefilter_files(tree, &files, prefilter_scan_tokens, 1, &cands, &unreadable, NULL);
+	prefilter_files(tree, &files, kernel_api_tokens, 1, &cands, &unreadable, NULL);
 	ck_assert_uint_eq(unreadable, 1);
 	ck_assert_uint_eq(cands.nr, 0);
 	strvec_clear(&files);
@@ -348,6 +349,22 @@ static void on_hit(const char *ident, size_t len, unsigned line, unsigned column
 	h->nr++;
 }
 
+/* lex/ keeps a copy of the kernel's needles for report.c: the two agree. */
+START_TEST(lexscan_needles_are_the_kernel_s)
+{
+	size_t i = 0;
+
+	for (; kernel_api_needles[i]; i++) {
+		ck_assert_ptr_nonnull(lexscan_class_device_needles[i]);
+		ck_assert_str_eq(lexscan_class_device_needles[i], kernel_api_needles[i]);
+	}
+	ck_assert_ptr_null(lexscan_class_device_needles[i]);
+	/* and every needle is a prefilter token: a file with a site is read */
+	for (i = 0; kernel_api_needles[i]; i++)
+		ck_assert(strlist_has(kernel_api_tokens, kernel_api_needles[i]));
+}
+END_TEST
+
 START_TEST(lexscan_skips_comments_and_strings)
 {
 	const char *text = "int a; /* class_device */\n"
@@ -356,7 +373,7 @@ START_TEST(lexscan_skips_comments_and_strings)
 			   "x = class_device_create(a); y = class_device_get(b);\n";
 	struct hits h = { .nr = 0 };
 
-	lexscan_identifiers(text, 0, strlen(text), lexscan_class_device_needles, 1, on_hit, &h);
+	lexscan_identifiers(text, 0, strlen(text), kernel_api_needles, 1, on_hit, &h);
 	ck_assert_int_eq(h.nr, 2);
 	ck_assert_str_eq(h.text[0], "tape_class_device");
 	ck_assert_uint_eq(h.line[0], 2);
@@ -364,7 +381,7 @@ START_TEST(lexscan_skips_comments_and_strings)
 	ck_assert_str_eq(h.text[1], "class_device_create");
 	ck_assert_uint_eq(h.line[1], 4);
 	h.nr = 0;
-	lexscan_identifiers(text, 0, strlen(text), lexscan_class_device_needles, 0, on_hit, &h);
+	lexscan_identifiers(text, 0, strlen(text), kernel_api_needles, 0, on_hit, &h);
 	ck_assert_int_eq(h.nr, 3);
 }
 END_TEST
@@ -389,7 +406,7 @@ START_TEST(lexscan_definitions_of_callbacks)
 			   "ssize_t show_e(struct class_device *cd)\n/* c */ {\n}\n";
 	struct hits h = { .nr = 0 };
 
-	lexscan_definitions(text, strlen(text), lexscan_class_device_needles, on_definition, &h);
+	lexscan_definitions(text, strlen(text), kernel_api_needles, on_definition, &h);
 	/* not the macro's, the nested prototype, a static, a prototype, other
 	 * (the token is in a comment after it), show_d (an attribute before
 	 * its body: missed, as the header says) nor the table */
@@ -612,6 +629,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, subsystem_rules);
 	tcase_add_test(tc, subsystem_of_users_votes);
 	tcase_add_test(tc, include_graph_scan_resolves);
+	tcase_add_test(tc, lexscan_needles_are_the_kernel_s);
 	tcase_add_test(tc, lexscan_skips_comments_and_strings);
 	tcase_add_test(tc, lexscan_definitions_of_callbacks);
 	tcase_add_test(tc, lexscan_if_zero_branches);

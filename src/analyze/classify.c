@@ -684,7 +684,7 @@ static void scan_inactive(struct visit *v)
 		if (start < end) {
 			struct inactive_hit hit = { v, lexscan_starts_if_zero(text, start, end) };
 
-			lexscan_identifiers(text, start, end, lexscan_class_device_needles, 1,
+			lexscan_identifiers(text, start, end, kernel_api_needles, 1,
 					    on_inactive, &hit);
 		}
 	}

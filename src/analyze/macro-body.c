@@ -138,7 +138,7 @@ void macro_body_sites(const char *file, const char *text, size_t len,
 	for (size_t i = 0; i < nr; i++) {
 		if (!defs[i].covered) {
 			b.macro = defs[i].name;
-			lexscan_identifiers(text, defs[i].body, defs[i].end, lexscan_class_device_needles, 1,
+			lexscan_identifiers(text, defs[i].body, defs[i].end, kernel_api_needles, 1,
 					    on_token, &b);
 		}
 		free(defs[i].name);

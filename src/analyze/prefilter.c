@@ -2,6 +2,7 @@
 #include "analyze/prefilter.h"
 #include "base/cache.h"
 #include "base/hash.h"
+#include "kernel/kernel.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -13,15 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-const char *const prefilter_scan_tokens[] = {
-	"class_device",
-	"CLASS_DEVICE",
-	"class_interface",
-	"struct class",
-	"class_get_devdata",
-	"class_set_devdata",
-	NULL,
-};
+const char *const *const prefilter_scan_tokens = kernel_api_tokens;
 
 enum prefilter_verdict prefilter_buffer(const char *buf, size_t len,
 					const char *const *tokens)

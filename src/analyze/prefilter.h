@@ -11,8 +11,12 @@
 
 #include "base/util.h"
 
-/* The tokens of scan: every site kind needs one of them to be present. */
-extern const char *const prefilter_scan_tokens[];
+/*
+ * kernel_api_tokens (kernel/kernel.h) under its old name, for the callers
+ * above analyze/ not yet switched (engine/working-set.c); new code reads
+ * kernel_api_tokens.
+ */
+extern const char *const *const prefilter_scan_tokens;
 
 enum prefilter_verdict {
 	PREFILTER_SKIP,		/* no trigger token */

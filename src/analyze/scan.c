@@ -2,6 +2,7 @@
 #include "analyze/scan.h"
 #include "analyze/prefilter.h"
 #include "base/walk.h"
+#include "kernel/kernel.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -79,7 +80,7 @@ int scan_tree(const struct scan_options *opts, struct scan_result *r)
 
 	wall = now(CLOCK_MONOTONIC);
 	cpu = now(CLOCK_PROCESS_CPUTIME_ID);
-	prefilter_files(opts->tree, &r->files, prefilter_scan_tokens, opts->jobs,
+	prefilter_files(opts->tree, &r->files, kernel_api_tokens, opts->jobs,
 			&r->candidate_files, &r->unreadable, &r->binary);
 	r->candidates = r->candidate_files.nr;
 	r->timing.prefilter_wall = now(CLOCK_MONOTONIC) - wall;

@@ -5,6 +5,15 @@
 #include <string.h>
 #include <sys/stat.h>
 
+/* The needles are the tokens' first words: they are written once. */
+#define API_NEEDLES "class_device", "CLASS_DEVICE", "class_interface"
+
+const char *const kernel_api_needles[] = { API_NEEDLES, NULL };
+
+const char *const kernel_api_tokens[] = {
+	API_NEEDLES, "struct class", "class_get_devdata", "class_set_devdata", NULL
+};
+
 int kernel_is_driver_core(const char *file)
 {
 	return starts_with(file, KERNEL_DRIVER_CORE_DIR) || !strcmp(file, KERNEL_DEVICE_H);

@@ -11,6 +11,17 @@
 #define CDMIGRATE_KERNEL_H
 #include <stddef.h>
 
+/*
+ * The retired API's words, NULL-terminated.  kernel_api_needles: an
+ * identifier that contains one of them names the API (class_device,
+ * CLASS_DEVICE, class_interface: lexscan.h's needles).  kernel_api_tokens:
+ * the needles and the other words a file that uses the API must contain
+ * ("struct class", class_get_devdata, class_set_devdata): scan's
+ * prefilter tokens, one of which every site kind needs.
+ */
+extern const char *const kernel_api_needles[];
+extern const char *const kernel_api_tokens[];
+
 /* The driver core's folder and its header. */
 #define KERNEL_DRIVER_CORE_DIR "drivers/base/"
 #define KERNEL_DEVICE_H "include/linux/device.h"

@@ -310,7 +310,7 @@ int plan_make(const struct plan_options *opts, struct plan *plan)
 		const char *const **sets = xcalloc(plan->nr + 1, sizeof(*sets));
 
 		step_candidates = xcalloc(plan->nr + 1, sizeof(*step_candidates));
-		sets[0] = prefilter_scan_tokens;
+		sets[0] = kernel_api_tokens;
 		for (size_t i = 0; i < plan->nr; i++)
 			sets[i + 1] = manifest_steps[i].triggers;
 		for (size_t i = 0; i <= plan->nr; i++)
