@@ -246,20 +246,105 @@ END_TEST
  * a function is a "- old" / "+ new" pair of the patch (the report, verify
  * and the rewriter read the table; spatch reads the patch).
  */
+#define STEP_40_PATCH "40-class-device-to-device/class-device-to-device.cocci"
+
+/* Rule `name` of a semantic patch: from its header to the next rule's. */
+static char *rule_body(const char *text, const char *name)
+{
+	char *header = xstrfmt("\n@%s ", name);
+	const char *start = strstr(text, header), *end;
+
+	ck_assert_msg(start, "no rule %s in step 40's patch", name);
+	start += strlen(header);
+	end = strstr(start, "\n@@\n");	/* past the metavariables */
+	ck_assert_ptr_nonnull(end);
+	end = strstr(end + 4, "\n@");
+	free(header);
+	return xstrndup(start, end ? (size_t)(end - start) : strlen(start));
+}
+
+/*
+ * Every rename pair "- OLD\n+ NEW\n" of body (both sides one identifier),
+ * pushed as "OLD NEW"; with after set, only the pairs right after a line
+ * that is `after`.
+ */
+static void rename_pairs(const char *body, const char *after, struct strvec *pairs)
+{
+	struct strvec lines = STRVEC_INIT;
+	char *copy = xstrdup(body);
+
+	for (char *l = strtok(copy, "\n"); l; l = strtok(NULL, "\n"))
+		strvec_push(&lines, l);
+	for (size_t i = 0; i + 1 < lines.nr; i++) {
+		const char *old = lines.v[i], *new = lines.v[i + 1];
+
+		if (!starts_with(old, "- ") || !starts_with(new, "+ ") ||
+		    strpbrk(old + 2, " (.>") || strpbrk(new + 2, " (.>"))
+			continue;
+		if (after && (!i || strcmp(lines.v[i - 1], after)))
+			continue;
+		strvec_pushf(pairs, "%s %s", old + 2, new + 2);
+	}
+	strvec_clear(&lines);
+	free(copy);
+}
+
+/*
+ * kernel.c's rename lists and step 40's patch say the same: every rename of
+ * kernel_renames is in the patch (the textual ones as a bare rename in the
+ * calls or attr_decl rule, class_device_create() as a call rewritten), and
+ * every bare rename of those rules is a textual rename of kernel_renames;
+ * the same both ways for kernel_member_renames and the `e->` renames.
+ */
 START_TEST(textual_renames_are_in_the_patch)
 {
-	char *text = test_get(PATCH_DIR, "40-class-device-to-device/class-device-to-device.cocci");
+	char *text = test_get(PATCH_DIR, STEP_40_PATCH);
+	char *calls = rule_body(text, "calls"), *attr = rule_body(text, "attr_decl");
+	struct strvec in_patch = STRVEC_INIT, members = STRVEC_INIT, in_kernel = STRVEC_INIT;
 
+	rename_pairs(calls, NULL, &in_patch);
+	rename_pairs(attr, NULL, &in_patch);
+	rename_pairs(text, "  e->", &members);
 	for (size_t i = 0; i < kernel_nr_renames; i++) {
-		char *pair;
+		const struct kernel_rename *r = &kernel_renames[i];
+		char *pair = xstrfmt("%s %s", r->old, r->new);
 
-		if (!kernel_renames[i].textual || kernel_renames[i].macro)
-			continue;
-		pair = xstrfmt("\n- %s\n+ %s\n", kernel_renames[i].old, kernel_renames[i].new);
-		ck_assert_msg(strstr(text, pair), "step 40's patch lacks the rename %s -> %s",
-			      kernel_renames[i].old, kernel_renames[i].new);
+		if (r->textual) {
+			ck_assert_msg(strvec_has(&in_patch, pair), "step 40's patch lacks the rename %s -> %s",
+				      r->old, r->new);
+			strvec_push(&in_kernel, pair);
+		} else {
+			char *minus = xstrfmt("\n- %s(", r->old), *plus = xstrfmt("\n+ %s(", r->new);
+
+			ck_assert_msg(strstr(text, minus) && strstr(text, plus),
+				      "step 40's patch does not rewrite %s() into %s()", r->old, r->new);
+			free(minus);
+			free(plus);
+		}
 		free(pair);
 	}
+	for (size_t i = 0; i < in_patch.nr; i++)
+		ck_assert_msg(strvec_has(&in_kernel, in_patch.v[i]),
+			      "step 40's patch renames %s: not a textual rename of kernel_renames",
+			      in_patch.v[i]);
+	ck_assert_uint_eq(in_patch.nr, in_kernel.nr);
+
+	strvec_clear(&in_kernel);
+	for (size_t i = 0; i < kernel_nr_member_renames; i++) {
+		char *pair = xstrfmt("%s %s", kernel_member_renames[i].old, kernel_member_renames[i].new);
+
+		ck_assert_msg(strvec_has(&members, pair), "step 40's patch lacks the member rename %s", pair);
+		strvec_push(&in_kernel, pair);
+		free(pair);
+	}
+	for (size_t i = 0; i < members.nr; i++)
+		ck_assert_msg(strvec_has(&in_kernel, members.v[i]),
+			      "step 40's patch renames member %s: not in kernel_member_renames", members.v[i]);
+	strvec_clear(&in_patch);
+	strvec_clear(&members);
+	strvec_clear(&in_kernel);
+	free(calls);
+	free(attr);
 	free(text);
 }
 END_TEST
