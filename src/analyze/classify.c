@@ -1770,6 +1770,77 @@ static void *found_append(void *items, size_t *nr, struct found_list *found)
 	return items;
 }
 
+/*
+ * A query that lists items of one kind for a file and a struct tag (member
+ * uses, macro members), kept in the memo as a found_list.  collect() walks
+ * the parse of a file with a main CXFile and appends to *items (the
+ * caller's array, *nr items, behind a void *); it returns the query's
+ * count.
+ */
+struct list_query {
+	const char *name;		/* the memo's: "member-uses" */
+	size_t size;			/* of one item */
+	void (*write_item)(const void *item, struct strbuf *record);
+	int (*read_item)(const char *buf, size_t len, void *item);
+	void (*free_items)(void *items, size_t nr);
+	int (*collect)(struct classify *c, const struct parsed_file *pf, const char *tag,
+		       void **items, size_t *nr);
+};
+
+/* q's items for tag in file appended to *items; the count, or -1 when the file does not parse. */
+static int list_of(struct classify *c, CXIndex index, const char *file, const char *tag,
+		   const struct list_query *q, void **items, size_t *nr)
+{
+	struct parsed_file pf;
+	struct found_list found = { -1, NULL, 0, NULL, 0, q->size,
+				    q->write_item, q->read_item, q->free_items };
+	int memo = cache_dir() != NULL;
+	char key[33];
+	size_t from = *nr;
+
+	if (memo && found_get(c, q->name, tag, file, key, &found)) {
+		*items = found_append(*items, nr, &found);
+		return found.count;
+	}
+	if (parsed_file_open(c, index, file, &pf) < 0)
+		return -1;
+	found.count = pf.main ? q->collect(c, &pf, tag, items, nr) : 0;
+	found.items = (char *)*items + from * q->size;
+	found.nr = *nr - from;
+	if (memo)
+		memo_put(c, key, pf.tu, &found_memo, &found);
+	parsed_file_close(&pf);
+	return found.count;
+}
+
+struct list_many {
+	const struct list_query *q;
+	const struct strvec *files;
+	const char *tag;
+	void **items;
+	size_t *nr;
+	int *counts;
+};
+
+static void list_many_query(struct classify *c, CXIndex index, size_t i, void *data)
+{
+	struct list_many *m = data;
+
+	m->items[i] = NULL;
+	m->nr[i] = 0;
+	m->counts[i] = list_of(c, index, m->files->v[i], m->tag, m->q, &m->items[i], &m->nr[i]);
+}
+
+/* list_of() for each of files on c's jobs: the arrays, one a file (the caller frees). */
+static void **list_many(struct classify *c, const struct strvec *files, const char *tag,
+			const struct list_query *q, size_t *nr, int *counts)
+{
+	struct list_many m = { q, files, tag, xcalloc(files->nr + 1, sizeof(void *)), nr, counts };
+
+	run_query(c, files, list_many_query, &m);
+	return m.items;
+}
+
 static void write_member_use(const void *item, struct strbuf *record)
 {
 	const struct member_use *u = item;
@@ -1816,69 +1887,40 @@ static void free_member_uses(void *items, size_t nr)
 	classify_member_uses_free(items, nr);
 }
 
-static int member_uses_of(struct classify *c, CXIndex index, const char *file, const char *tag,
-			  struct member_use **uses, size_t *nr)
+static int collect_member_uses(struct classify *c, const struct parsed_file *pf, const char *tag,
+			       void **items, size_t *nr)
 {
-	struct parsed_file pf;
-	struct use_collect m;
-	struct found_list found = { -1, NULL, 0, NULL, 0, sizeof(**uses),
-				    write_member_use, read_member_use, free_member_uses };
-	int memo = cache_dir() != NULL;
-	char key[33];
-	size_t from = *nr;
+	struct member_use *uses = *items;
+	struct use_collect m = { pf->main, tag, &uses, nr, *nr, 0 };
 
-	if (memo && found_get(c, "member-uses", tag, file, key, &found)) {
-		*uses = found_append(*uses, nr, &found);
-		return found.count;
-	}
-	if (parsed_file_open(c, index, file, &pf) < 0)
-		return -1;
-	memset(&m, 0, sizeof(m));
-	m.main = pf.main;
-	m.tag = tag;
-	m.uses = uses;
-	m.nr = nr;
-	m.alloc = *nr;
-	if (m.main)
-		clang_visitChildren(clang_getTranslationUnitCursor(pf.tu), collect_uses, &m);
-	found.count = m.count;
-	found.items = *uses + from;
-	found.nr = *nr - from;
-	if (memo)
-		memo_put(c, key, pf.tu, &found_memo, &found);
-	parsed_file_close(&pf);
+	clang_visitChildren(clang_getTranslationUnitCursor(pf->tu), collect_uses, &m);
+	*items = uses;
 	return m.count;
 }
+
+static const struct list_query member_uses_list = {
+	"member-uses", sizeof(struct member_use),
+	write_member_use, read_member_use, free_member_uses, collect_member_uses,
+};
 
 int classify_member_uses(struct classify *c, const char *file, const char *tag,
 			 struct member_use **uses, size_t *nr)
 {
-	return member_uses_of(c, NULL, file, tag, uses, nr);
-}
+	void *items = *uses;
+	int count = list_of(c, NULL, file, tag, &member_uses_list, &items, nr);
 
-struct member_uses_many {
-	const struct strvec *files;
-	const char *tag;
-	struct member_use **uses;
-	size_t *nr;
-	int *counts;
-};
-
-static void member_uses_query(struct classify *c, CXIndex index, size_t i, void *data)
-{
-	struct member_uses_many *q = data;
-
-	q->uses[i] = NULL;
-	q->nr[i] = 0;
-	q->counts[i] = member_uses_of(c, index, q->files->v[i], q->tag, &q->uses[i], &q->nr[i]);
+	*uses = items;
+	return count;
 }
 
 void classify_member_uses_many(struct classify *c, const struct strvec *files, const char *tag,
 			       struct member_use **uses, size_t *nr, int *counts)
 {
-	struct member_uses_many q = { files, tag, uses, nr, counts };
+	void **items = list_many(c, files, tag, &member_uses_list, nr, counts);
 
-	run_query(c, files, member_uses_query, &q);
+	for (size_t i = 0; i < files->nr; i++)
+		uses[i] = items[i];
+	free(items);
 }
 
 void classify_member_uses_free(struct member_use *uses, size_t nr)
@@ -2032,80 +2074,55 @@ static void free_macro_members(void *items, size_t nr)
 	classify_macro_members_free(items, nr);
 }
 
-static int macro_members_of(struct classify *c, CXIndex index, const char *file, const char *tag,
-			    struct macro_member **uses, size_t *nr)
+static int collect_macro_member_list(struct classify *c, const struct parsed_file *pf,
+				     const char *tag, void **items, size_t *nr)
 {
-	struct parsed_file pf;
+	struct macro_member *uses = *items;
 	struct macro_member_collect m;
-	struct found_list found = { -1, NULL, 0, NULL, 0, sizeof(**uses),
-				    write_macro_member, read_macro_member, free_macro_members };
-	int memo = cache_dir() != NULL;
-	char key[33];
-	size_t from = *nr;
+	CXCursor tu = clang_getTranslationUnitCursor(pf->tu);
 
-	if (memo && found_get(c, "macro-members", tag, file, key, &found)) {
-		*uses = found_append(*uses, nr, &found);
-		return found.count;
-	}
-	if (parsed_file_open(c, index, file, &pf) < 0)
-		return -1;
 	memset(&m, 0, sizeof(m));
 	m.c = c;
-	m.main = pf.main;
+	m.main = pf->main;
 	m.tag = tag;
-	m.uses = uses;
+	m.uses = &uses;
 	m.nr = nr;
 	m.alloc = *nr;
-	if (m.main) {
-		CXCursor tu = clang_getTranslationUnitCursor(pf.tu);
-
-		clang_visitChildren(tu, collect_expansions, &m);
-		if (m.nr_exp)
-			clang_visitChildren(tu, collect_macro_members, &m);
-	}
+	clang_visitChildren(tu, collect_expansions, &m);
+	if (m.nr_exp)
+		clang_visitChildren(tu, collect_macro_members, &m);
 	for (size_t i = 0; i < m.nr_exp; i++) {
 		free(m.exp[i].name);
 		free(m.exp[i].file);
 	}
 	free(m.exp);
-	found.count = m.count;
-	found.items = *uses + from;
-	found.nr = *nr - from;
-	if (memo)
-		memo_put(c, key, pf.tu, &found_memo, &found);
-	parsed_file_close(&pf);
+	*items = uses;
 	return m.count;
 }
+
+static const struct list_query macro_members_list = {
+	"macro-members", sizeof(struct macro_member),
+	write_macro_member, read_macro_member, free_macro_members, collect_macro_member_list,
+};
 
 int classify_macro_members(struct classify *c, const char *file, const char *tag,
 			   struct macro_member **uses, size_t *nr)
 {
-	return macro_members_of(c, NULL, file, tag, uses, nr);
-}
+	void *items = *uses;
+	int count = list_of(c, NULL, file, tag, &macro_members_list, &items, nr);
 
-struct macro_members_many {
-	const struct strvec *files;
-	const char *tag;
-	struct macro_member **uses;
-	size_t *nr;
-	int *counts;
-};
-
-static void macro_members_query(struct classify *c, CXIndex index, size_t i, void *data)
-{
-	struct macro_members_many *q = data;
-
-	q->uses[i] = NULL;
-	q->nr[i] = 0;
-	q->counts[i] = macro_members_of(c, index, q->files->v[i], q->tag, &q->uses[i], &q->nr[i]);
+	*uses = items;
+	return count;
 }
 
 void classify_macro_members_many(struct classify *c, const struct strvec *files, const char *tag,
 				 struct macro_member **uses, size_t *nr, int *counts)
 {
-	struct macro_members_many q = { files, tag, uses, nr, counts };
+	void **items = list_many(c, files, tag, &macro_members_list, nr, counts);
 
-	run_query(c, files, macro_members_query, &q);
+	for (size_t i = 0; i < files->nr; i++)
+		uses[i] = items[i];
+	free(items);
 }
 
 void classify_macro_members_free(struct macro_member *uses, size_t nr)
