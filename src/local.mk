@@ -23,6 +23,11 @@ src_libcdmigrate_a_SOURCES = \
 	src/kernel/manifest.c src/kernel/manifest.h \
 	src/kernel/subsystem.c src/kernel/subsystem.h \
 	src/kernel/reach.c src/kernel/reach.h \
+	src/analyze/classify-internal.h \
+	src/analyze/classify-jobs.c src/analyze/classify-jobs.h \
+	src/analyze/classify-memo.c src/analyze/classify-memo.h \
+	src/analyze/classify-queries.c \
+	src/analyze/classify-sites.c src/analyze/classify-sites.h \
 	src/analyze/classify.c src/analyze/classify.h \
 	src/analyze/exports.c src/analyze/exports.h \
 	src/analyze/macro-body.c src/analyze/macro-body.h \

@@ -1,12 +1,14 @@
 /*
  * classify.h: libclang, and what it tells about a file.
  *
- * This is the only module that includes clang-c/Index.h.  It owns the
- * scratch directory of synthesized headers (removed by classify_free())
- * and every libclang object: nothing it returns points into libclang
- * memory.  The arguments each file is parsed with come from
- * parse-setup.h, the one place that decides them, with
- * CXTranslationUnit_KeepGoing | DetailedPreprocessingRecord.
+ * This is the only module that includes clang-c/Index.h: its files are
+ * analyze/classify*.c, listed with their concerns in classify-internal.h,
+ * which no other module includes.  It owns the scratch directory of
+ * synthesized headers (removed by classify_free()) and every libclang
+ * object: nothing it returns points into libclang memory.  The arguments
+ * each file is parsed with come from parse-setup.h, the one place that
+ * decides them, with CXTranslationUnit_KeepGoing |
+ * DetailedPreprocessingRecord.
  */
 #ifndef CDMIGRATE_CLASSIFY_H
 #define CDMIGRATE_CLASSIFY_H
