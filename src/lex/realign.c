@@ -263,6 +263,45 @@ static void reindent(const struct line *l, size_t col, struct strbuf *out)
 }
 
 /*
+ * lines into *after, each moved line as its new text and each field at
+ * its new '=' column; how many changed (after is left as it was for 0).
+ */
+static size_t write_realigned(const struct line *lines, size_t nr, const size_t *target,
+			      const struct strbuf *moved_text, const size_t *equals_at,
+			      struct strbuf *after)
+{
+	struct strbuf out = STRBUF_INIT;
+	size_t moved = 0;
+
+	for (size_t i = 0; i < nr; i++) {
+		if (target[i]) {
+			strbuf_add(&out, moved_text[i].buf, moved_text[i].len);
+			moved++;
+		} else if (equals_at[i]) {
+			size_t name_end, ws, ws_len, col;
+
+			field_equals_column(&lines[i], &name_end, &ws, &ws_len);
+			strbuf_add(&out, lines[i].text, ws);
+			for (col = name_end; col < equals_at[i]; col = (col / 8 + 1) * 8)
+				strbuf_addch(&out, '\t');
+			strbuf_add(&out, lines[i].text + ws + ws_len, lines[i].len - ws - ws_len);
+			moved++;
+		} else {
+			strbuf_add(&out, lines[i].text, lines[i].len);
+		}
+		if (lines[i].text + lines[i].len < after->buf + after->len)
+			strbuf_addch(&out, '\n');
+	}
+	if (moved) {
+		strbuf_release(after);
+		*after = out;
+	} else {
+		strbuf_release(&out);
+	}
+	return moved;
+}
+
+/*
  * One pass from the top.  A line opens a chain when it ends inside a
  * parenthesis and changed: not in `before` at all, or, when it is itself
  * a continuation line of a chain above, changed beyond its indentation
@@ -286,7 +325,7 @@ size_t realign_continuations(const char *before, size_t before_len, struct strbu
 	struct strbuf *old_keys = xcalloc(nr_old ? nr_old : 1, sizeof(*old_keys));
 	struct strbuf key = STRBUF_INIT;
 	struct hash_table set = HASH_TABLE_INIT, keys = HASH_TABLE_INIT;
-	size_t moved = 0;
+	size_t moved;
 	int in_comment = 0;
 
 	for (size_t i = 0; i < nr_old; i++) {
@@ -385,35 +424,7 @@ size_t realign_continuations(const char *before, size_t before_len, struct strbu
 		if (want && want != eq && want % 8 == 0 && want > name_end)
 			equals_at[i] = want;
 	}
-	{
-		struct strbuf out = STRBUF_INIT;
-
-		for (size_t i = 0; i < nr; i++) {
-			if (target[i]) {
-				strbuf_add(&out, moved_text[i].buf, moved_text[i].len);
-				moved++;
-			} else if (equals_at[i]) {
-				size_t name_end, ws, ws_len, col;
-
-				field_equals_column(&lines[i], &name_end, &ws, &ws_len);
-				strbuf_add(&out, lines[i].text, ws);
-				for (col = name_end; col < equals_at[i]; col = (col / 8 + 1) * 8)
-					strbuf_addch(&out, '\t');
-				strbuf_add(&out, lines[i].text + ws + ws_len, lines[i].len - ws - ws_len);
-				moved++;
-			} else {
-				strbuf_add(&out, lines[i].text, lines[i].len);
-			}
-			if (lines[i].text + lines[i].len < after->buf + after->len)
-				strbuf_addch(&out, '\n');
-		}
-		if (moved) {
-			strbuf_release(after);
-			*after = out;
-		} else {
-			strbuf_release(&out);
-		}
-	}
+	moved = write_realigned(lines, nr, target, moved_text, equals_at, after);
 	for (size_t i = 0; i < nr; i++)
 		strbuf_release(&moved_text[i]);
 	for (size_t i = 0; i < nr_old; i++)
