@@ -18,6 +18,7 @@ src_libcdmigrate_a_SOURCES = \
 	src/kernel/kernel-version.c src/kernel/kernel-version.h \
 	src/kernel/arch.c src/kernel/arch.h \
 	src/kernel/kbuild.c src/kernel/kbuild.h \
+	src/kernel/kconfig.c src/kernel/kconfig.h \
 	src/kernel/kernel.c src/kernel/kernel.h \
 	src/kernel/maintainers.c src/kernel/maintainers.h \
 	src/kernel/manifest.c src/kernel/manifest.h \

@@ -14,6 +14,7 @@
 #include "analyze/parse-setup.h"
 #include "base/util.h"
 #include "kernel/arch.h"
+#include "kernel/kconfig.h"
 #include "kernel/kbuild.h"
 #include "test-lib.h"
 
@@ -60,14 +61,14 @@ static char *small_tree(void)
 	return dir;
 }
 
-/* arch_autoconf() of `arch` in the tree at `dir`. */
+/* kconfig_autoconf() of `arch` in the tree at `dir`. */
 static char *autoconf_of(const char *dir, const char *arch, const char *const *forced)
 {
 	struct arch_layout layout;
 	char *text;
 
 	arch_layout_init(&layout, dir);
-	text = arch_autoconf(&layout, arch, forced, NULL);
+	text = kconfig_autoconf(&layout, arch, forced, NULL);
 	arch_layout_release(&layout);
 	return text;
 }
@@ -589,7 +590,7 @@ START_TEST(merged_x86_layout)
 	ck_assert_str_eq(arch_canonical(&layout, "x86_64"), "x86_64");
 
 	/* i386's defconfig is older than the tree: Kconfig fills in; ARCH is make's, never written */
-	text = arch_autoconf(&layout, "i386", NULL, NULL);
+	text = kconfig_autoconf(&layout, "i386", NULL, NULL);
 	ck_assert(has_line(text, "/* synthesized by cdmigrate from arch/x86/configs/i386_defconfig and Kconfig defaults */"));
 	ck_assert(has_line(text, "#define CONFIG_X86_32 1"));
 	ck_assert(!strstr(text, "CONFIG_64BIT"));
@@ -600,7 +601,7 @@ START_TEST(merged_x86_layout)
 	ck_assert(!strstr(text, "CONFIG_SRCARCH"));
 	free(text);
 	/* x86_64 has no defconfig here: `default ARCH = "x86_64"` and def_bool expressions decide */
-	text = arch_autoconf(&layout, "x86_64", NULL, NULL);
+	text = kconfig_autoconf(&layout, "x86_64", NULL, NULL);
 	ck_assert(has_line(text, "#define CONFIG_64BIT 1"));
 	ck_assert(has_line(text, "#define CONFIG_X86_64 1"));
 	ck_assert(!strstr(text, "CONFIG_X86_32"));

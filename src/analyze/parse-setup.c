@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include "analyze/parse-setup.h"
 #include "kernel/arch.h"
+#include "kernel/kconfig.h"
 #include "kernel/kbuild.h"
 #include "kernel/kernel-version.h"
 
@@ -22,7 +23,7 @@ struct parse_setup {
 	pthread_mutex_t lock;
 	struct strvec ready;		/* arches whose scratch directory is written */
 	struct strvec defined;		/* "ARCH\tCONFIG_X" each option its autoconf.h defines, sorted */
-	struct strvec requires;		/* "ARCH\tX\tY": option X needs Y on (arch_autoconf()), sorted */
+	struct strvec requires;		/* "ARCH\tX\tY": option X needs Y on (kconfig_autoconf()), sorted */
 };
 
 static const char *forced_arch;
@@ -137,7 +138,7 @@ static void prepare_arch(struct parse_setup *ps, const char *arch)
 	target = xstrfmt("%s/include/asm-%s", ps->kernel, arch_source(&ps->layout, arch));
 	if (symlink(target, link) < 0 && errno != EEXIST)
 		warning("%s: cannot link asm headers: %s", link, strerror(errno));
-	autoconf = arch_autoconf(&ps->layout, arch, needed_options, &requires);
+	autoconf = kconfig_autoconf(&ps->layout, arch, needed_options, &requires);
 	for (size_t i = 0; i < requires.nr; i++)
 		strvec_pushf(&ps->requires, "%s\t%s", arch, requires.v[i]);
 	strvec_sort(&ps->requires);

@@ -16,7 +16,8 @@
  * arch/<srcarch>/configs/<a>_defconfig in a shared folder), completed with
  * the defaults of the Kconfig files arch/<srcarch>/Kconfig sources whose
  * dependencies hold (a CPU family, the cache line, HZ, the memory
- * model...), and a few options every site needs parsed.
+ * model...), and a few options every site needs parsed: kconfig.h
+ * writes it.
  */
 #ifndef CDMIGRATE_ARCH_H
 #define CDMIGRATE_ARCH_H
@@ -75,23 +76,5 @@ char *arch_from_path(const struct arch_layout *layout, const char *file);
  */
 char *arch_from_includes(const struct arch_layout *layout, const char *text, size_t len,
 			 const char *dflt);
-
-/*
- * linux/autoconf.h for `arch`: its defconfig (y -> 1, m ->
- * CONFIG_X_MODULE 1, other values as written), then the Kconfig defaults
- * of the options it does not mention whose dependencies hold (`depends
- * on`, enclosing `if` and `menu` blocks, as Kconfig expressions, with
- * ARCH and SRCARCH as `make` sets them; a bool a defconfig of the tree's
- * own version omits stays off), then `forced` (NULL-terminated, names
- * without CONFIG_): "NAME" is set to 1 unless the defconfig set it (y or
- * m), "NAME=VALUE" is VALUE when nothing above gave NAME a value (a tree
- * without defconfig or Kconfig).  Allocated.
- * With `requires`, each option's plain prerequisites go there as
- * "NAME\tOTHER", sorted: the bare names its `depends on` and enclosing
- * `if`/`menu` conditions join with && at the top level ("A && (B || C)"
- * requires A), what an option the defconfig leaves off would need on.
- */
-char *arch_autoconf(const struct arch_layout *layout, const char *arch, const char *const *forced,
-		    struct strvec *requires);
 
 #endif
