@@ -53,6 +53,40 @@ static int resolve_checkpatch(struct migrate_options *opts)
 	return 1;
 }
 
+/* migrate --stats: the run's numbers on stderr. */
+static void print_migrate_stats(const struct migrate_stats *stats, int check_bisect)
+{
+	struct rusage self, children;
+
+	for (size_t i = 0; i < stats->nr; i++)
+		fprintf(stderr, "step %u %s wall %.3f cpu %.3f spatch_runs %u groups %u largest_group %u files_changed %u cpu_children %.3f parses %lu replayed %d\n",
+			stats->steps[i].order, stats->steps[i].name, stats->steps[i].wall,
+			stats->steps[i].cpu, stats->steps[i].spatch_runs, stats->steps[i].groups,
+			stats->steps[i].largest_group, stats->steps[i].files_changed,
+			stats->steps[i].cpu_children, stats->steps[i].parses, stats->steps[i].replayed);
+	fprintf(stderr, "verify_wall %.3f\nverify_replayed %d\nfiles_changed %u\n", stats->verify_wall,
+		stats->verify_replayed, stats->files_changed);
+	fprintf(stderr, "verify_cpu %.3f\nverify_parses %lu\n", stats->verify_cpu,
+		stats->verify_parses);
+	fprintf(stderr, "verify_parsed before %u after %u without %u users %u cached %u\n",
+		stats->verify_parsed_before, stats->verify_parsed_after, stats->verify_parsed_without,
+		stats->verify_users, stats->verify_parsed_cached);
+	/* ru_maxrss (KB): the largest of cdmigrate and of any one reaped child (spatch). */
+	getrusage(RUSAGE_SELF, &self);
+	getrusage(RUSAGE_CHILDREN, &children);
+	fprintf(stderr, "setup_wall %.3f\noutput_wall %.3f\n", stats->setup_wall, stats->output_wall);
+	if (check_bisect)
+		fprintf(stderr, "bisect_parsed %u cached %u mended %u\n", stats->bisect_parsed,
+			stats->bisect_cached, stats->bisect_mended);
+	fprintf(stderr, "cpu_self %.3f\ncpu_children %.3f\n",
+		(double)(self.ru_utime.tv_sec + self.ru_stime.tv_sec) +
+		(double)(self.ru_utime.tv_usec + self.ru_stime.tv_usec) / 1e6,
+		(double)(children.ru_utime.tv_sec + children.ru_stime.tv_sec) +
+		(double)(children.ru_utime.tv_usec + children.ru_stime.tv_usec) / 1e6);
+	fprintf(stderr, "peak_rss_self_mb %.1f\npeak_rss_children_mb %.1f\n",
+		self.ru_maxrss / 1024.0, children.ru_maxrss / 1024.0);
+}
+
 int cmd_migrate(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -60,15 +94,10 @@ int cmd_migrate(int argc, char **argv)
 		{ "in-place", no_argument, NULL, 'i' },
 		{ "force", no_argument, NULL, 'F' },
 		{ "resume", no_argument, NULL, 'r' },
-		{ "kernel", required_argument, NULL, 'k' },
-		{ "step", required_argument, NULL, 's' },
-		{ "subsystem", required_argument, NULL, 'S' },
-		{ "jobs", required_argument, NULL, 'j' },
-		{ "arch", required_argument, NULL, 'A' },
+		OPTIONS_CONVERSION_LONGOPTS,
 		{ "timeout", required_argument, NULL, 't' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "stats", no_argument, NULL, 'T' },
-		{ "interface", required_argument, NULL, 'I' },
 		{ "signoff", no_argument, NULL, 'G' },
 		{ "checkpatch", required_argument, NULL, 'C' },
 		{ "no-checkpatch", no_argument, NULL, 'N' },
@@ -77,13 +106,13 @@ int cmd_migrate(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
+	struct conversion_options co = CONVERSION_OPTIONS_INIT;
 	struct migrate_options opts = { 0 };
 	struct strvec paths = STRVEC_INIT;
 	struct migrate_stats stats;
 	int c, resume = 0, status, print_stats = 0;
 	char *end;
 
-	opts.jobs = 1;
 	opts.timeout_s = 300;
 	opts.size_limit = MIGRATE_SIZE_LIMIT;
 	optind = 0;
@@ -101,23 +130,6 @@ int cmd_migrate(int argc, char **argv)
 		case 'r':
 			resume = 1;
 			break;
-		case 'k':
-			opts.kernel = optarg;
-			break;
-		case 's':
-			opts.only_step = optarg;
-			break;
-		case 'S':
-			opts.only_subsystem = optarg;
-			break;
-		case 'A':
-			options_set_arch(optarg);
-			break;
-		case 'j':
-			opts.jobs = options_parse_jobs(optarg);
-			if (opts.jobs < 0)
-				return command_usage_error("migrate", "-j takes a number from 1 to 256, not '%s'", optarg);
-			break;
 		case 't':
 			opts.timeout_s = (unsigned)strtoul(optarg, &end, 10);
 			if (!*optarg || *end)
@@ -128,13 +140,6 @@ int cmd_migrate(int argc, char **argv)
 			break;
 		case 'T':
 			print_stats = 1;
-			break;
-		case 'I':
-			/* step 50: a virtual bus (the default) or class_interface callbacks */
-			if (!strcmp(optarg, "callbacks"))
-				opts.variant = "callbacks";
-			else if (strcmp(optarg, "bus"))
-				return command_usage_error("migrate", "--interface takes 'bus' or 'callbacks', not '%s'", optarg);
 			break;
 		case 'G':
 			opts.signoff = 1;
@@ -162,9 +167,19 @@ int cmd_migrate(int argc, char **argv)
 			fputs(command_find("migrate")->usage, stdout);
 			return EXIT_CLEAN;
 		default:
-			return command_usage_error("migrate", "unknown option");
+			switch (options_conversion("migrate", c, optarg, &co)) {
+			case 0:
+				return command_usage_error("migrate", "unknown option");
+			case -1:
+				return EXIT_USAGE;
+			}
 		}
 	}
+	opts.kernel = co.kernel;
+	opts.only_step = co.only_step;
+	opts.only_subsystem = co.only_subsystem;
+	opts.jobs = co.jobs;
+	opts.variant = co.variant;
 	opts.tree = options_tree_and_paths(argc, argv, optind, &paths);
 	if (!opts.tree)
 		return command_usage_error("migrate", "missing TREE");
@@ -202,37 +217,8 @@ int cmd_migrate(int argc, char **argv)
 	status = migrate_run(&opts, &stats);
 	free(default_checkpatch);
 	/* Timings vary from run to run: only on request, and on stderr. */
-	if (print_stats) {
-		for (size_t i = 0; i < stats.nr; i++)
-			fprintf(stderr, "step %u %s wall %.3f cpu %.3f spatch_runs %u groups %u largest_group %u files_changed %u cpu_children %.3f parses %lu replayed %d\n",
-				stats.steps[i].order, stats.steps[i].name, stats.steps[i].wall,
-				stats.steps[i].cpu, stats.steps[i].spatch_runs, stats.steps[i].groups,
-				stats.steps[i].largest_group, stats.steps[i].files_changed,
-				stats.steps[i].cpu_children, stats.steps[i].parses, stats.steps[i].replayed);
-		struct rusage self, children;
-
-		fprintf(stderr, "verify_wall %.3f\nverify_replayed %d\nfiles_changed %u\n", stats.verify_wall,
-			stats.verify_replayed, stats.files_changed);
-		fprintf(stderr, "verify_cpu %.3f\nverify_parses %lu\n", stats.verify_cpu,
-			stats.verify_parses);
-		fprintf(stderr, "verify_parsed before %u after %u without %u users %u cached %u\n",
-			stats.verify_parsed_before, stats.verify_parsed_after, stats.verify_parsed_without,
-			stats.verify_users, stats.verify_parsed_cached);
-		/* ru_maxrss (KB): the largest of cdmigrate and of any one reaped child (spatch). */
-		getrusage(RUSAGE_SELF, &self);
-		getrusage(RUSAGE_CHILDREN, &children);
-		fprintf(stderr, "setup_wall %.3f\noutput_wall %.3f\n", stats.setup_wall, stats.output_wall);
-		if (opts.check_bisect)
-			fprintf(stderr, "bisect_parsed %u cached %u mended %u\n", stats.bisect_parsed,
-				stats.bisect_cached, stats.bisect_mended);
-		fprintf(stderr, "cpu_self %.3f\ncpu_children %.3f\n",
-			(double)(self.ru_utime.tv_sec + self.ru_stime.tv_sec) +
-			(double)(self.ru_utime.tv_usec + self.ru_stime.tv_usec) / 1e6,
-			(double)(children.ru_utime.tv_sec + children.ru_stime.tv_sec) +
-			(double)(children.ru_utime.tv_usec + children.ru_stime.tv_usec) / 1e6);
-		fprintf(stderr, "peak_rss_self_mb %.1f\npeak_rss_children_mb %.1f\n",
-			self.ru_maxrss / 1024.0, children.ru_maxrss / 1024.0);
-	}
+	if (print_stats)
+		print_migrate_stats(&stats, opts.check_bisect);
 	free(stats.steps);
 	strvec_clear(&paths);
 	return status;

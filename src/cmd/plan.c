@@ -5,21 +5,16 @@
 
 #include <getopt.h>
 #include <stdio.h>
-#include <string.h>
 
 int cmd_plan(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "format", required_argument, NULL, 'f' },
-		{ "kernel", required_argument, NULL, 'k' },
-		{ "step", required_argument, NULL, 's' },
-		{ "subsystem", required_argument, NULL, 'S' },
-		{ "jobs", required_argument, NULL, 'j' },
-		{ "arch", required_argument, NULL, 'A' },
-		{ "interface", required_argument, NULL, 'I' },
+		OPTIONS_CONVERSION_LONGOPTS,
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
+	struct conversion_options co = CONVERSION_OPTIONS_INIT;
 	struct plan_options opts = { NULL, NULL, NULL, NULL, NULL, 1, NULL };
 	struct strvec paths = STRVEC_INIT;
 	struct plan plan;
@@ -33,37 +28,23 @@ int cmd_plan(int argc, char **argv)
 			if (format < 0)
 				return command_usage_error("plan", "--format takes text or json, not '%s'", optarg);
 			break;
-		case 'k':
-			opts.kernel = optarg;
-			break;
-		case 's':
-			opts.only_step = optarg;
-			break;
-		case 'S':
-			opts.only_subsystem = optarg;
-			break;
-		case 'A':
-			options_set_arch(optarg);
-			break;
-		case 'j':
-			opts.jobs = options_parse_jobs(optarg);
-			if (opts.jobs < 0)
-				return command_usage_error("plan", "-j takes a number from 1 to 256, not '%s'", optarg);
-			break;
-		case 'I':
-			/* step 50's variant: its preconditions count too (as for migrate) */
-			if (!strcmp(optarg, "callbacks"))
-				opts.variant = "callbacks";
-			else if (strcmp(optarg, "bus"))
-				return command_usage_error("plan", "--interface takes 'bus' or 'callbacks', not '%s'", optarg);
-			break;
 		case 'h':
 			fputs(command_find("plan")->usage, stdout);
 			return EXIT_CLEAN;
 		default:
-			return command_usage_error("plan", "unknown option");
+			switch (options_conversion("plan", c, optarg, &co)) {
+			case 0:
+				return command_usage_error("plan", "unknown option");
+			case -1:
+				return EXIT_USAGE;
+			}
 		}
 	}
+	opts.kernel = co.kernel;
+	opts.only_step = co.only_step;
+	opts.only_subsystem = co.only_subsystem;
+	opts.jobs = co.jobs;
+	opts.variant = co.variant;	/* step 50's: its preconditions count too */
 	opts.tree = options_tree_and_paths(argc, argv, optind, &paths);
 	if (!opts.tree)
 		return command_usage_error("plan", "missing TREE");
