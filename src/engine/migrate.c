@@ -1,24 +1,21 @@
 #define _GNU_SOURCE
 #include "engine/migrate.h"
 #include "engine/engine.h"
+#include "engine/journal.h"
+#include "engine/result.h"
+#include "engine/spatch.h"
+#include "engine/step.h"
+#include "engine/step-cache.h"
+#include "engine/verify.h"
+#include "engine/working-set.h"
 #include "analyze/prefilter.h"
 #include "base/cache.h"
-#include "engine/journal.h"
-#include "engine/spatch.h"
 
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <time.h>
-
-double engine_now(clockid_t clock)
-{
-	struct timespec ts;
-
-	clock_gettime(clock, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 static double cpu_of(int who)
 {
@@ -27,32 +24,6 @@ static double cpu_of(int who)
 	getrusage(who, &ru);
 	return (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
 	       (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
-}
-
-int engine_in_strvec(const struct strvec *v, const char *s)
-{
-	for (size_t i = 0; i < v->nr; i++)
-		if (!strcmp(v->v[i], s))
-			return 1;
-	return 0;
-}
-
-struct work_file *engine_find_file(struct engine *e, const char *path)
-{
-	size_t lo = 0, hi = e->nr;
-
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		int c = strcmp(e->files[mid].path, path);
-
-		if (!c)
-			return &e->files[mid];
-		if (c < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return NULL;
 }
 
 static int tree_is_dirty(const char *tree)
@@ -88,7 +59,7 @@ static void engine_release(struct engine *e)
 	for (size_t i = 0; i < e->nr_changes; i++)
 		free(e->changes[i].diff);
 	free(e->changes);
-	task_clear_all(e);
+	engine_clear_tasks(e);
 	free(e->tasks);
 	free(e->order);
 	include_graph_release(&e->includes);

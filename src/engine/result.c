@@ -1,11 +1,13 @@
 #define _GNU_SOURCE
-#include "engine/engine.h"
-#include "engine/journal.h"
-#include "engine/series.h"
-#include "engine/series-plan.h"
+#include "engine/result.h"
 #include "engine/bisect.h"
 #include "engine/checkpatch.h"
 #include "engine/diff.h"
+#include "engine/journal.h"
+#include "engine/series.h"
+#include "engine/series-plan.h"
+#include "engine/verify.h"
+#include "engine/working-set.h"
 #include "kernel/maintainers.h"
 #include "analyze/prefilter.h"
 #include "base/walk.h"
@@ -162,7 +164,7 @@ static char *header_home_beyond_step(struct engine *e, struct header_homes *hh,
 		if (starts_with(e->files[i].path, "include/"))
 			continue;
 		reach_headers(hh->reach, e->files[i].path, &reached);
-		if (engine_in_strvec(&reached, header))
+		if (strvec_has(&reached, header))
 			strvec_push(&users, e->files[i].path);
 		strvec_clear(&reached);
 	}

@@ -1,9 +1,12 @@
 #define _GNU_SOURCE
-#include "engine/engine.h"
+#include "engine/task.h"
+#include "engine/diff.h"
+#include "engine/group.h"
+#include "engine/slice.h"
+#include "engine/spatch.h"
+#include "engine/working-set.h"
 #include "base/cache.h"
 #include "base/pool.h"
-#include "engine/diff.h"
-#include "engine/spatch.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -75,29 +78,6 @@ static void task_done(int status, const struct pool_result *result, void *data, 
 	/* spatch is deterministic: only a timeout or a kill is worth retrying later. */
 	t->completed = !result->timed_out && !result->start_failed && !result->interrupted &&
 		       !t->crashed;
-}
-
-void task_clear_all(struct engine *e)
-{
-	for (size_t i = 0; i < e->nr_tasks; i++) {
-		strvec_clear(&e->tasks[i].files);
-		strbuf_release(&e->tasks[i].out);
-		strbuf_release(&e->tasks[i].err);
-	}
-	e->nr_tasks = e->next_task = e->nr_order = 0;
-}
-
-struct task *task_add(struct engine *e, size_t step)
-{
-	struct task *t;
-
-	ALLOC_GROW(e->tasks, e->nr_tasks + 1, e->alloc_tasks);
-	t = &e->tasks[e->nr_tasks++];
-	memset(t, 0, sizeof(*t));
-	t->step = step;
-	t->out = (struct strbuf)STRBUF_INIT;
-	t->err = (struct strbuf)STRBUF_INIT;
-	return t;
 }
 
 /*
@@ -445,7 +425,7 @@ int task_run_patch(struct engine *e, size_t step, const char *patch,
 	e->patch = patch;
 	if (working_set_sync_scratch(e) < 0)
 		return -1;
-	task_clear_all(e);
+	engine_clear_tasks(e);
 	group_build_tasks(e, step, step_files);
 	working_key(e, patch, run_key);
 	lookup_cached(e, run_key, 0);
@@ -474,7 +454,7 @@ int task_run_patch(struct engine *e, size_t step, const char *patch,
 
 				if (!e->tasks[i].files.v[f][0])
 					continue;
-				r = task_add(e, step);
+				r = engine_add_task(e, step);
 				t = &e->tasks[i];
 				while (f < t->files.nr && t->files.v[f][0]) {
 					strvec_push(&r->files, t->files.v[f]);
@@ -521,7 +501,7 @@ int task_run_patch(struct engine *e, size_t step, const char *patch,
 				: xstrfmt("spatch exited with status %d", t->status);
 
 			if (f)
-				working_set_set_status(f, why, step_name, detail);
+				engine_set_file_status(f, why, step_name, detail);
 			free(detail);
 			continue;
 		}
@@ -530,7 +510,7 @@ int task_run_patch(struct engine *e, size_t step, const char *patch,
 			struct work_file *f = engine_find_file(e, bad.v[b]);
 
 			if (f)
-				working_set_set_status(f, "parse-failure", step_name, details.v[b]);
+				engine_set_file_status(f, "parse-failure", step_name, details.v[b]);
 		}
 		strvec_clear(&bad);
 		strvec_clear(&details);
@@ -575,13 +555,13 @@ int task_run_patch(struct engine *e, size_t step, const char *patch,
 		memset(&merged, 0, sizeof(merged));
 		rc = diff_merge(group, j - i, &merged, &why);
 		if (rc == 1) {
-			working_set_set_status(f, "conflict", step_name, why.buf);
+			engine_set_file_status(f, "conflict", step_name, why.buf);
 			error("%s: conflicting edits: %s", f->path, why.buf);
 			f->excluded = 1;
 			e->conflicts++;
 		} else if (rc == 0) {
 			if (diff_apply(f->path, f->current.buf, f->current.len, &merged, &result, &err) < 0) {
-				working_set_set_status(f, "conflict", step_name, err.buf);
+				engine_set_file_status(f, "conflict", step_name, err.buf);
 				error("%s: the merged edits do not apply: %s", f->path, err.buf);
 				f->excluded = 1;
 				e->conflicts++;

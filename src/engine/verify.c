@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
-#include "engine/engine.h"
+#include "engine/verify.h"
 #include "engine/diff.h"
+#include "engine/step-cache.h"
 #include "lex/lex.h"
 #include "analyze/classify.h"
 #include "analyze/header-users.h"
@@ -283,7 +284,7 @@ static void hold(struct verify *v, struct unit *u, struct work_file *f, const ch
 	if (f->excluded)
 		return;
 	error("%s: held back: %s", f->path, detail);
-	working_set_set_status(f, "held-back", "verify", detail);
+	engine_set_file_status(f, "held-back", "verify", detail);
 	f->excluded = 1;
 	v->stats->held_back++;
 	strvec_push(&u->files, f->path);
@@ -777,7 +778,7 @@ static int reaches_any(struct verify *v, const char *file, const struct strvec *
 		return 0;
 	reach_headers(v->reach, file, &hs);
 	for (size_t i = 0; i < hs.nr && !found; i++)
-		found = engine_in_strvec(headers, hs.v[i]);
+		found = strvec_has(headers, hs.v[i]);
 	strvec_clear(&hs);
 	return found;
 }
@@ -808,7 +809,7 @@ static int verify_round(struct verify *v, const struct strvec *went_back)
 		strvec_push(&all, changed.v[i]);
 	for (size_t k = 0; k < headers.nr; k++)
 		for (size_t i = 0; i < users[k].nr; i++)
-			if (!engine_in_strvec(&all, users[k].v[i]))
+			if (!strvec_has(&all, users[k].v[i]))
 				strvec_push(&all, users[k].v[i]);
 	/*
 	 * A changed file is parsed before for its sites (the series lists
@@ -851,7 +852,7 @@ static int verify_round(struct verify *v, const struct strvec *went_back)
 		struct strvec fresh = STRVEC_INIT;
 
 		/* gone back (or a step back) this round: its parse after is stale */
-		if (f->excluded || engine_in_strvec(&v->stepped_back, f->path))
+		if (f->excluded || strvec_has(&v->stepped_back, f->path))
 			continue;
 		header_users_new_errors(&p->before_errors, &p->after_errors, &fresh);
 		if (fresh.nr) {
@@ -917,7 +918,7 @@ static int verify_round(struct verify *v, const struct strvec *went_back)
 					struct strvec fresh = STRVEC_INIT;
 
 					header_users_new_errors(&p->before_errors, &p->after_errors, &fresh);
-					if (fresh.nr && !engine_in_strvec(&broken, users[k].v[i]))
+					if (fresh.nr && !strvec_has(&broken, users[k].v[i]))
 						strvec_push(&broken, users[k].v[i]);
 					strvec_clear(&fresh);
 				}
@@ -927,7 +928,7 @@ static int verify_round(struct verify *v, const struct strvec *went_back)
 				for (size_t k = 0; k < headers.nr; k++) {
 					char *pair = xstrfmt("%s\t%s", headers.v[k], broken.v[b]);
 
-					if (engine_in_strvec(&blamed, pair))
+					if (strvec_has(&blamed, pair))
 						strvec_push(&mine, pair);
 					free(pair);
 				}
@@ -988,11 +989,11 @@ static int verify_round(struct verify *v, const struct strvec *went_back)
 			struct work_file *h = engine_find_file(e, headers.v[k]);
 
 			for (size_t i = 0; i < users[k].nr && !h->excluded &&
-					   !engine_in_strvec(&v->stepped_back, h->path); i++) {
+					   !strvec_has(&v->stepped_back, h->path); i++) {
 				struct parsed *p = parsed_of(v, users[k].v[i]);
 				struct strvec fresh = STRVEC_INIT;
 				char *pair = xstrfmt("%s\t%s", headers.v[k], users[k].v[i]);
-				int blames_any = 0, blames_this = engine_in_strvec(&blamed, pair);
+				int blames_any = 0, blames_this = strvec_has(&blamed, pair);
 
 				for (size_t b = 0; b < blamed.nr && !blames_any; b++) {
 					const char *tab = strchr(blamed.v[b], '\t');
