@@ -27,6 +27,7 @@
 #include "plan/plan.h"
 
 struct classify_options;
+struct held_unit;
 
 struct work_file {
 	char *path;
@@ -87,9 +88,8 @@ struct engine {
 	int incomplete;			/* a spatch task timed out or was killed */
 	struct strbuf *diag;		/* what the running step prints, or NULL */
 	int conflicts;
-	/* verify's held-back units, each "CAUSE\tERROR\tFILE\tFILE...": the
-	 * file whose new error held them back, that error, the files */
-	struct strvec held_units;
+	struct held_unit *held_units;	/* verify's, in the order it held them back */
+	size_t nr_held_units, alloc_held_units;
 };
 
 /* Seconds on clock (CLOCK_MONOTONIC, CLOCK_PROCESS_CPUTIME_ID). */

@@ -55,7 +55,7 @@ static void engine_release(struct engine *e)
 		strbuf_release(&e->files[i].written);
 	}
 	free(e->files);
-	strvec_clear(&e->held_units);
+	verify_held_units_clear(e);
 	for (size_t i = 0; i < e->nr_changes; i++)
 		free(e->changes[i].diff);
 	free(e->changes);

@@ -230,18 +230,16 @@ static json_t *units_json(struct engine *e)
 {
 	json_t *units = json_array();
 
-	for (size_t i = 0; i < e->held_units.nr; i++) {
-		char *copy = xstrdup(e->held_units.v[i]), *rest = copy;
-		char *cause = strsep(&rest, "\t"), *error = rest ? strsep(&rest, "\t") : NULL;
+	for (size_t i = 0; i < e->nr_held_units; i++) {
+		const struct held_unit *held = &e->held_units[i];
 		json_t *u = json_object(), *files = json_array();
 
-		while (rest)
-			json_array_append_new(files, json_string(strsep(&rest, "\t")));
-		json_object_set_new(u, "cause", json_string(cause));
-		json_object_set_new(u, "error", json_string(error ? error : ""));
+		for (size_t k = 0; k < held->files.nr; k++)
+			json_array_append_new(files, json_string(held->files.v[k]));
+		json_object_set_new(u, "cause", json_string(held->cause));
+		json_object_set_new(u, "error", json_string(held->error));
 		json_object_set_new(u, "files", files);
 		json_array_append_new(units, u);
-		free(copy);
 	}
 	return units;
 }

@@ -29,6 +29,31 @@ static int parse_site(const char *rec, struct site_list *before, struct site_lis
 	return 1;
 }
 
+/* A held unit as a cache record: "CAUSE\tERROR\tFILE\tFILE..." (no field holds a tab). */
+static void held_unit_add_record(const struct held_unit *u, struct strbuf *payload)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_addf(&sb, "%s\t%s", u->cause, u->error);
+	for (size_t i = 0; i < u->files.nr; i++)
+		strbuf_addf(&sb, "\t%s", u->files.v[i]);
+	cache_record_addstr(payload, 'N', sb.buf);
+	strbuf_release(&sb);
+}
+
+static void held_unit_from_record(struct engine *e, const char *rec)
+{
+	char *copy = xstrdup(rec), *rest = copy;
+	char *cause = strsep(&rest, "\t"), *error = rest ? strsep(&rest, "\t") : NULL;
+	struct held_unit u = { xstrdup(cause), xstrdup(error ? error : ""), STRVEC_INIT };
+
+	while (rest)
+		strvec_push(&u.files, strsep(&rest, "\t"));
+	ALLOC_GROW(e->held_units, e->nr_held_units + 1, e->alloc_held_units);
+	e->held_units[e->nr_held_units++] = u;
+	free(copy);
+}
+
 static int verify_uncached(struct engine *e, struct site_list *before_sites,
 			   struct site_list *after_sites, struct migrate_stats *stats);
 
@@ -46,7 +71,7 @@ int verify_changes(struct engine *e, struct site_list *before_sites,
 	struct replay r;
 	char key[33], num[32];
 	unsigned held = stats->held_back;
-	size_t units = e->held_units.nr;
+	size_t units = e->nr_held_units;
 	int status, rc;
 	double wall = engine_now(CLOCK_MONOTONIC);
 
@@ -68,7 +93,7 @@ int verify_changes(struct engine *e, struct site_list *before_sites,
 				e->changes[strtoul(r.held_changes.v[i], NULL, 10)].held_back = 1;
 			stats->held_back += (unsigned)atoi(r.numbers.v[0]);
 			for (size_t i = 1; i < r.numbers.nr; i++)
-				strvec_push(&e->held_units, r.numbers.v[i]);
+				held_unit_from_record(e, r.numbers.v[i]);
 			site_list_take(before_sites, &b);
 			site_list_take(after_sites, &a);
 			step_cache_replay_diag(e, &diag);
@@ -108,8 +133,8 @@ int verify_changes(struct engine *e, struct site_list *before_sites,
 			}
 		snprintf(num, sizeof(num), "%u", stats->held_back - held);
 		cache_record_addstr(&payload, 'N', num);
-		for (size_t i = units; i < e->held_units.nr; i++)
-			cache_record_addstr(&payload, 'N', e->held_units.v[i]);
+		for (size_t i = units; i < e->nr_held_units; i++)
+			held_unit_add_record(&e->held_units[i], &payload);
 		site_list_add_records(before_sites, 'B', &payload);
 		site_list_add_records(after_sites, 'A', &payload);
 		step_cache_diag_for_cache(e, &diag, &kept);
@@ -123,6 +148,18 @@ int verify_changes(struct engine *e, struct site_list *before_sites,
 	strbuf_release(&payload);
 	strbuf_release(&diag);
 	return rc;
+}
+
+void verify_held_units_clear(struct engine *e)
+{
+	for (size_t i = 0; i < e->nr_held_units; i++) {
+		free(e->held_units[i].cause);
+		free(e->held_units[i].error);
+		strvec_clear(&e->held_units[i].files);
+	}
+	free(e->held_units);
+	e->held_units = NULL;
+	e->nr_held_units = e->alloc_held_units = 0;
 }
 
 int verify_is_changed(const struct work_file *f)
@@ -260,11 +297,6 @@ static const char *shown_error(struct engine *e, const char *diag)
 }
 
 /* The unit held back: each file once, its detail naming the cause. */
-struct unit {
-	char *cause, *error;
-	struct strvec files;
-};
-
 /* A header whose text went back from `was` to `now`: later messages may name it. */
 static void note_header_back(struct verify *v, const char *path, const char *shown,
 			     const struct strbuf *was, const struct strbuf *now)
@@ -279,7 +311,7 @@ static void note_header_back(struct verify *v, const char *path, const char *sho
 	strvec_push(&v->held_shown, shown);
 }
 
-static void hold(struct verify *v, struct unit *u, struct work_file *f, const char *detail)
+static void hold(struct verify *v, struct held_unit *u, struct work_file *f, const char *detail)
 {
 	if (f->excluded)
 		return;
@@ -449,7 +481,7 @@ static int give_back_steps(struct verify *v, size_t file, size_t from, struct st
  * gone would compile and never link.  Returns 1 when it gave a step back,
  * 0 when the header has only one step (hold it back whole).
  */
-static int hold_last_step(struct verify *v, struct unit *u, struct work_file *h, const char *detail)
+static int hold_last_step(struct verify *v, struct held_unit *u, struct work_file *h, const char *detail)
 {
 	struct engine *e = v->e;
 	size_t file = (size_t)(h - e->files), last = 0;
@@ -522,7 +554,7 @@ static int hold_last_step(struct verify *v, struct unit *u, struct work_file *h,
  * when a header goes back needs no link here: the next round parses it
  * against the header's old text and holds it back on its own error.
  */
-static void hold_unit(struct verify *v, struct unit *u)
+static void hold_unit(struct verify *v, struct held_unit *u)
 {
 	struct engine *e = v->e;
 
@@ -550,19 +582,14 @@ static void hold_unit(struct verify *v, struct unit *u)
 	}
 }
 
-static void unit_done(struct verify *v, struct unit *u)
+/* Hold u's files back and hand u to the engine (report.json's units). */
+static void unit_done(struct verify *v, struct held_unit *u)
 {
-	struct strbuf sb = STRBUF_INIT;
+	struct engine *e = v->e;
 
 	hold_unit(v, u);
-	strbuf_addf(&sb, "%s\t%s", u->cause, u->error);
-	for (size_t i = 0; i < u->files.nr; i++)
-		strbuf_addf(&sb, "\t%s", u->files.v[i]);
-	strvec_push(&v->e->held_units, sb.buf);
-	strbuf_release(&sb);
-	free(u->cause);
-	free(u->error);
-	strvec_clear(&u->files);
+	ALLOC_GROW(e->held_units, e->nr_held_units + 1, e->alloc_held_units);
+	e->held_units[e->nr_held_units++] = *u;
 }
 
 /*
@@ -856,7 +883,7 @@ static int verify_round(struct verify *v, const struct strvec *went_back)
 			continue;
 		header_users_new_errors(&p->before_errors, &p->after_errors, &fresh);
 		if (fresh.nr) {
-			struct unit u = { xstrdup(f->path), xstrdup(shown_error(e, fresh.v[0])), STRVEC_INIT };
+			struct held_unit u = { xstrdup(f->path), xstrdup(shown_error(e, fresh.v[0])), STRVEC_INIT };
 			const char *gone = header_gone_back(v, f->path, held_headers_before, &fresh);
 			char *detail = gone ? xstrfmt("with %s held back, the change adds %zu parse error(s): %s",
 						      gone, fresh.nr, u.error)
@@ -1005,7 +1032,7 @@ static int verify_round(struct verify *v, const struct strvec *went_back)
 					continue;
 				header_users_new_errors(&p->before_errors, &p->after_errors, &fresh);
 				if (fresh.nr) {
-					struct unit u = { xstrdup(users[k].v[i]), xstrdup(shown_error(e, fresh.v[0])),
+					struct held_unit u = { xstrdup(users[k].v[i]), xstrdup(shown_error(e, fresh.v[0])),
 							  STRVEC_INIT };
 					char *detail = xstrfmt("%s, which uses it unchanged, gains %zu parse error(s): %s",
 							       u.cause, fresh.nr, u.error);

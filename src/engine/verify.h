@@ -11,6 +11,17 @@
 #include "engine/engine.h"
 
 /*
+ * Changed files that went back together, for report.json's
+ * held_back_units: cause is the file whose new error held them back,
+ * error that error as shown, files the files held back (cause among
+ * them when it was changed).  Owned by the engine's held_units.
+ */
+struct held_unit {
+	char *cause, *error;
+	struct strvec files;
+};
+
+/*
  * Verify e's changes, or replay the verify of the same state from the
  * cache.  Held-back files get status "held-back" and excluded; their
  * changes held_back; e->held_units gains one unit each time.  The sites
@@ -23,5 +34,8 @@ int verify_changes(struct engine *e, struct site_list *before_sites,
 
 /* Does f's current text differ from its original, and f is not excluded? */
 int verify_is_changed(const struct work_file *f);
+
+/* Free e's held units and empty the list. */
+void verify_held_units_clear(struct engine *e);
 
 #endif
