@@ -62,6 +62,7 @@ src_libcdmigrate_a_SOURCES = \
 	src/engine/diff.c src/engine/diff.h \
 	src/engine/engine.c src/engine/engine.h \
 	src/engine/group.c src/engine/group.h \
+	src/engine/hold-back.c src/engine/hold-back.h \
 	src/engine/journal.c src/engine/journal.h \
 	src/engine/migrate.c src/engine/migrate.h \
 	src/engine/migrate-types.h \

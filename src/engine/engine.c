@@ -14,6 +14,12 @@ double engine_now(clockid_t clock)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+int engine_file_changed(const struct work_file *f)
+{
+	return !f->excluded && (f->original.len != f->current.len ||
+				memcmp(f->original.buf, f->current.buf, f->original.len));
+}
+
 struct work_file *engine_find_file(struct engine *e, const char *path)
 {
 	size_t lo = 0, hi = e->nr;

@@ -95,6 +95,9 @@ struct engine {
 /* Seconds on clock (CLOCK_MONOTONIC, CLOCK_PROCESS_CPUTIME_ID). */
 double engine_now(clockid_t clock);
 
+/* Does f's current text differ from its original, and f is not excluded? */
+int engine_file_changed(const struct work_file *f);
+
 /* The working file of that path (relative to the tree), or NULL. */
 struct work_file *engine_find_file(struct engine *e, const char *path);
 

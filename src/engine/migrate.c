@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include "engine/migrate.h"
 #include "engine/engine.h"
+#include "engine/hold-back.h"
 #include "engine/journal.h"
 #include "engine/result.h"
 #include "engine/spatch.h"
@@ -55,7 +56,7 @@ static void engine_release(struct engine *e)
 		strbuf_release(&e->files[i].written);
 	}
 	free(e->files);
-	verify_held_units_clear(e);
+	hold_back_units_clear(e);
 	for (size_t i = 0; i < e->nr_changes; i++)
 		free(e->changes[i].diff);
 	free(e->changes);
@@ -208,7 +209,7 @@ static int run(const struct migrate_options *opts, struct migrate_stats *stats)
 		stats->verify_parses = classify_parse_count() - parsed;
 	}
 	for (size_t i = 0; i < e.nr; i++)
-		changed += verify_is_changed(&e.files[i]);
+		changed += engine_file_changed(&e.files[i]);
 	stats->files_changed = changed;
 	setup = engine_now(CLOCK_MONOTONIC);
 	if (result_write(&e, stats, &before, &after) < 0)

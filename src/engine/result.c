@@ -3,10 +3,10 @@
 #include "engine/bisect.h"
 #include "engine/checkpatch.h"
 #include "engine/diff.h"
+#include "engine/hold-back.h"
 #include "engine/journal.h"
 #include "engine/series.h"
 #include "engine/series-plan.h"
-#include "engine/verify.h"
 #include "engine/working-set.h"
 #include "kernel/maintainers.h"
 #include "analyze/prefilter.h"
@@ -265,7 +265,7 @@ static json_t *report_json(struct engine *e, const struct migrate_stats *stats,
 		struct work_file *f = &e->files[i];
 		json_t *o2;
 
-		if (!f->status && !verify_is_changed(f))
+		if (!f->status && !engine_file_changed(f))
 			continue;
 		o2 = json_object();
 		json_object_set_new(o2, "file", json_string(f->path));
@@ -632,7 +632,7 @@ int result_write(struct engine *e, struct migrate_stats *stats,
 		char *path = path_join(dir, "migrate.json");
 
 		for (size_t i = 0; i < e->nr; i++)
-			if (verify_is_changed(&e->files[i]))
+			if (engine_file_changed(&e->files[i]))
 				journal_edit_list_add(&edits, e->files[i].path,
 						      e->files[i].original.buf, e->files[i].original.len,
 						      e->files[i].current.buf, e->files[i].current.len);
