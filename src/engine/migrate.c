@@ -84,6 +84,47 @@ static void engine_release(struct engine *e)
 	}
 }
 
+/* Run each planned step in order; stats->steps gets each one's numbers. */
+static int run_steps(struct engine *e, struct migrate_stats *stats)
+{
+	stats->steps = xcalloc(e->plan.nr, sizeof(*stats->steps));
+	stats->nr = e->plan.nr;
+	for (size_t s = 0; s < e->plan.nr; s++) {
+		struct migrate_step_stats *st = &stats->steps[s];
+		double wall = engine_now(CLOCK_MONOTONIC);
+		double self = cpu_of(RUSAGE_SELF), children = cpu_of(RUSAGE_CHILDREN);
+		unsigned long parsed;
+
+		st->order = e->plan.steps[s].step->order;
+		st->name = e->plan.steps[s].step->name;
+		if (e->plan.steps[s].action != PLAN_RUN)
+			continue;
+		parsed = classify_parse_count();
+		if (step_run(e, s, st) < 0)
+			return -1;
+		st->parses = classify_parse_count() - parsed;
+		st->wall = engine_now(CLOCK_MONOTONIC) - wall;
+		st->cpu_children = cpu_of(RUSAGE_CHILDREN) - children;
+		st->cpu = cpu_of(RUSAGE_SELF) - self + st->cpu_children;
+	}
+	return 0;
+}
+
+/* What each step changed and what was left out, on stdout. */
+static void print_summary(const struct engine *e, const struct migrate_stats *stats, unsigned changed)
+{
+	for (size_t s = 0; s < stats->nr; s++)
+		if (e->plan.steps[s].action == PLAN_RUN && stats->steps[s].refused)
+			printf("step %u %s: refused\n", stats->steps[s].order, stats->steps[s].name);
+		else if (e->plan.steps[s].action == PLAN_RUN)
+			printf("step %u %s: %u files changed\n", stats->steps[s].order,
+			       stats->steps[s].name, stats->steps[s].files_changed);
+	printf("%u files changed%s%s; %u held back, %u conflicts, %u spatch failures\n", changed,
+	       e->opts->in_place ? " in " : ", series in ",
+	       e->opts->in_place ? e->opts->tree : e->opts->out_dir,
+	       stats->held_back, stats->conflicts, stats->failures);
+}
+
 static int run(const struct migrate_options *opts, struct migrate_stats *stats)
 {
 	struct engine e;
@@ -168,27 +209,9 @@ static int run(const struct migrate_options *opts, struct migrate_stats *stats)
 	}
 	stats->setup_wall = engine_now(CLOCK_MONOTONIC) - setup;
 
-	stats->steps = xcalloc(e.plan.nr, sizeof(*stats->steps));
-	stats->nr = e.plan.nr;
-	for (size_t s = 0; s < e.plan.nr; s++) {
-		struct migrate_step_stats *st = &stats->steps[s];
-		double wall = engine_now(CLOCK_MONOTONIC);
-		double self = cpu_of(RUSAGE_SELF), children = cpu_of(RUSAGE_CHILDREN);
-		unsigned long parsed;
-
-		st->order = e.plan.steps[s].step->order;
-		st->name = e.plan.steps[s].step->name;
-		if (e.plan.steps[s].action != PLAN_RUN)
-			continue;
-		parsed = classify_parse_count();
-		if (step_run(&e, s, st) < 0) {
-			engine_release(&e);
-			return EXIT_USAGE;
-		}
-		st->parses = classify_parse_count() - parsed;
-		st->wall = engine_now(CLOCK_MONOTONIC) - wall;
-		st->cpu_children = cpu_of(RUSAGE_CHILDREN) - children;
-		st->cpu = cpu_of(RUSAGE_SELF) - self + st->cpu_children;
+	if (run_steps(&e, stats) < 0) {
+		engine_release(&e);
+		return EXIT_USAGE;
 	}
 	for (size_t i = 0; i < e.nr; i++)
 		if (e.files[i].status && (!strcmp(e.files[i].status, "timeout") ||
@@ -221,18 +244,8 @@ static int run(const struct migrate_options *opts, struct migrate_stats *stats)
 	else if (!opts->in_place && changed)
 		status = EXIT_FINDINGS;
 	stats->output_wall = engine_now(CLOCK_MONOTONIC) - setup;
-	if (!opts->quiet) {
-		for (size_t s = 0; s < stats->nr; s++)
-			if (e.plan.steps[s].action == PLAN_RUN && stats->steps[s].refused)
-				printf("step %u %s: refused\n", stats->steps[s].order, stats->steps[s].name);
-			else if (e.plan.steps[s].action == PLAN_RUN)
-				printf("step %u %s: %u files changed\n", stats->steps[s].order,
-				       stats->steps[s].name, stats->steps[s].files_changed);
-		printf("%u files changed%s%s; %u held back, %u conflicts, %u spatch failures\n", changed,
-		       opts->in_place ? " in " : ", series in ",
-		       opts->in_place ? opts->tree : opts->out_dir,
-		       stats->held_back, stats->conflicts, stats->failures);
-	}
+	if (!opts->quiet)
+		print_summary(&e, stats, changed);
 	site_list_release(&before);
 	site_list_release(&after);
 	engine_release(&e);
