@@ -6,6 +6,7 @@ src_libcdmigrate_a_CFLAGS = $(AM_CFLAGS) $(LIBCLANG_CFLAGS) $(JANSSON_CFLAGS) $(
 src_libcdmigrate_a_SOURCES = \
 	src/base/cache.c src/base/cache.h \
 	src/base/child.c src/base/child.h \
+	src/base/git.c src/base/git.h \
 	src/base/pool.c src/base/pool.h \
 	src/base/util.c src/base/util.h \
 	src/base/walk.c src/base/walk.h \

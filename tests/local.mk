@@ -9,6 +9,7 @@ CHECK_SUITES = \
 	tests/check_child \
 	tests/check_diff \
 	tests/check_exports \
+	tests/check_git \
 	tests/check_group \
 	tests/check_header_users \
 	tests/check_journal \
