@@ -11,6 +11,7 @@
 #include "engine/working-set.h"
 #include "analyze/prefilter.h"
 #include "base/cache.h"
+#include "base/git.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -29,20 +30,13 @@ static double cpu_of(int who)
 
 static int tree_is_dirty(const char *tree)
 {
-	struct child git = CHILD_INIT;
-	struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
-	int timed_out = 0, rc;
-
-	strvec_pushv(&git.args, (const char *const[]){ "git", "-C", tree, "status", "--porcelain",
-						       "--untracked-files=no", NULL });
-	git.silent_exec_failure = 1;
-	rc = child_capture(&git, NULL, 0, &out, &err, 60000, &timed_out);
-	child_release(&git);
+	struct strbuf out = STRBUF_INIT;
 	/* Not a git checkout (or no git): nothing to compare against. */
-	rc = rc == 0 && out.len > 0;
+	int dirty = git_run(tree, (const char *const[]){ "status", "--porcelain", "--untracked-files=no", NULL },
+			    &out, 60000) == 0 && out.len > 0;
+
 	strbuf_release(&out);
-	strbuf_release(&err);
-	return rc;
+	return dirty;
 }
 
 static void engine_release(struct engine *e)

@@ -8,7 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "base/child.h"
+#include "base/git.h"
 #include "engine/diff.h"
 #include "kernel/kernel-version.h"
 #include "config.h"
@@ -1094,26 +1094,15 @@ size_t series_patch_bytes(const struct series_patch *p, size_t total,
 
 /* ---- what the tree says about itself ---- */
 
-/* git -C tree ARGS...: its stdout, trimmed, or NULL when it fails. */
+/* git -C tree ARGS...: its one line of stdout, trimmed, or NULL when it fails. */
 static char *git_line(const char *tree, const char *const *args)
 {
-	struct child c = CHILD_INIT;
-	struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
-	int timed_out = 0, code;
+	struct strbuf out = STRBUF_INIT;
+	int rc = git_run(tree, args, &out, 60000);
 
-	strvec_pushv(&c.args, (const char *const[]){ "git", "-C", tree, NULL });
-	strvec_pushv(&c.args, args);
-	/* the tree's own repository, whatever the caller's environment points at */
-	strvec_pushv(&c.env, (const char *const[]){ "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE",
-						      "GIT_CEILING_DIRECTORIES", NULL });
-	c.silent_exec_failure = 1;
-	c.no_stdin = 1;
-	code = child_capture(&c, NULL, 0, &out, &err, 60000, &timed_out);
-	child_release(&c);
-	strbuf_release(&err);
 	while (out.len && (out.buf[out.len - 1] == '\n' || out.buf[out.len - 1] == ' '))
 		out.buf[--out.len] = '\0';
-	if (code || timed_out || !out.len || memchr(out.buf, '\n', out.len)) {
+	if (rc || !out.len || memchr(out.buf, '\n', out.len)) {
 		strbuf_release(&out);
 		return NULL;
 	}
