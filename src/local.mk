@@ -61,6 +61,7 @@ src_libcdmigrate_a_SOURCES = \
 	src/engine/bisect.c src/engine/bisect.h \
 	src/engine/checkpatch.c src/engine/checkpatch.h \
 	src/engine/diff.c src/engine/diff.h \
+	src/engine/diffstat.c src/engine/diffstat.h \
 	src/engine/engine.c src/engine/engine.h \
 	src/engine/group.c src/engine/group.h \
 	src/engine/hold-back.c src/engine/hold-back.h \
