@@ -68,20 +68,23 @@ src_libcdmigrate_a_SOURCES = \
 	src/engine/bisect.c src/engine/bisect.h \
 	src/engine/checkpatch.c src/engine/checkpatch.h \
 	src/engine/diff.c src/engine/diff.h \
-	src/engine/engine.h \
-	src/engine/group.c \
+	src/engine/diffstat.c src/engine/diffstat.h \
+	src/engine/engine.c src/engine/engine.h \
+	src/engine/group.c src/engine/group.h \
+	src/engine/hold-back.c src/engine/hold-back.h \
 	src/engine/journal.c src/engine/journal.h \
 	src/engine/migrate.c src/engine/migrate.h \
-	src/engine/result.c \
-	src/engine/series.c src/engine/series.h \
-	src/engine/slice.c \
+	src/engine/migrate-types.h \
+	src/engine/result.c src/engine/result.h \
 	src/engine/series-plan.c src/engine/series-plan.h \
+	src/engine/series.c src/engine/series.h \
+	src/engine/slice.c src/engine/slice.h \
 	src/engine/spatch.c src/engine/spatch.h \
-	src/engine/step-cache.c \
-	src/engine/step.c \
-	src/engine/task.c \
-	src/engine/verify.c \
-	src/engine/working-set.c \
+	src/engine/step-cache.c src/engine/step-cache.h \
+	src/engine/step.c src/engine/step.h \
+	src/engine/task.c src/engine/task.h \
+	src/engine/verify.c src/engine/verify.h \
+	src/engine/working-set.c src/engine/working-set.h \
 	$(NULL)
 nodist_src_libcdmigrate_a_SOURCES = src/kernel/manifest-table.c
 

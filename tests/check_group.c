@@ -12,7 +12,8 @@
 #include <string.h>
 
 #include "base/util.h"
-#include "engine/engine.h"
+#include "engine/group.h"
+#include "engine/working-set.h"
 #include "test-lib.h"
 
 static char *tree;
@@ -131,7 +132,7 @@ static void unload(struct engine *e)
 		strbuf_release(&e->files[i].written);
 	}
 	free(e->files);
-	task_clear_all(e);
+	engine_clear_tasks(e);
 	free(e->tasks);
 	include_graph_release(&e->includes);
 	strvec_clear(&e->class_objects);
@@ -321,7 +322,7 @@ START_TEST(subsystem_groups_and_follow)
 		     "include/linux/hwmon.h",
 		     "drivers/hwmon/hwmon.c drivers/hwmon/lm75.c include/linux/hwmon.h\n"
 		     "drivers/i2c/chips/eeprom.c include/linux/hwmon.h\n");
-	task_clear_all(&e);
+	engine_clear_tasks(&e);
 	expect_tasks(&e, "drivers/hid/hid-input.c drivers/input/evdev.c include/linux/input.h",
 		     "drivers/hid/hid-input.c\n"
 		     "drivers/input/evdev.c include/linux/input.h\n");

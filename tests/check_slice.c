@@ -9,7 +9,7 @@
 
 #include "base/util.h"
 #include "engine/diff.h"
-#include "engine/engine.h"
+#include "engine/slice.h"
 #include "test-lib.h"
 
 static const char whole[] =

@@ -164,7 +164,7 @@ static void find_users(struct bisect *b, const struct strvec *headers, struct st
 			abs = path_join(e->opts->tree, path);
 			if (strbuf_read_file(&text, abs) == 0 &&
 			    header_users_mentions_scoped(text.buf, text.len, &names[k], &members[k]) &&
-			    reaches_any(b, path, &one) && !engine_in_strvec(users, path))
+			    reaches_any(b, path, &one) && !strvec_has(users, path))
 				strvec_push(users, path);
 			strbuf_release(&text);
 			free(abs);
@@ -229,7 +229,7 @@ static void check_prefix(struct bisect *b, size_t k, const struct strvec *header
 		find_users(b, headers, &files);
 		/* what an earlier prefix judged sees the header's new text too */
 		for (size_t i = 0; i < b->nr; i++)
-			if (!engine_in_strvec(&files, b->j[i].path) &&
+			if (!strvec_has(&files, b->j[i].path) &&
 			    reaches_any(b, b->j[i].path, headers))
 				strvec_push(&files, b->j[i].path);
 	}
@@ -250,8 +250,8 @@ static void check_prefix(struct bisect *b, size_t k, const struct strvec *header
 	for (size_t i = 0; i < files.nr; i++) {
 		struct judged *j = judged_of(b, files.v[i], 1);
 
-		j->changed |= engine_in_strvec(changed_c, files.v[i]);
-		if (!j->has_before && !engine_in_strvec(&need_before, files.v[i]))
+		j->changed |= strvec_has(changed_c, files.v[i]);
+		if (!j->has_before && !strvec_has(&need_before, files.v[i]))
 			strvec_push(&need_before, files.v[i]);
 	}
 	if (need_before.nr) {
@@ -340,7 +340,7 @@ static void apply_unit(struct bisect *b, const struct series_unit *u, struct str
 		struct work_file *f = &e->files[e->changes[c].file];
 
 		b->text[e->changes[c].file] = &b->t->after[c];
-		if (headers && !engine_in_strvec(is_c_file(f->path) ? changed_c : headers, f->path))
+		if (headers && !strvec_has(is_c_file(f->path) ? changed_c : headers, f->path))
 			strvec_push(is_c_file(f->path) ? changed_c : headers, f->path);
 	}
 }

@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
-#include "engine/engine.h"
+#include "engine/group.h"
 #include "engine/spatch.h"
+#include "engine/working-set.h"
 #include "kernel/reach.h"
 #include "lex/lex.h"
 #include "lex/lexscan.h"
@@ -19,7 +20,7 @@ static void class_homes_of(struct engine *e, const char *name, const struct strv
 		const char *tab = strchr(e->class_homes.v[h], '\t');
 
 		if ((size_t)(tab - e->class_homes.v[h]) == n && !strncmp(e->class_homes.v[h], name, n) &&
-		    engine_in_strvec(step_files, tab + 1))
+		    strvec_has(step_files, tab + 1))
 			strvec_push(homes, tab + 1);
 	}
 }
@@ -39,7 +40,7 @@ static void add_class_homes(struct engine *e, struct strvec *group, const struct
 			continue;
 		class_homes_of(e, name, step_files, &homes);
 		for (size_t h = 0; h < homes.nr; h++)
-			if (!engine_in_strvec(group, homes.v[h]))
+			if (!strvec_has(group, homes.v[h]))
 				strvec_push(group, homes.v[h]);
 		strvec_clear(&homes);
 	}
@@ -53,7 +54,7 @@ static void add_included(struct engine *e, const char *file, const struct strvec
 		const char *h = e->includes.edges[g].header;
 
 		if (!strcmp(e->includes.edges[g].includer, file) &&
-		    engine_in_strvec(step_files, h) && !engine_in_strvec(group, h))
+		    strvec_has(step_files, h) && !strvec_has(group, h))
 			strvec_push(group, h);
 	}
 }
@@ -67,7 +68,7 @@ static void subsystem_groups(struct engine *e, size_t step, const struct strvec 
 	for (size_t i = 0; i < step_files->nr; i++) {
 		struct work_file *f = engine_find_file(e, step_files->v[i]);
 
-		if (!engine_in_strvec(&subsystems, f->subsystem))
+		if (!strvec_has(&subsystems, f->subsystem))
 			strvec_push(&subsystems, f->subsystem);
 	}
 	strvec_sort(&subsystems);
@@ -82,7 +83,7 @@ static void subsystem_groups(struct engine *e, size_t step, const struct strvec 
 
 			if (strcmp(f->subsystem, subsystems.v[s]))
 				continue;
-			if (!engine_in_strvec(g, f->path))
+			if (!strvec_has(g, f->path))
 				strvec_push(g, f->path);
 			add_included(e, f->path, step_files, g);
 		}
@@ -272,7 +273,7 @@ static void add_definer(const char *ident, size_t len, unsigned line, unsigned c
 	for (; lo < d->defs.nr && !strncmp(d->defs.v[lo], ident, len) && d->defs.v[lo][len] == '\t'; lo++) {
 		const char *file = d->defs.v[lo] + len + 1;
 
-		if (d->group->nr < MAX_GROUP && !engine_in_strvec(d->group, file))
+		if (d->group->nr < MAX_GROUP && !strvec_has(d->group, file))
 			strvec_push(d->group, file);
 	}
 }
@@ -669,7 +670,7 @@ void group_build_tasks(struct engine *e, size_t step, const struct strvec *step_
 
 		pack_contiguous(cost, nr, nb, batch_of, load);
 		for (size_t b = 0; b < nb; b++) {
-			struct task *t = task_add(e, step);
+			struct task *t = engine_add_task(e, step);
 
 			for (size_t g = 0; g < nr; g++) {
 				if (batch_of[g] != b)
@@ -685,7 +686,7 @@ void group_build_tasks(struct engine *e, size_t step, const struct strvec *step_
 		free(batch_of);
 	} else {
 		for (size_t g = 0; g < nr; g++) {
-			struct task *t = task_add(e, step);
+			struct task *t = engine_add_task(e, step);
 
 			strvec_pushv(&t->files, (const char *const *)groups[g].v);
 			t->cost = cost[g];

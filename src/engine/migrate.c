@@ -1,24 +1,23 @@
 #define _GNU_SOURCE
 #include "engine/migrate.h"
 #include "engine/engine.h"
+#include "engine/hold-back.h"
+#include "engine/journal.h"
+#include "engine/result.h"
+#include "engine/spatch.h"
+#include "engine/step.h"
+#include "engine/step-cache.h"
+#include "engine/verify.h"
+#include "engine/working-set.h"
 #include "analyze/prefilter.h"
 #include "base/cache.h"
-#include "engine/journal.h"
-#include "engine/spatch.h"
+#include "base/git.h"
 
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <time.h>
-
-double engine_now(clockid_t clock)
-{
-	struct timespec ts;
-
-	clock_gettime(clock, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 static double cpu_of(int who)
 {
@@ -29,48 +28,15 @@ static double cpu_of(int who)
 	       (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
 }
 
-int engine_in_strvec(const struct strvec *v, const char *s)
-{
-	for (size_t i = 0; i < v->nr; i++)
-		if (!strcmp(v->v[i], s))
-			return 1;
-	return 0;
-}
-
-struct work_file *engine_find_file(struct engine *e, const char *path)
-{
-	size_t lo = 0, hi = e->nr;
-
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		int c = strcmp(e->files[mid].path, path);
-
-		if (!c)
-			return &e->files[mid];
-		if (c < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return NULL;
-}
-
 static int tree_is_dirty(const char *tree)
 {
-	struct child git = CHILD_INIT;
-	struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
-	int timed_out = 0, rc;
-
-	strvec_pushv(&git.args, (const char *const[]){ "git", "-C", tree, "status", "--porcelain",
-						       "--untracked-files=no", NULL });
-	git.silent_exec_failure = 1;
-	rc = child_capture(&git, NULL, 0, &out, &err, 60000, &timed_out);
-	child_release(&git);
+	struct strbuf out = STRBUF_INIT;
 	/* Not a git checkout (or no git): nothing to compare against. */
-	rc = rc == 0 && out.len > 0;
+	int dirty = git_run(tree, (const char *const[]){ "status", "--porcelain", "--untracked-files=no", NULL },
+			    &out, 60000) == 0 && out.len > 0;
+
 	strbuf_release(&out);
-	strbuf_release(&err);
-	return rc;
+	return dirty;
 }
 
 static void engine_release(struct engine *e)
@@ -84,11 +50,11 @@ static void engine_release(struct engine *e)
 		strbuf_release(&e->files[i].written);
 	}
 	free(e->files);
-	strvec_clear(&e->held_units);
+	hold_back_units_clear(e);
 	for (size_t i = 0; i < e->nr_changes; i++)
 		free(e->changes[i].diff);
 	free(e->changes);
-	task_clear_all(e);
+	engine_clear_tasks(e);
 	free(e->tasks);
 	free(e->order);
 	include_graph_release(&e->includes);
@@ -110,6 +76,47 @@ static void engine_release(struct engine *e)
 		strbuf_release(&err);
 		free(e->scratch);
 	}
+}
+
+/* Run each planned step in order; stats->steps gets each one's numbers. */
+static int run_steps(struct engine *e, struct migrate_stats *stats)
+{
+	stats->steps = xcalloc(e->plan.nr, sizeof(*stats->steps));
+	stats->nr = e->plan.nr;
+	for (size_t s = 0; s < e->plan.nr; s++) {
+		struct migrate_step_stats *st = &stats->steps[s];
+		double wall = engine_now(CLOCK_MONOTONIC);
+		double self = cpu_of(RUSAGE_SELF), children = cpu_of(RUSAGE_CHILDREN);
+		unsigned long parsed;
+
+		st->order = e->plan.steps[s].step->order;
+		st->name = e->plan.steps[s].step->name;
+		if (e->plan.steps[s].action != PLAN_RUN)
+			continue;
+		parsed = classify_parse_count();
+		if (step_run(e, s, st) < 0)
+			return -1;
+		st->parses = classify_parse_count() - parsed;
+		st->wall = engine_now(CLOCK_MONOTONIC) - wall;
+		st->cpu_children = cpu_of(RUSAGE_CHILDREN) - children;
+		st->cpu = cpu_of(RUSAGE_SELF) - self + st->cpu_children;
+	}
+	return 0;
+}
+
+/* What each step changed and what was left out, on stdout. */
+static void print_summary(const struct engine *e, const struct migrate_stats *stats, unsigned changed)
+{
+	for (size_t s = 0; s < stats->nr; s++)
+		if (e->plan.steps[s].action == PLAN_RUN && stats->steps[s].refused)
+			printf("step %u %s: refused\n", stats->steps[s].order, stats->steps[s].name);
+		else if (e->plan.steps[s].action == PLAN_RUN)
+			printf("step %u %s: %u files changed\n", stats->steps[s].order,
+			       stats->steps[s].name, stats->steps[s].files_changed);
+	printf("%u files changed%s%s; %u held back, %u conflicts, %u spatch failures\n", changed,
+	       e->opts->in_place ? " in " : ", series in ",
+	       e->opts->in_place ? e->opts->tree : e->opts->out_dir,
+	       stats->held_back, stats->conflicts, stats->failures);
 }
 
 static int run(const struct migrate_options *opts, struct migrate_stats *stats)
@@ -196,27 +203,9 @@ static int run(const struct migrate_options *opts, struct migrate_stats *stats)
 	}
 	stats->setup_wall = engine_now(CLOCK_MONOTONIC) - setup;
 
-	stats->steps = xcalloc(e.plan.nr, sizeof(*stats->steps));
-	stats->nr = e.plan.nr;
-	for (size_t s = 0; s < e.plan.nr; s++) {
-		struct migrate_step_stats *st = &stats->steps[s];
-		double wall = engine_now(CLOCK_MONOTONIC);
-		double self = cpu_of(RUSAGE_SELF), children = cpu_of(RUSAGE_CHILDREN);
-		unsigned long parsed;
-
-		st->order = e.plan.steps[s].step->order;
-		st->name = e.plan.steps[s].step->name;
-		if (e.plan.steps[s].action != PLAN_RUN)
-			continue;
-		parsed = classify_parse_count();
-		if (step_run(&e, s, st) < 0) {
-			engine_release(&e);
-			return EXIT_USAGE;
-		}
-		st->parses = classify_parse_count() - parsed;
-		st->wall = engine_now(CLOCK_MONOTONIC) - wall;
-		st->cpu_children = cpu_of(RUSAGE_CHILDREN) - children;
-		st->cpu = cpu_of(RUSAGE_SELF) - self + st->cpu_children;
+	if (run_steps(&e, stats) < 0) {
+		engine_release(&e);
+		return EXIT_USAGE;
 	}
 	for (size_t i = 0; i < e.nr; i++)
 		if (e.files[i].status && (!strcmp(e.files[i].status, "timeout") ||
@@ -237,7 +226,7 @@ static int run(const struct migrate_options *opts, struct migrate_stats *stats)
 		stats->verify_parses = classify_parse_count() - parsed;
 	}
 	for (size_t i = 0; i < e.nr; i++)
-		changed += verify_is_changed(&e.files[i]);
+		changed += engine_file_changed(&e.files[i]);
 	stats->files_changed = changed;
 	setup = engine_now(CLOCK_MONOTONIC);
 	if (result_write(&e, stats, &before, &after) < 0)
@@ -249,18 +238,8 @@ static int run(const struct migrate_options *opts, struct migrate_stats *stats)
 	else if (!opts->in_place && changed)
 		status = EXIT_FINDINGS;
 	stats->output_wall = engine_now(CLOCK_MONOTONIC) - setup;
-	if (!opts->quiet) {
-		for (size_t s = 0; s < stats->nr; s++)
-			if (e.plan.steps[s].action == PLAN_RUN && stats->steps[s].refused)
-				printf("step %u %s: refused\n", stats->steps[s].order, stats->steps[s].name);
-			else if (e.plan.steps[s].action == PLAN_RUN)
-				printf("step %u %s: %u files changed\n", stats->steps[s].order,
-				       stats->steps[s].name, stats->steps[s].files_changed);
-		printf("%u files changed%s%s; %u held back, %u conflicts, %u spatch failures\n", changed,
-		       opts->in_place ? " in " : ", series in ",
-		       opts->in_place ? opts->tree : opts->out_dir,
-		       stats->held_back, stats->conflicts, stats->failures);
-	}
+	if (!opts->quiet)
+		print_summary(&e, stats, changed);
 	site_list_release(&before);
 	site_list_release(&after);
 	engine_release(&e);

@@ -1,11 +1,13 @@
 #define _GNU_SOURCE
-#include "engine/engine.h"
-#include "engine/journal.h"
-#include "engine/series.h"
-#include "engine/series-plan.h"
+#include "engine/result.h"
 #include "engine/bisect.h"
 #include "engine/checkpatch.h"
 #include "engine/diff.h"
+#include "engine/hold-back.h"
+#include "engine/journal.h"
+#include "engine/series.h"
+#include "engine/series-plan.h"
+#include "engine/working-set.h"
 #include "kernel/maintainers.h"
 #include "analyze/prefilter.h"
 #include "base/walk.h"
@@ -162,7 +164,7 @@ static char *header_home_beyond_step(struct engine *e, struct header_homes *hh,
 		if (starts_with(e->files[i].path, "include/"))
 			continue;
 		reach_headers(hh->reach, e->files[i].path, &reached);
-		if (engine_in_strvec(&reached, header))
+		if (strvec_has(&reached, header))
 			strvec_push(&users, e->files[i].path);
 		strvec_clear(&reached);
 	}
@@ -228,18 +230,16 @@ static json_t *units_json(struct engine *e)
 {
 	json_t *units = json_array();
 
-	for (size_t i = 0; i < e->held_units.nr; i++) {
-		char *copy = xstrdup(e->held_units.v[i]), *rest = copy;
-		char *cause = strsep(&rest, "\t"), *error = rest ? strsep(&rest, "\t") : NULL;
+	for (size_t i = 0; i < e->nr_held_units; i++) {
+		const struct held_unit *held = &e->held_units[i];
 		json_t *u = json_object(), *files = json_array();
 
-		while (rest)
-			json_array_append_new(files, json_string(strsep(&rest, "\t")));
-		json_object_set_new(u, "cause", json_string(cause));
-		json_object_set_new(u, "error", json_string(error ? error : ""));
+		for (size_t k = 0; k < held->files.nr; k++)
+			json_array_append_new(files, json_string(held->files.v[k]));
+		json_object_set_new(u, "cause", json_string(held->cause));
+		json_object_set_new(u, "error", json_string(held->error));
 		json_object_set_new(u, "files", files);
 		json_array_append_new(units, u);
-		free(copy);
 	}
 	return units;
 }
@@ -265,7 +265,7 @@ static json_t *report_json(struct engine *e, const struct migrate_stats *stats,
 		struct work_file *f = &e->files[i];
 		json_t *o2;
 
-		if (!f->status && !verify_is_changed(f))
+		if (!f->status && !engine_file_changed(f))
 			continue;
 		o2 = json_object();
 		json_object_set_new(o2, "file", json_string(f->path));
@@ -528,6 +528,113 @@ static json_t *bisect_json(const struct bisect_result *r, const struct series_pa
 	return o;
 }
 
+/*
+ * --check-bisect: a prefix that does not build takes the later changes it
+ * needs, and the check goes on from it; what cannot be mended is kept in
+ * *bisect.  Returns 0, or -1 when the check could not start.
+ */
+static int mend_prefixes(struct engine *e, struct migrate_stats *stats, const struct series_texts *texts,
+			 struct series_units *units, char **home, struct bisect_result *bisect)
+{
+	struct bisect *b = bisect_new(e, texts);
+	size_t from = 0;
+
+	if (!b)
+		return -1;
+	for (;;) {
+		struct bisect_result one;
+		const struct bisect_break *brk;
+
+		memset(&one, 0, sizeof(one));
+		bisect_run(b, units, from, 1, &one);
+		stats->bisect_parsed += (unsigned)one.parsed;
+		stats->bisect_cached += (unsigned)one.cached;
+		bisect->prefixes = one.prefixes;
+		bisect->judged = one.judged;
+		if (!one.nr_breaks) {
+			bisect_result_release(&one);
+			break;
+		}
+		brk = &one.breaks[0];
+		if (series_plan_mend(e, units, brk->patch, &brk->broken, brk->error, home)) {
+			series_plan_renumber(e, units);
+			stats->bisect_mended++;
+			from = brk->patch;
+		} else {
+			ALLOC_GROW(bisect->breaks, bisect->nr_breaks + 1, bisect->alloc_breaks);
+			bisect->breaks[bisect->nr_breaks++] = one.breaks[0];
+			one.nr_breaks = 0;
+			from = brk->patch + 1;
+		}
+		bisect_result_release(&one);
+	}
+	bisect_free(b);
+	return 0;
+}
+
+/* In place: the tree edited through the journal, TREE/.cdmigrate/migrate.json. */
+static int write_in_place(struct engine *e, json_t *report)
+{
+	int rc = 0;
+	struct journal_edit_list edits = JOURNAL_EDIT_LIST_INIT;
+	char *dir = path_join(e->opts->tree, ".cdmigrate");
+	char *path = path_join(dir, "migrate.json");
+
+	for (size_t i = 0; i < e->nr; i++)
+		if (engine_file_changed(&e->files[i]))
+			journal_edit_list_add(&edits, e->files[i].path,
+					      e->files[i].original.buf, e->files[i].original.len,
+					      e->files[i].current.buf, e->files[i].current.len);
+	if (edits.nr && journal_apply(e->opts->tree, edits.v, edits.nr, "migrate") < 0)
+		rc = -1;
+	if (rc == 0 && (mkdir(dir, 0755) == 0 || errno == EEXIST))
+		rc = write_json_atomically(path, report);
+	free(path);
+	path = path_join(dir, "left-out.diff");
+	unlink(path);
+	if (rc == 0)
+		rc = write_left_out(e, path);
+	journal_edit_list_clear(&edits);
+	free(path);
+	free(dir);
+	return rc;
+}
+
+/* The series: its patches and cover letter, checkpatch, report.json, left-out.diff. */
+static int write_series(struct engine *e, const struct migrate_stats *stats, struct series_patch *patches,
+			size_t nr, const struct series_meta *meta, json_t *report)
+{
+	int rc = 0;
+	struct strbuf cover = STRBUF_INIT;
+	char *path;
+
+	strbuf_addf(&cover, "This series retires struct class_device from %s, one subsystem\n"
+		    "per patch, in the order of the migration plan (cdmigrate plan).\n",
+		    meta->tree_name);
+	if (stats->held_back || stats->conflicts || stats->failures)
+		strbuf_addf(&cover, "\nLeft out: %u file(s) held back by verify, %u with conflicting\n"
+			    "edits, %u where spatch failed; see report.json (and left-out.diff,\n"
+			    "what was tried).\n",
+			    stats->held_back, stats->conflicts, stats->failures);
+	for (size_t s = 0; s < stats->nr; s++)
+		if (stats->steps[s].refused)
+			strbuf_addf(&cover, "\nStep %u %s was refused (its error says why): nothing of it is in\n"
+				    "this series.\n", stats->steps[s].order, stats->steps[s].name);
+	rc = series_write(e->opts->out_dir, patches, nr, cover.buf, meta);
+	strbuf_release(&cover);
+	if (rc == 0 && e->opts->checkpatch && *e->opts->checkpatch)
+		rc = check_style(e, patches, nr, report);
+	path = path_join(e->opts->out_dir, "report.json");
+	if (rc == 0)
+		rc = write_json_atomically(path, report);
+	free(path);
+	path = path_join(e->opts->out_dir, "left-out.diff");
+	if (rc == 0)
+		rc = write_left_out(e, path);
+	free(path);
+	return rc;
+}
+
 int result_write(struct engine *e, struct migrate_stats *stats,
 		 const struct site_list *before_sites, const struct site_list *after_sites)
 {
@@ -572,45 +679,8 @@ int result_write(struct engine *e, struct migrate_stats *stats,
 			step_homes(e, &hh, s, home);
 			series_plan_step(e, s, home, &texts, e->opts->size_limit, unit_bytes, &x, &units);
 		}
-		/*
-		 * A prefix that does not build takes the later changes it needs,
-		 * and the check goes on from it; what cannot be mended is kept.
-		 */
-		if (!rc && e->opts->check_bisect && units.nr) {
-			struct bisect *b = bisect_new(e, &texts);
-			size_t from = 0;
-
-			if (!b)
-				rc = -1;
-			while (b) {
-				struct bisect_result one;
-				const struct bisect_break *brk;
-
-				memset(&one, 0, sizeof(one));
-				bisect_run(b, &units, from, 1, &one);
-				stats->bisect_parsed += (unsigned)one.parsed;
-				stats->bisect_cached += (unsigned)one.cached;
-				bisect.prefixes = one.prefixes;
-				bisect.judged = one.judged;
-				if (!one.nr_breaks) {
-					bisect_result_release(&one);
-					break;
-				}
-				brk = &one.breaks[0];
-				if (series_plan_mend(e, &units, brk->patch, &brk->broken, brk->error, home)) {
-					series_plan_renumber(e, &units);
-					stats->bisect_mended++;
-					from = brk->patch;
-				} else {
-					ALLOC_GROW(bisect.breaks, bisect.nr_breaks + 1, bisect.alloc_breaks);
-					bisect.breaks[bisect.nr_breaks++] = one.breaks[0];
-					one.nr_breaks = 0;
-					from = brk->patch + 1;
-				}
-				bisect_result_release(&one);
-			}
-			bisect_free(b);
-		}
+		if (!rc && e->opts->check_bisect && units.nr)
+			rc = mend_prefixes(e, stats, &texts, &units, home, &bisect);
 		patches = xcalloc(units.nr + 1, sizeof(*patches));
 		ccs = xcalloc(units.nr + 1, sizeof(*ccs));
 		for (size_t i = 0; i < units.nr; i++) {
@@ -626,58 +696,10 @@ int result_write(struct engine *e, struct migrate_stats *stats,
 	report = report_json(e, stats, step_sites);
 	if (!rc && e->opts->check_bisect)
 		json_object_set_new(report, "bisect", bisect_json(&bisect, patches, stats->bisect_mended));
-	if (e->opts->in_place) {
-		struct journal_edit_list edits = JOURNAL_EDIT_LIST_INIT;
-		char *dir = path_join(e->opts->tree, ".cdmigrate");
-		char *path = path_join(dir, "migrate.json");
-
-		for (size_t i = 0; i < e->nr; i++)
-			if (verify_is_changed(&e->files[i]))
-				journal_edit_list_add(&edits, e->files[i].path,
-						      e->files[i].original.buf, e->files[i].original.len,
-						      e->files[i].current.buf, e->files[i].current.len);
-		if (edits.nr && journal_apply(e->opts->tree, edits.v, edits.nr, "migrate") < 0)
-			rc = -1;
-		if (rc == 0 && (mkdir(dir, 0755) == 0 || errno == EEXIST))
-			rc = write_json_atomically(path, report);
-		free(path);
-		path = path_join(dir, "left-out.diff");
-		unlink(path);
-		if (rc == 0)
-			rc = write_left_out(e, path);
-		journal_edit_list_clear(&edits);
-		free(path);
-		free(dir);
-	} else {
-		struct strbuf cover = STRBUF_INIT;
-		char *path;
-
-		strbuf_addf(&cover, "This series retires struct class_device from %s, one subsystem\n"
-			    "per patch, in the order of the migration plan (cdmigrate plan).\n",
-			    meta.tree_name);
-		if (stats->held_back || stats->conflicts || stats->failures)
-			strbuf_addf(&cover, "\nLeft out: %u file(s) held back by verify, %u with conflicting\n"
-				    "edits, %u where spatch failed; see report.json (and left-out.diff,\n"
-				    "what was tried).\n",
-				    stats->held_back, stats->conflicts, stats->failures);
-		for (size_t s = 0; s < stats->nr; s++)
-			if (stats->steps[s].refused)
-				strbuf_addf(&cover, "\nStep %u %s was refused (its error says why): nothing of it is in\n"
-					    "this series.\n", stats->steps[s].order, stats->steps[s].name);
-		if (rc == 0)
-			rc = series_write(e->opts->out_dir, patches, units.nr, cover.buf, &meta);
-		strbuf_release(&cover);
-		if (rc == 0 && e->opts->checkpatch && *e->opts->checkpatch)
-			rc = check_style(e, patches, units.nr, report);
-		path = path_join(e->opts->out_dir, "report.json");
-		if (rc == 0)
-			rc = write_json_atomically(path, report);
-		free(path);
-		path = path_join(e->opts->out_dir, "left-out.diff");
-		if (rc == 0)
-			rc = write_left_out(e, path);
-		free(path);
-	}
+	if (e->opts->in_place)
+		rc = write_in_place(e, report);
+	else if (rc == 0)
+		rc = write_series(e, stats, patches, units.nr, &meta, report);
 	for (size_t i = 0; patches && i < units.nr; i++) {
 		free(patches[i].files);
 		strvec_clear(&patches[i].sites);

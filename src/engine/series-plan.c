@@ -720,7 +720,7 @@ static size_t helper_clusters(struct engine *e, const struct series_units *units
 		for (size_t i = 0; i < units->v[j].nr; i++) {
 			const char *p = e->files[e->changes[units->v[j].changes[i]].file].path;
 
-			if (engine_in_strvec(&hs, p)) {
+			if (strvec_has(&hs, p)) {
 				add_moving(mv, j, units->v[j].cluster[i]);
 				found = j;
 			}
@@ -877,7 +877,7 @@ int series_plan_mend(struct engine *e, struct series_units *units, size_t k,
 		const char *path = e->files[e->changes[u->changes[i]].file].path;
 
 		if (strcmp(home[u->changes[i]], u->subsystem) && !starts_with(path, "include/") &&
-		    !engine_in_strvec(&u->foreign, path))
+		    !strvec_has(&u->foreign, path))
 			strvec_push(&u->foreign, path);
 	}
 	/* close the gaps the emptied units left */

@@ -8,8 +8,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "base/child.h"
+#include "base/git.h"
 #include "engine/diff.h"
+#include "engine/diffstat.h"
 #include "kernel/kernel-version.h"
 #include "config.h"
 
@@ -22,133 +23,12 @@
 #define SERIES_REPORT "report.json"
 #define SERIES_COVER "0000-cover-letter.patch"
 
-/* format-patch's stat width (MAIL_DEFAULT_WRAP in git). */
-#define STAT_WIDTH 72
-
 void series_file_release(struct series_file *f)
 {
 	free(f->path);
 	free(f->diff);
 	f->path = NULL;
 	f->diff = NULL;
-}
-
-/* One file's line in a diffstat. */
-struct stat_entry {
-	const char *name;
-	unsigned added, deleted;
-};
-
-/* ---- git's diffstat (diff.c:show_stats() and print_stat_summary()) ---- */
-
-static int decimal_width(unsigned long n)
-{
-	int w = 1;
-
-	while (n >= 10) {
-		n /= 10;
-		w++;
-	}
-	return w;
-}
-
-static unsigned long scale_linear(unsigned long it, unsigned long width, unsigned long max_change)
-{
-	if (!it)
-		return 0;
-	/* At least one column for any change: scale into width - 1 and add 1. */
-	return 1 + (it * (width - 1) / max_change);
-}
-
-static void add_stat_summary(struct strbuf *out, size_t files, unsigned long ins,
-			     unsigned long del)
-{
-	if (!files) {
-		strbuf_addstr(out, " 0 files changed\n");
-		return;
-	}
-	strbuf_addf(out, files == 1 ? " %zu file changed" : " %zu files changed", files);
-	if (ins || !del)
-		strbuf_addf(out, ins == 1 ? ", %lu insertion(+)" : ", %lu insertions(+)", ins);
-	if (del || !ins)
-		strbuf_addf(out, del == 1 ? ", %lu deletion(-)" : ", %lu deletions(-)", del);
-	strbuf_addch(out, '\n');
-}
-
-/* The diffstat of v (in the order given) as format-patch prints it. */
-static void add_diffstat(struct strbuf *out, const struct stat_entry *v, size_t nr)
-{
-	unsigned long max_change = 0, ins = 0, del = 0;
-	long max_len = 0, width = STAT_WIDTH, number_width, graph_width, name_width;
-
-	for (size_t i = 0; i < nr; i++) {
-		unsigned long change = (unsigned long)v[i].added + v[i].deleted;
-		long len = (long)strlen(v[i].name);
-
-		if (change > max_change)
-			max_change = change;
-		if (len > max_len)
-			max_len = len;
-	}
-	number_width = decimal_width(max_change);
-	if (width < 16 + 6 + number_width)
-		width = 16 + 6 + number_width;
-	graph_width = (long)max_change;
-	name_width = max_len;
-	if (name_width + number_width + 6 + graph_width > width) {
-		if (graph_width > width * 3 / 8 - number_width - 6) {
-			graph_width = width * 3 / 8 - number_width - 6;
-			if (graph_width < 6)
-				graph_width = 6;
-		}
-		if (name_width > width - number_width - 6 - graph_width)
-			name_width = width - number_width - 6 - graph_width;
-		else
-			graph_width = width - number_width - 6 - name_width;
-	}
-
-	for (size_t i = 0; i < nr; i++) {
-		const char *name = v[i].name, *prefix = "";
-		long len = name_width, name_len = (long)strlen(name);
-		unsigned long add = v[i].added, dels = v[i].deleted;
-		unsigned long total = add + dels;
-
-		if (name_width < name_len) {
-			const char *slash;
-
-			prefix = "...";
-			len -= 3;
-			if (len < 0)
-				len = 0;
-			name += name_len - len;
-			slash = strchr(name, '/');
-			if (slash)
-				name = slash;
-		}
-		if ((unsigned long)graph_width <= max_change) {
-			unsigned long scaled = scale_linear(total, graph_width, max_change);
-
-			if (scaled < 2 && add && dels)
-				scaled = 2;
-			if (add < dels) {
-				add = scale_linear(add, graph_width, max_change);
-				dels = scaled - add;
-			} else {
-				dels = scale_linear(dels, graph_width, max_change);
-				add = scaled - dels;
-			}
-		}
-		strbuf_addf(out, " %s%-*s | %*lu%s", prefix, (int)len, name,
-			    (int)number_width, total, total ? " " : "");
-		while (add--)
-			strbuf_addch(out, '+');
-		while (dels--)
-			strbuf_addch(out, '-');
-		strbuf_addch(out, '\n');
-		ins += v[i].added;
-		del += v[i].deleted;
-	}
-	add_stat_summary(out, nr, ins, del);
 }
 
 /* ---- message text ---- */
@@ -389,19 +269,19 @@ fail:
 
 static void add_patch_stat(struct strbuf *out, const struct prepared_patch *pp)
 {
-	struct stat_entry *v = xcalloc(pp->nr, sizeof(*v));
+	struct diffstat_entry *v = xcalloc(pp->nr, sizeof(*v));
 
 	for (size_t i = 0; i < pp->nr; i++) {
 		v[i].name = pp->files[i].path;
 		v[i].added = pp->files[i].added;
 		v[i].deleted = pp->files[i].deleted;
 	}
-	add_diffstat(out, v, pp->nr);
+	diffstat_add(out, v, pp->nr);
 	free(v);
 }
 
 /*
- * Append words (split at blanks) wrapped at STAT_WIDTH: the first line
+ * Append words (split at blanks) wrapped at DIFFSTAT_WIDTH: the first line
  * after indent, the others after cont.
  */
 static void add_wrapped(struct strbuf *out, const char *indent, const char *cont,
@@ -422,7 +302,7 @@ static void add_wrapped(struct strbuf *out, const char *indent, const char *cont
 		while (*end && *end != ' ' && *end != '\n')
 			end++;
 		if (out->len - line_start > indent_len &&
-		    out->len - line_start + 1 + (size_t)(end - p) > STAT_WIDTH) {
+		    out->len - line_start + 1 + (size_t)(end - p) > DIFFSTAT_WIDTH) {
 			strbuf_addch(out, '\n');
 			line_start = out->len;
 			indent_len = strlen(cont);
@@ -660,7 +540,7 @@ static void format_patch(struct strbuf *out, const struct series_patch *p,
 
 static int compare_stat_entries(const void *a_, const void *b_)
 {
-	const struct stat_entry *a = a_, *b = b_;
+	const struct diffstat_entry *a = a_, *b = b_;
 
 	return strcmp(a->name, b->name);
 }
@@ -668,7 +548,7 @@ static int compare_stat_entries(const void *a_, const void *b_)
 /* Per path, the sum of what every patch does to it, in path order. */
 static void add_total_stat(struct strbuf *out, const struct prepared_patch *pp, size_t nr)
 {
-	struct stat_entry *v = NULL;
+	struct diffstat_entry *v = NULL;
 	size_t n = 0, alloc = 0, out_nr = 0;
 
 	for (size_t i = 0; i < nr; i++)
@@ -689,7 +569,7 @@ static void add_total_stat(struct strbuf *out, const struct prepared_patch *pp, 
 		}
 		v[out_nr++] = v[i];
 	}
-	add_diffstat(out, v, out_nr);
+	diffstat_add(out, v, out_nr);
 	free(v);
 }
 
@@ -1094,26 +974,15 @@ size_t series_patch_bytes(const struct series_patch *p, size_t total,
 
 /* ---- what the tree says about itself ---- */
 
-/* git -C tree ARGS...: its stdout, trimmed, or NULL when it fails. */
+/* git -C tree ARGS...: its one line of stdout, trimmed, or NULL when it fails. */
 static char *git_line(const char *tree, const char *const *args)
 {
-	struct child c = CHILD_INIT;
-	struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
-	int timed_out = 0, code;
+	struct strbuf out = STRBUF_INIT;
+	int rc = git_run(tree, args, &out, 60000);
 
-	strvec_pushv(&c.args, (const char *const[]){ "git", "-C", tree, NULL });
-	strvec_pushv(&c.args, args);
-	/* the tree's own repository, whatever the caller's environment points at */
-	strvec_pushv(&c.env, (const char *const[]){ "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE",
-						      "GIT_CEILING_DIRECTORIES", NULL });
-	c.silent_exec_failure = 1;
-	c.no_stdin = 1;
-	code = child_capture(&c, NULL, 0, &out, &err, 60000, &timed_out);
-	child_release(&c);
-	strbuf_release(&err);
 	while (out.len && (out.buf[out.len - 1] == '\n' || out.buf[out.len - 1] == ' '))
 		out.buf[--out.len] = '\0';
-	if (code || timed_out || !out.len || memchr(out.buf, '\n', out.len)) {
+	if (rc || !out.len || memchr(out.buf, '\n', out.len)) {
 		strbuf_release(&out);
 		return NULL;
 	}

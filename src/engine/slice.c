@@ -1,4 +1,4 @@
-#include "engine/engine.h"
+#include "engine/slice.h"
 #include "engine/diff.h"
 #include "lex/lex.h"
 

@@ -1,7 +1,7 @@
 #define _GNU_SOURCE
 #include "base/cache.h"
 #include "base/walk.h"
-#include "engine/engine.h"
+#include "engine/step-cache.h"
 #include "engine/spatch.h"
 #include "kernel/manifest.h"
 
@@ -220,7 +220,7 @@ void step_cache_key(struct engine *e, size_t step, char key[33])
 	cache_hasher_finish(h, key);
 }
 
-/* The static strings a file's status and step are (working_set_set_status() keeps pointers). */
+/* The static strings a file's status and step are (engine_set_file_status() keeps pointers). */
 static const char *intern_status(const char *s, size_t len)
 {
 	static const char *const known[] = { "conflict", "parse-failure", "timeout", "crashed",

@@ -1,8 +1,11 @@
 #define _GNU_SOURCE
 #include "base/cache.h"
+#include "engine/step.h"
 #include "engine/diff.h"
-#include "engine/engine.h"
 #include "engine/spatch.h"
+#include "engine/step-cache.h"
+#include "engine/task.h"
+#include "engine/working-set.h"
 #include "kernel/kernel.h"
 #include "kernel/manifest.h"
 #include "lex/realign.h"
@@ -18,17 +21,6 @@
  * every unsaved file it is handed: with most of a tree in the working set
  * (step 30 triggers on #include), 200 parses took a minute instead of 4 s.
  */
-void engine_classify_options(const struct engine *e, struct classify_options *co)
-{
-	memset(co, 0, sizeof(*co));
-	co->tree = e->opts->tree;
-	co->kernel = e->opts->kernel ? e->opts->kernel : e->opts->tree;
-	co->out_of_tree = e->opts->kernel != NULL;
-	co->jobs = e->opts->jobs;
-	co->headers_optional = 1;
-	co->type_errors = 1;
-}
-
 static size_t changed_overlay(struct engine *e, const struct rewrite_context *ctx,
 			      struct classify_unsaved *overlay)
 {
@@ -83,7 +75,7 @@ static int run_rewriter(struct engine *e, const char *const *passes,
 		ctx.files[ctx.nr].path = f->path;
 		ctx.files[ctx.nr].subsystem = f->subsystem;
 		ctx.files[ctx.nr].content = &f->current;
-		ctx.files[ctx.nr].in_step = engine_in_strvec(step_files, f->path);
+		ctx.files[ctx.nr].in_step = strvec_has(step_files, f->path);
 		ctx.files[ctx.nr].step_start = &step_start[i];
 		ctx.nr++;
 	}

@@ -1,9 +1,12 @@
 #define _GNU_SOURCE
-#include "engine/engine.h"
+#include "engine/task.h"
+#include "engine/diff.h"
+#include "engine/group.h"
+#include "engine/slice.h"
+#include "engine/spatch.h"
+#include "engine/working-set.h"
 #include "base/cache.h"
 #include "base/pool.h"
-#include "engine/diff.h"
-#include "engine/spatch.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -75,29 +78,6 @@ static void task_done(int status, const struct pool_result *result, void *data, 
 	/* spatch is deterministic: only a timeout or a kill is worth retrying later. */
 	t->completed = !result->timed_out && !result->start_failed && !result->interrupted &&
 		       !t->crashed;
-}
-
-void task_clear_all(struct engine *e)
-{
-	for (size_t i = 0; i < e->nr_tasks; i++) {
-		strvec_clear(&e->tasks[i].files);
-		strbuf_release(&e->tasks[i].out);
-		strbuf_release(&e->tasks[i].err);
-	}
-	e->nr_tasks = e->next_task = e->nr_order = 0;
-}
-
-struct task *task_add(struct engine *e, size_t step)
-{
-	struct task *t;
-
-	ALLOC_GROW(e->tasks, e->nr_tasks + 1, e->alloc_tasks);
-	t = &e->tasks[e->nr_tasks++];
-	memset(t, 0, sizeof(*t));
-	t->step = step;
-	t->out = (struct strbuf)STRBUF_INIT;
-	t->err = (struct strbuf)STRBUF_INIT;
-	return t;
 }
 
 /*
@@ -432,34 +412,15 @@ static int run_pool_sliced(struct engine *e, size_t first, int *sliced)
 	return run_pool(e, 0);
 }
 
-/* Run one semantic patch of a step over its files; update the working set. */
-int task_run_patch(struct engine *e, size_t step, const char *patch,
-		   const struct strvec *step_files)
+/*
+ * A failed batch is rerun group by group, then a failed group file by
+ * file: one bad file loses only itself.  Returns 0, or -1 when the pool
+ * could not run.
+ */
+static int retry_failed(struct engine *e, size_t step, const char *run_key, int *sliced)
 {
-	const char *step_name = e->plan.steps[step].step->name;
-	char run_key[33];
-	struct pending_diff *pending = NULL;
-	size_t nr_pending = 0, alloc_pending = 0, first_retry;
-	int sliced = 0;
+	size_t first_retry;
 
-	e->patch = patch;
-	if (working_set_sync_scratch(e) < 0)
-		return -1;
-	task_clear_all(e);
-	group_build_tasks(e, step, step_files);
-	working_key(e, patch, run_key);
-	lookup_cached(e, run_key, 0);
-	for (size_t i = 0; i < e->nr_tasks && !sliced; i++)
-		sliced = !e->tasks[i].cached;
-	if (sliced)
-		sliced = slice_files(e, step, patch, step_files);
-	if (run_pool_sliced(e, 0, &sliced) < 0)
-		return -1;
-
-	/*
-	 * A failed batch is rerun group by group, then a failed group file by
-	 * file: one bad file loses only itself.
-	 */
 	for (size_t from = 0; from < e->nr_tasks;) {
 		first_retry = e->nr_tasks;
 		for (size_t i = from; i < first_retry; i++) {
@@ -474,7 +435,7 @@ int task_run_patch(struct engine *e, size_t step, const char *patch,
 
 				if (!e->tasks[i].files.v[f][0])
 					continue;
-				r = task_add(e, step);
+				r = engine_add_task(e, step);
 				t = &e->tasks[i];
 				while (f < t->files.nr && t->files.v[f][0]) {
 					strvec_push(&r->files, t->files.v[f]);
@@ -487,12 +448,16 @@ int task_run_patch(struct engine *e, size_t step, const char *patch,
 			t->failed = 2;
 		}
 		lookup_cached(e, run_key, first_retry);
-		if (e->nr_tasks > first_retry && run_pool_sliced(e, first_retry, &sliced) < 0)
+		if (e->nr_tasks > first_retry && run_pool_sliced(e, first_retry, sliced) < 0)
 			return -1;
 		from = first_retry;
 	}
-	if (task_faults(e, patch) < 0)
-		return -1;
+	return 0;
+}
+
+/* Keep each task that ran to its end; mark the step incomplete when one did not. */
+static void store_results(struct engine *e, const char *run_key)
+{
 	for (size_t i = 0; i < e->nr_tasks; i++) {
 		struct task *t = &e->tasks[i];
 		char key[33];
@@ -504,7 +469,15 @@ int task_run_patch(struct engine *e, size_t step, const char *patch,
 		task_key(e, run_key, t, key);
 		cache_put(key, t->out.buf, t->out.len, t->err.buf, t->err.len, t->status);
 	}
+}
 
+/*
+ * The diffs of the tasks that did not fail, appended to *pending; a task
+ * that failed, or a file spatch could not parse, gets its status.
+ */
+static void collect_diffs(struct engine *e, const char *step_name, const char *patch,
+			  struct pending_diff **pending, size_t *nr_pending, size_t *alloc_pending)
+{
 	for (size_t i = 0; i < e->nr_tasks; i++) {
 		struct task *t = &e->tasks[i];
 		struct strvec bad = STRVEC_INIT, details = STRVEC_INIT;
@@ -521,7 +494,7 @@ int task_run_patch(struct engine *e, size_t step, const char *patch,
 				: xstrfmt("spatch exited with status %d", t->status);
 
 			if (f)
-				working_set_set_status(f, why, step_name, detail);
+				engine_set_file_status(f, why, step_name, detail);
 			free(detail);
 			continue;
 		}
@@ -530,7 +503,7 @@ int task_run_patch(struct engine *e, size_t step, const char *patch,
 			struct work_file *f = engine_find_file(e, bad.v[b]);
 
 			if (f)
-				working_set_set_status(f, "parse-failure", step_name, details.v[b]);
+				engine_set_file_status(f, "parse-failure", step_name, details.v[b]);
 		}
 		strvec_clear(&bad);
 		strvec_clear(&details);
@@ -539,13 +512,23 @@ int task_run_patch(struct engine *e, size_t step, const char *patch,
 			continue;
 		}
 		for (size_t d = 0; d < nr_diffs; d++) {
-			ALLOC_GROW(pending, nr_pending + 1, alloc_pending);
-			pending[nr_pending].path = xstrdup(diffs[d].path);
-			pending[nr_pending].diff = diffs[d];
-			nr_pending++;
+			ALLOC_GROW(*pending, *nr_pending + 1, *alloc_pending);
+			(*pending)[*nr_pending].path = xstrdup(diffs[d].path);
+			(*pending)[*nr_pending].diff = diffs[d];
+			(*nr_pending)++;
 		}
 		free(diffs);
 	}
+}
+
+/*
+ * Merge the diffs of each file and apply them to its working text: two
+ * different edits of the same lines are a conflict (the file is excluded).
+ * Frees pending.
+ */
+static void merge_diffs(struct engine *e, const char *step_name, struct pending_diff *pending,
+			size_t nr_pending)
+{
 	/* Stable sort by path keeps the tasks' (subsystem) order within a file. */
 	for (size_t i = 1; i < nr_pending; i++)
 		for (size_t j = i; j > 0 && compare_pending(&pending[j - 1], &pending[j]) > 0; j--) {
@@ -575,13 +558,13 @@ int task_run_patch(struct engine *e, size_t step, const char *patch,
 		memset(&merged, 0, sizeof(merged));
 		rc = diff_merge(group, j - i, &merged, &why);
 		if (rc == 1) {
-			working_set_set_status(f, "conflict", step_name, why.buf);
+			engine_set_file_status(f, "conflict", step_name, why.buf);
 			error("%s: conflicting edits: %s", f->path, why.buf);
 			f->excluded = 1;
 			e->conflicts++;
 		} else if (rc == 0) {
 			if (diff_apply(f->path, f->current.buf, f->current.len, &merged, &result, &err) < 0) {
-				working_set_set_status(f, "conflict", step_name, err.buf);
+				engine_set_file_status(f, "conflict", step_name, err.buf);
 				error("%s: the merged edits do not apply: %s", f->path, err.buf);
 				f->excluded = 1;
 				e->conflicts++;
@@ -602,6 +585,36 @@ int task_run_patch(struct engine *e, size_t step, const char *patch,
 		file_diff_release(&pending[i].diff);
 	}
 	free(pending);
+}
+
+/* Run one semantic patch of a step over its files; update the working set. */
+int task_run_patch(struct engine *e, size_t step, const char *patch,
+		   const struct strvec *step_files)
+{
+	const char *step_name = e->plan.steps[step].step->name;
+	char run_key[33];
+	struct pending_diff *pending = NULL;
+	size_t nr_pending = 0, alloc_pending = 0;
+	int sliced = 0;
+
+	e->patch = patch;
+	if (working_set_sync_scratch(e) < 0)
+		return -1;
+	engine_clear_tasks(e);
+	group_build_tasks(e, step, step_files);
+	working_key(e, patch, run_key);
+	lookup_cached(e, run_key, 0);
+	for (size_t i = 0; i < e->nr_tasks && !sliced; i++)
+		sliced = !e->tasks[i].cached;
+	if (sliced)
+		sliced = slice_files(e, step, patch, step_files);
+	if (run_pool_sliced(e, 0, &sliced) < 0 || retry_failed(e, step, run_key, &sliced) < 0)
+		return -1;
+	if (task_faults(e, patch) < 0)
+		return -1;
+	store_results(e, run_key);
+	collect_diffs(e, step_name, patch, &pending, &nr_pending, &alloc_pending);
+	merge_diffs(e, step_name, pending, nr_pending);
 	return 0;
 }
 

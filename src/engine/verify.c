@@ -1,6 +1,8 @@
 #define _GNU_SOURCE
-#include "engine/engine.h"
+#include "engine/verify.h"
 #include "engine/diff.h"
+#include "engine/hold-back.h"
+#include "engine/step-cache.h"
 #include "lex/lex.h"
 #include "analyze/classify.h"
 #include "analyze/header-users.h"
@@ -28,6 +30,31 @@ static int parse_site(const char *rec, struct site_list *before, struct site_lis
 	return 1;
 }
 
+/* A held unit as a cache record: "CAUSE\tERROR\tFILE\tFILE..." (no field holds a tab). */
+static void held_unit_add_record(const struct held_unit *u, struct strbuf *payload)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_addf(&sb, "%s\t%s", u->cause, u->error);
+	for (size_t i = 0; i < u->files.nr; i++)
+		strbuf_addf(&sb, "\t%s", u->files.v[i]);
+	cache_record_addstr(payload, 'N', sb.buf);
+	strbuf_release(&sb);
+}
+
+static void held_unit_from_record(struct engine *e, const char *rec)
+{
+	char *copy = xstrdup(rec), *rest = copy;
+	char *cause = strsep(&rest, "\t"), *error = rest ? strsep(&rest, "\t") : NULL;
+	struct held_unit u = { xstrdup(cause), xstrdup(error ? error : ""), STRVEC_INIT };
+
+	while (rest)
+		strvec_push(&u.files, strsep(&rest, "\t"));
+	ALLOC_GROW(e->held_units, e->nr_held_units + 1, e->alloc_held_units);
+	e->held_units[e->nr_held_units++] = u;
+	free(copy);
+}
+
 static int verify_uncached(struct engine *e, struct site_list *before_sites,
 			   struct site_list *after_sites, struct migrate_stats *stats);
 
@@ -45,7 +72,7 @@ int verify_changes(struct engine *e, struct site_list *before_sites,
 	struct replay r;
 	char key[33], num[32];
 	unsigned held = stats->held_back;
-	size_t units = e->held_units.nr;
+	size_t units = e->nr_held_units;
 	int status, rc;
 	double wall = engine_now(CLOCK_MONOTONIC);
 
@@ -67,7 +94,7 @@ int verify_changes(struct engine *e, struct site_list *before_sites,
 				e->changes[strtoul(r.held_changes.v[i], NULL, 10)].held_back = 1;
 			stats->held_back += (unsigned)atoi(r.numbers.v[0]);
 			for (size_t i = 1; i < r.numbers.nr; i++)
-				strvec_push(&e->held_units, r.numbers.v[i]);
+				held_unit_from_record(e, r.numbers.v[i]);
 			site_list_take(before_sites, &b);
 			site_list_take(after_sites, &a);
 			step_cache_replay_diag(e, &diag);
@@ -107,8 +134,8 @@ int verify_changes(struct engine *e, struct site_list *before_sites,
 			}
 		snprintf(num, sizeof(num), "%u", stats->held_back - held);
 		cache_record_addstr(&payload, 'N', num);
-		for (size_t i = units; i < e->held_units.nr; i++)
-			cache_record_addstr(&payload, 'N', e->held_units.v[i]);
+		for (size_t i = units; i < e->nr_held_units; i++)
+			held_unit_add_record(&e->held_units[i], &payload);
 		site_list_add_records(before_sites, 'B', &payload);
 		site_list_add_records(after_sites, 'A', &payload);
 		step_cache_diag_for_cache(e, &diag, &kept);
@@ -122,12 +149,6 @@ int verify_changes(struct engine *e, struct site_list *before_sites,
 	strbuf_release(&payload);
 	strbuf_release(&diag);
 	return rc;
-}
-
-int verify_is_changed(const struct work_file *f)
-{
-	return !f->excluded && (f->original.len != f->current.len ||
-				memcmp(f->original.buf, f->current.buf, f->original.len));
 }
 
 /* One file's parses: before the change (once per verify) and after it. */
@@ -147,15 +168,7 @@ struct verify {
 	struct strvec tree_files;	/* walked when a header first changes */
 	int walked;
 	struct classify *c;
-	struct strvec held_headers;	/* held back (whole or a step) so far, in order */
-	struct strvec held_shown;	/* each as the messages name it */
-	struct strvec *held_names;	/* each one's names that went back (header_users_names) */
-	size_t held_names_alloc;
-	struct strvec stepped_back;	/* files given back a step this round */
-	/* per file of the engine, computed on first need: the identifiers of
-	 * its change, and the file-scope names its change declares anew */
-	struct strvec *change_ids, *change_globals;
-	char *have_change_names;
+	struct hold_back hb;		/* what goes back together */
 };
 
 static struct parsed *parsed_of(struct verify *v, const char *path)
@@ -258,38 +271,7 @@ static const char *shown_error(struct engine *e, const char *diag)
 	return diag;
 }
 
-/* The unit held back: each file once, its detail naming the cause. */
-struct unit {
-	char *cause, *error;
-	struct strvec files;
-};
 
-/* A header whose text went back from `was` to `now`: later messages may name it. */
-static void note_header_back(struct verify *v, const char *path, const char *shown,
-			     const struct strbuf *was, const struct strbuf *now)
-{
-	size_t i = v->held_headers.nr;
-
-	ALLOC_GROW(v->held_names, i + 1, v->held_names_alloc);
-	v->held_names[i] = (struct strvec)STRVEC_INIT;
-	header_users_names(now->buf, now->len, was->buf, was->len, &v->held_names[i], NULL);
-	header_users_macro_names(was->buf, was->len, &v->held_names[i]);
-	strvec_push(&v->held_headers, path);
-	strvec_push(&v->held_shown, shown);
-}
-
-static void hold(struct verify *v, struct unit *u, struct work_file *f, const char *detail)
-{
-	if (f->excluded)
-		return;
-	error("%s: held back: %s", f->path, detail);
-	working_set_set_status(f, "held-back", "verify", detail);
-	f->excluded = 1;
-	v->stats->held_back++;
-	strvec_push(&u->files, f->path);
-	if (!is_c_file(f->path))
-		note_header_back(v, f->path, f->path, &f->current, &f->original);
-}
 
 static int reaches(struct verify *v, const char *file, const char *header);
 
@@ -307,13 +289,13 @@ static const char *header_gone_back(struct verify *v, const char *file, size_t b
 	const char *first = NULL, *named = NULL;
 
 	error_line_identifiers(v, errors, &ids);
-	for (size_t i = 0; i < before_round && i < v->held_headers.nr && !named; i++) {
-		if (!reaches(v, file, v->held_headers.v[i]))
+	for (size_t i = 0; i < before_round && i < v->hb.held_headers.nr && !named; i++) {
+		if (!reaches(v, file, v->hb.held_headers.v[i]))
 			continue;
 		if (!first)
-			first = v->held_shown.v[i];
-		if (header_users_intersect(&v->held_names[i], &ids, NULL))
-			named = v->held_shown.v[i];
+			first = v->hb.held_shown.v[i];
+		if (header_users_intersect(&v->hb.held_names[i], &ids, NULL))
+			named = v->hb.held_shown.v[i];
 	}
 	strvec_clear(&ids);
 	return named ? named : first;
@@ -338,231 +320,12 @@ static int reaches(struct verify *v, const char *file, const char *header)
 	return found;
 }
 
-static void change_names(struct verify *v, struct work_file *f)
-{
-	size_t i = (size_t)(f - v->e->files);
 
-	if (v->have_change_names[i])
-		return;
-	v->have_change_names[i] = 1;
-	header_users_changed_identifiers(f->original.buf, f->original.len, f->current.buf,
-					 f->current.len, &v->change_ids[i]);
-	/* a header's declarations reach its users through their parse; the
-	 * class_device implementation's are the API every user's change names */
-	if (is_c_file(f->path) && !kernel_is_class_device_core(f->path))
-		header_users_changed_globals(f->original.buf, f->original.len, f->current.buf,
-					     f->current.len, &v->change_globals[i]);
-}
 
-/*
- * The text of file number `file` with its changes of the steps before
- * `below` (plan indexes; changes held back aside) applied to its
- * original: what it was when step `below` started.  0, or -1 after error().
- */
-static int text_below_step(struct engine *e, size_t file, size_t below, struct strbuf *out)
-{
-	struct work_file *f = &e->files[file];
-	struct strbuf next = STRBUF_INIT, err = STRBUF_INIT;
-	int rc = 0;
 
-	strbuf_reset(out);
-	strbuf_add(out, f->original.buf, f->original.len);
-	for (size_t c = 0; c < e->nr_changes && !rc; c++) {
-		struct file_diff *d = NULL;
-		size_t nr = 0;
 
-		if (e->changes[c].file != file || e->changes[c].step >= below || e->changes[c].held_back)
-			continue;
-		if (diff_parse(e->changes[c].diff, strlen(e->changes[c].diff), &d, &nr) < 0 || nr != 1 ||
-		    (strbuf_reset(&next), diff_apply(f->path, out->buf, out->len, &d[0], &next, &err)) < 0) {
-			rc = error("%s: cannot take back the change of step %u: %s", f->path,
-				   e->plan.steps[e->changes[c].step].step->order,
-				   err.len ? err.buf : "its diff does not parse");
-		} else {
-			strbuf_reset(out);
-			strbuf_add(out, next.buf, next.len);
-		}
-		file_diff_list_free(d, nr);
-	}
-	strbuf_release(&next);
-	strbuf_release(&err);
-	return rc;
-}
 
-/* How many steps changed file number `file` (held back aside); *last gets the last. */
-static size_t steps_of(struct engine *e, size_t file, size_t *last)
-{
-	size_t n = 0;
 
-	for (size_t c = 0; c < e->nr_changes; c++)
-		if (e->changes[c].file == file && !e->changes[c].held_back) {
-			if (!n || e->changes[c].step != *last)
-				n++;
-			*last = e->changes[c].step;
-		}
-	return n;
-}
-
-/*
- * Give back file's changes from step `from` on: its text becomes what it
- * was before that step, the series leaves them out, and it is parsed again.
- * The names those changes removed outright are appended to gone (sorted).
- */
-static int give_back_steps(struct verify *v, size_t file, size_t from, struct strvec *gone)
-{
-	struct engine *e = v->e;
-	struct work_file *f = &e->files[file];
-	struct strbuf before = STRBUF_INIT;
-
-	if (text_below_step(e, file, from, &before) < 0) {
-		strbuf_release(&before);
-		return -1;
-	}
-	header_users_vanished_names(before.buf, before.len, f->current.buf, f->current.len, gone);
-	if (!is_c_file(f->path)) {
-		char *shown = xstrfmt("step %u's change of %s", e->plan.steps[from].step->order, f->path);
-
-		note_header_back(v, f->path, shown, &f->current, &before);
-		free(shown);
-	}
-	for (size_t c = 0; c < e->nr_changes; c++)
-		if (e->changes[c].file == file && e->changes[c].step >= from)
-			e->changes[c].held_back = 1;
-	strbuf_reset(&f->current);
-	strbuf_add(&f->current, before.buf, before.len);
-	strbuf_release(&before);
-	v->have_change_names[file] = 0;
-	strvec_clear(&v->change_ids[file]);
-	strvec_clear(&v->change_globals[file]);
-	parsed_of(v, f->path)->has_after = 0;
-	return 0;
-}
-
-/*
- * A header that several steps changed goes back one step at a time: the
- * last step's change first, so that one step's change (a prototype a
- * later step removed) does not take the earlier steps' with it (the
- * driver core every user of the new API needs).  The same step's changes
- * of other files that removed a name this one removed (the definition of
- * that prototype) go back with it: a declaration kept with its definition
- * gone would compile and never link.  Returns 1 when it gave a step back,
- * 0 when the header has only one step (hold it back whole).
- */
-static int hold_last_step(struct verify *v, struct unit *u, struct work_file *h, const char *detail)
-{
-	struct engine *e = v->e;
-	size_t file = (size_t)(h - e->files), last = 0;
-	struct strvec gone = STRVEC_INIT;
-	unsigned order;
-	int grew;
-
-	if (is_c_file(h->path) || steps_of(e, file, &last) < 2 ||
-	    give_back_steps(v, file, last, &gone) < 0) {
-		strvec_clear(&gone);
-		return 0;
-	}
-	order = e->plan.steps[last].step->order;
-	error("%s: step %u's change held back: %s", h->path, order, detail);
-	strvec_push(&u->files, h->path);
-	strvec_push(&v->stepped_back, h->path);
-	do {
-		grew = 0;
-		for (size_t i = 0; i < e->nr; i++) {
-			struct work_file *g = &e->files[i];
-			struct strbuf was = STRBUF_INIT, now = STRBUF_INIT;
-			struct strvec removed = STRVEC_INIT;
-			const char *name = NULL;
-			size_t g_last = 0, n;
-			int touched = 0;
-
-			if (g->excluded || i == file)
-				continue;
-			/* a name its change removed is on its diff's lines: only
-			 * such a file is worth rebuilding (GNU patch per step) */
-			for (size_t c = 0; c < e->nr_changes && !touched; c++)
-				touched = e->changes[c].file == i && e->changes[c].step == last &&
-					  !e->changes[c].held_back &&
-					  header_users_mentions(e->changes[c].diff, strlen(e->changes[c].diff),
-								&gone);
-			if (!touched)
-				continue;
-			if (text_below_step(e, i, last, &was) == 0 && text_below_step(e, i, last + 1, &now) == 0)
-				header_users_vanished_names(was.buf, was.len, now.buf, now.len, &removed);
-			if (header_users_intersect(&gone, &removed, &name)) {
-				char *why = xstrfmt("step %u's change of %s, which removed %s too, is held back",
-						    order, h->path, name);
-
-				n = steps_of(e, i, &g_last);
-				if (n < 2 || give_back_steps(v, i, last, &gone) < 0)
-					hold(v, u, g, why);
-				else {
-					error("%s: step %u's change held back: %s", g->path, order, why);
-					strvec_push(&u->files, g->path);
-					strvec_push(&v->stepped_back, g->path);
-				}
-				free(why);
-				grew = 1;
-			}
-			strvec_clear(&removed);
-			strbuf_release(&was);
-			strbuf_release(&now);
-		}
-	} while (grew);
-	strvec_clear(&gone);
-	return 1;
-}
-
-/*
- * Everything whose change depends on the held files, held back with them
- * to a fixed point: a changed file whose change names a file-scope name
- * a held .c file's change declares anew (a class object retyped in one
- * file and declared extern in another), or the other way round.  What a
- * header declares reaches its users through the parse.  A file that only breaks
- * when a header goes back needs no link here: the next round parses it
- * against the header's old text and holds it back on its own error.
- */
-static void hold_unit(struct verify *v, struct unit *u)
-{
-	struct engine *e = v->e;
-
-	for (size_t q = 0; q < u->files.nr; q++) {
-		struct work_file *held = engine_find_file(e, u->files.v[q]);
-		size_t h = (size_t)(held - e->files);
-
-		change_names(v, held);
-		for (size_t i = 0; i < e->nr; i++) {
-			struct work_file *g = &e->files[i];
-			const char *name = NULL;
-			char *detail;
-
-			if (g->excluded || !verify_is_changed(g))
-				continue;
-			change_names(v, g);
-			if (!header_users_intersect(&v->change_globals[h], &v->change_ids[i], &name) &&
-			    !header_users_intersect(&v->change_globals[i], &v->change_ids[h], &name))
-				continue;
-			detail = xstrfmt("its change and the change of %s, which is held back, both change %s",
-					 held->path, name);
-			hold(v, u, g, detail);
-			free(detail);
-		}
-	}
-}
-
-static void unit_done(struct verify *v, struct unit *u)
-{
-	struct strbuf sb = STRBUF_INIT;
-
-	hold_unit(v, u);
-	strbuf_addf(&sb, "%s\t%s", u->cause, u->error);
-	for (size_t i = 0; i < u->files.nr; i++)
-		strbuf_addf(&sb, "\t%s", u->files.v[i]);
-	strvec_push(&v->e->held_units, sb.buf);
-	strbuf_release(&sb);
-	free(u->cause);
-	free(u->error);
-	strvec_clear(&u->files);
-}
 
 /*
  * The unchanged .c files that reach one of headers and name what its
@@ -614,7 +377,7 @@ static void find_users(struct verify *v, const struct strvec *headers, struct st
 				struct strbuf text = STRBUF_INIT;
 				char *abs;
 
-				if (is_c_file(cands[k].v[i]) || (f && verify_is_changed(f)))
+				if (is_c_file(cands[k].v[i]) || (f && engine_file_changed(f)))
 					continue;
 				abs = path_join(e->opts->tree, cands[k].v[i]);
 				if (strbuf_read_file(&text, abs) == 0 &&
@@ -633,7 +396,7 @@ static void find_users(struct verify *v, const struct strvec *headers, struct st
 			struct strbuf text = STRBUF_INIT;
 			char *abs;
 
-			if (!is_c_file(path) || (f && verify_is_changed(f)))
+			if (!is_c_file(path) || (f && engine_file_changed(f)))
 				continue;
 			abs = path_join(e->opts->tree, path);
 			if (strbuf_read_file(&text, abs) == 0 &&
@@ -676,7 +439,7 @@ static void error_line_identifiers(struct verify *v, const struct strvec *errors
 		line = strtoul(colon + 1, NULL, 10);
 		f = engine_find_file(v->e, file);
 		if (f)
-			body = verify_is_changed(f) ? &f->current : &f->original;
+			body = engine_file_changed(f) ? &f->current : &f->original;
 		else {
 			char *abs = path_join(v->e->opts->tree, file);
 
@@ -715,12 +478,6 @@ static void error_line_identifiers(struct verify *v, const struct strvec *errors
 	strvec_clear(&found);
 }
 
-/*
- * One round: parse each changed file and each unchanged user of a changed
- * header after the change (each before it once per verify), hold back a
- * changed file that gains an error and a header whose user gains one,
- * each with its unit.  Returns how many files it held back, or -1.
- */
 /* The changed files' new texts for the parses after the change, except one (or NULL). */
 static struct classify_unsaved *after_overlay(struct verify *v, const char *except, size_t *nr)
 {
@@ -729,7 +486,7 @@ static struct classify_unsaved *after_overlay(struct verify *v, const char *exce
 
 	*nr = 0;
 	for (size_t i = 0; i < e->nr; i++) {
-		if (!verify_is_changed(&e->files[i]) || (except && !strcmp(except, e->files[i].path)))
+		if (!engine_file_changed(&e->files[i]) || (except && !strcmp(except, e->files[i].path)))
 			continue;
 		overlay[*nr].file = e->files[i].path;
 		overlay[*nr].content = e->files[i].current.buf;
@@ -777,47 +534,38 @@ static int reaches_any(struct verify *v, const char *file, const struct strvec *
 		return 0;
 	reach_headers(v->reach, file, &hs);
 	for (size_t i = 0; i < hs.nr && !found; i++)
-		found = engine_in_strvec(headers, hs.v[i]);
+		found = strvec_has(headers, hs.v[i]);
 	strvec_clear(&hs);
 	return found;
 }
 
-static int verify_round(struct verify *v, const struct strvec *went_back)
+/*
+ * Parse what this round needs: each changed file before the change (once
+ * per verify) and after it, each unchanged user of a changed header after
+ * it (again when it reaches a header that went back) and before it when
+ * its parse after has errors; then drop the users the set-up cannot build.
+ */
+static void parse_round(struct verify *v, const struct strvec *changed, const struct strvec *headers,
+			struct strvec *users, const struct strvec *went_back)
 {
-	struct engine *e = v->e;
-	struct strvec changed = STRVEC_INIT, headers = STRVEC_INIT, *users;
 	struct strvec all = STRVEC_INIT, need_before = STRVEC_INIT, need_after = STRVEC_INIT;
 	struct classify_unsaved *overlay;
 	size_t nr_overlay = 0;
-	unsigned held = v->stats->held_back;
-	size_t held_headers_before = v->held_headers.nr;
 
-	for (size_t i = 0; i < e->nr; i++)
-		if (verify_is_changed(&e->files[i])) {
-			strvec_push(&changed, e->files[i].path);
-			if (!is_c_file(e->files[i].path))
-				strvec_push(&headers, e->files[i].path);
-		}
-	strvec_clear(&v->stepped_back);
-	if (!changed.nr)
-		return 0;
-	users = xcalloc(headers.nr + 1, sizeof(*users));
-	if (headers.nr)
-		find_users(v, &headers, users);
-	for (size_t i = 0; i < changed.nr; i++)
-		strvec_push(&all, changed.v[i]);
-	for (size_t k = 0; k < headers.nr; k++)
+	for (size_t i = 0; i < changed->nr; i++)
+		strvec_push(&all, changed->v[i]);
+	for (size_t k = 0; k < headers->nr; k++)
 		for (size_t i = 0; i < users[k].nr; i++)
-			if (!engine_in_strvec(&all, users[k].v[i]))
+			if (!strvec_has(&all, users[k].v[i]))
 				strvec_push(&all, users[k].v[i]);
 	/*
 	 * A changed file is parsed before for its sites (the series lists
 	 * what each patch converts); an unchanged user only when its parse
 	 * after has errors: a parse after without errors gained none.
 	 */
-	for (size_t i = 0; i < changed.nr; i++)
-		if (!parsed_of(v, changed.v[i])->has_before)
-			strvec_push(&need_before, changed.v[i]);
+	for (size_t i = 0; i < changed->nr; i++)
+		if (!parsed_of(v, changed->v[i])->has_before)
+			strvec_push(&need_before, changed->v[i]);
 	parse_into(v, &need_before, 0);
 	for (size_t i = 0; i < all.nr; i++) {
 		struct parsed *p = parsed_of(v, all.v[i]);
@@ -831,7 +579,7 @@ static int verify_round(struct verify *v, const struct strvec *went_back)
 	classify_set_overlay(v->c, NULL, 0);
 	free(overlay);
 	strvec_clear(&need_before);
-	for (size_t i = changed.nr; i < all.nr; i++) {
+	for (size_t i = changed->nr; i < all.nr; i++) {
 		struct parsed *p = parsed_of(v, all.v[i]);
 
 		if (p->after_errors.nr && !p->has_before)
@@ -839,198 +587,252 @@ static int verify_round(struct verify *v, const struct strvec *went_back)
 	}
 	parse_into(v, &need_before, 0);
 	/* the parse before tells which users the set-up cannot build: they are not judged */
-	for (size_t k = 0; k < headers.nr; k++) {
+	for (size_t k = 0; k < headers->nr; k++) {
 		drop_blind_users(v, &users[k]);
 		v->stats->verify_users += (unsigned)users[k].nr;
 	}
+	strvec_clear(&all);
+	strvec_clear(&need_before);
+	strvec_clear(&need_after);
+}
 
-	/* A changed file that gains an error: held back with its unit. */
-	for (size_t i = 0; i < changed.nr; i++) {
-		struct work_file *f = engine_find_file(e, changed.v[i]);
-		struct parsed *p = parsed_of(v, changed.v[i]);
+/* A changed file that gains an error: held back with its unit. */
+static void hold_broken_files(struct verify *v, const struct strvec *changed, size_t held_headers_before)
+{
+	struct engine *e = v->e;
+
+	for (size_t i = 0; i < changed->nr; i++) {
+		struct work_file *f = engine_find_file(e, changed->v[i]);
+		struct parsed *p = parsed_of(v, changed->v[i]);
 		struct strvec fresh = STRVEC_INIT;
 
 		/* gone back (or a step back) this round: its parse after is stale */
-		if (f->excluded || engine_in_strvec(&v->stepped_back, f->path))
+		if (f->excluded || strvec_has(&v->hb.stepped_back, f->path))
 			continue;
 		header_users_new_errors(&p->before_errors, &p->after_errors, &fresh);
 		if (fresh.nr) {
-			struct unit u = { xstrdup(f->path), xstrdup(shown_error(e, fresh.v[0])), STRVEC_INIT };
+			struct held_unit u = { xstrdup(f->path), xstrdup(shown_error(e, fresh.v[0])), STRVEC_INIT };
 			const char *gone = header_gone_back(v, f->path, held_headers_before, &fresh);
 			char *detail = gone ? xstrfmt("with %s held back, the change adds %zu parse error(s): %s",
 						      gone, fresh.nr, u.error)
 					    : xstrfmt("the change adds %zu parse error(s): %s", fresh.nr, u.error);
 
-			if (!hold_last_step(v, &u, f, detail))
-				hold(v, &u, f, detail);
+			if (!hold_back_last_step(&v->hb, &u, f, detail))
+				hold_back_file(&v->hb, &u, f, detail);
 			free(detail);
-			unit_done(v, &u);
+			hold_back_unit(&v->hb, &u);
 		}
 		strvec_clear(&fresh);
 	}
-	/*
-	 * A header whose unchanged user gains an error: held back with its
-	 * unit.  The user blames the headers whose changed names are on its
-	 * new errors' lines (two headers may both reach it, only one broke
-	 * it); when no line names one, every changed header it uses.
-	 */
-	{
-		struct strvec *names = xcalloc(headers.nr + 1, sizeof(*names));
-		struct strvec blamed = STRVEC_INIT;	/* "header\tuser" pairs */
+}
 
-		for (size_t k = 0; k < headers.nr; k++) {
-			struct work_file *h = engine_find_file(e, headers.v[k]);
+/*
+ * Append to blamed the "header\tuser" pairs where the user's new errors'
+ * lines name what the header changed (or a macro of the header over it).
+ */
+static void blame_by_lines(struct verify *v, const struct strvec *headers, const struct strvec *users,
+			   struct strvec *blamed)
+{
+	struct engine *e = v->e;
+	struct strvec *names = xcalloc(headers->nr + 1, sizeof(*names));
 
-			/* the header's own macros over what it changed: an error
-			 * line names class_to_shost(), not the member it reaches */
-			header_names(h, &names[k], NULL);
-			header_users_macro_names(h->current.buf, h->current.len, &names[k]);
-		}
-		for (size_t k = 0; k < headers.nr; k++)
-			for (size_t i = 0; i < users[k].nr; i++) {
-				struct parsed *p = parsed_of(v, users[k].v[i]);
-				struct strvec fresh = STRVEC_INIT, ids = STRVEC_INIT;
+	for (size_t k = 0; k < headers->nr; k++) {
+		struct work_file *h = engine_find_file(e, headers->v[k]);
 
-				header_users_new_errors(&p->before_errors, &p->after_errors, &fresh);
-				if (fresh.nr) {
-					error_line_identifiers(v, &fresh, &ids);
-					if (header_users_intersect(&names[k], &ids, NULL))
-						strvec_pushf(&blamed, "%s\t%s", headers.v[k], users[k].v[i]);
-				}
-				strvec_clear(&ids);
-				strvec_clear(&fresh);
-			}
-		/*
-		 * A user that blames two headers or more (or, naming none, uses
-		 * several) is parsed again without each of them: a header whose
-		 * old text alone mends it is the one to blame (hosts.c's
-		 * `host->class_dev.dev` breaks through hosts.h, not through
-		 * pci.h, though both changed a member named dev).  When none
-		 * alone mends it, every suspect stays blamed.
-		 */
-		{
-			struct strvec broken = STRVEC_INIT, suspects = STRVEC_INIT, alone = STRVEC_INIT;
-
-			for (size_t k = 0; k < headers.nr; k++)
-				for (size_t i = 0; i < users[k].nr; i++) {
-					struct parsed *p = parsed_of(v, users[k].v[i]);
-					struct strvec fresh = STRVEC_INIT;
-
-					header_users_new_errors(&p->before_errors, &p->after_errors, &fresh);
-					if (fresh.nr && !engine_in_strvec(&broken, users[k].v[i]))
-						strvec_push(&broken, users[k].v[i]);
-					strvec_clear(&fresh);
-				}
-			for (size_t b = 0; b < broken.nr; b++) {
-				struct strvec mine = STRVEC_INIT;
-
-				for (size_t k = 0; k < headers.nr; k++) {
-					char *pair = xstrfmt("%s\t%s", headers.v[k], broken.v[b]);
-
-					if (engine_in_strvec(&blamed, pair))
-						strvec_push(&mine, pair);
-					free(pair);
-				}
-				for (size_t k = 0; k < headers.nr && !mine.nr; k++)
-					for (size_t i = 0; i < users[k].nr; i++)
-						if (!strcmp(users[k].v[i], broken.v[b]))
-							strvec_pushf(&suspects, "%s\t%s", headers.v[k], broken.v[b]);
-				if (mine.nr > 1)
-					for (size_t i = 0; i < mine.nr; i++)
-						strvec_push(&suspects, mine.v[i]);
-				strvec_clear(&mine);
-			}
-			for (size_t k = 0; k < headers.nr; k++) {
-				struct strvec batch = STRVEC_INIT;
-				size_t n = strlen(headers.v[k]);
-				char *fixed;
-				int several;
-
-				for (size_t i = 0; i < suspects.nr; i++) {
-					const char *user = suspects.v[i] + n + 1;
-
-					if (strncmp(suspects.v[i], headers.v[k], n) || suspects.v[i][n] != '\t')
-						continue;
-					several = 0;
-					for (size_t j = 0; j < suspects.nr && !several; j++)
-						several = j != i && !strcmp(strchr(suspects.v[j], '\t') + 1, user);
-					if (several)
-						strvec_push(&batch, user);
-				}
-				if (!batch.nr)
-					continue;
-				fixed = xcalloc(batch.nr, 1);
-				parse_without(v, headers.v[k], &batch, fixed);
-				for (size_t i = 0; i < batch.nr; i++)
-					if (fixed[i])
-						strvec_pushf(&alone, "%s\t%s", headers.v[k], batch.v[i]);
-				free(fixed);
-				strvec_clear(&batch);
-			}
-			/* the users a header alone mends blame that header only */
-			for (size_t i = 0; i < alone.nr; i++) {
-				const char *user = strchr(alone.v[i], '\t') + 1;
-				struct strvec kept = STRVEC_INIT;
-
-				for (size_t j = 0; j < blamed.nr; j++)
-					if (strcmp(strchr(blamed.v[j], '\t') + 1, user))
-						strvec_push(&kept, blamed.v[j]);
-				strvec_clear(&blamed);
-				blamed = kept;
-			}
-			for (size_t i = 0; i < alone.nr; i++)
-				strvec_push(&blamed, alone.v[i]);
-			strvec_clear(&broken);
-			strvec_clear(&suspects);
-			strvec_clear(&alone);
-		}
-		for (size_t k = 0; k < headers.nr; k++) {
-			struct work_file *h = engine_find_file(e, headers.v[k]);
-
-			for (size_t i = 0; i < users[k].nr && !h->excluded &&
-					   !engine_in_strvec(&v->stepped_back, h->path); i++) {
-				struct parsed *p = parsed_of(v, users[k].v[i]);
-				struct strvec fresh = STRVEC_INIT;
-				char *pair = xstrfmt("%s\t%s", headers.v[k], users[k].v[i]);
-				int blames_any = 0, blames_this = engine_in_strvec(&blamed, pair);
-
-				for (size_t b = 0; b < blamed.nr && !blames_any; b++) {
-					const char *tab = strchr(blamed.v[b], '\t');
-
-					blames_any = !strcmp(tab + 1, users[k].v[i]);
-				}
-				free(pair);
-				if (!blames_this && blames_any)
-					continue;
-				header_users_new_errors(&p->before_errors, &p->after_errors, &fresh);
-				if (fresh.nr) {
-					struct unit u = { xstrdup(users[k].v[i]), xstrdup(shown_error(e, fresh.v[0])),
-							  STRVEC_INIT };
-					char *detail = xstrfmt("%s, which uses it unchanged, gains %zu parse error(s): %s",
-							       u.cause, fresh.nr, u.error);
-
-					if (!hold_last_step(v, &u, h, detail))
-						hold(v, &u, h, detail);
-					free(detail);
-					unit_done(v, &u);
-				}
-				strvec_clear(&fresh);
-			}
-		}
-		for (size_t k = 0; k < headers.nr; k++) {
-			strvec_clear(&names[k]);
-			strvec_clear(&users[k]);
-		}
-		free(names);
-		strvec_clear(&blamed);
+		/* the header's own macros over what it changed: an error
+		 * line names class_to_shost(), not the member it reaches */
+		header_names(h, &names[k], NULL);
+		header_users_macro_names(h->current.buf, h->current.len, &names[k]);
 	}
+	for (size_t k = 0; k < headers->nr; k++)
+		for (size_t i = 0; i < users[k].nr; i++) {
+			struct parsed *p = parsed_of(v, users[k].v[i]);
+			struct strvec fresh = STRVEC_INIT, ids = STRVEC_INIT;
+
+			header_users_new_errors(&p->before_errors, &p->after_errors, &fresh);
+			if (fresh.nr) {
+				error_line_identifiers(v, &fresh, &ids);
+				if (header_users_intersect(&names[k], &ids, NULL))
+					strvec_pushf(blamed, "%s\t%s", headers->v[k], users[k].v[i]);
+			}
+			strvec_clear(&ids);
+			strvec_clear(&fresh);
+		}
+	for (size_t k = 0; k < headers->nr; k++)
+		strvec_clear(&names[k]);
+	free(names);
+}
+
+/*
+ * A user that blames two headers or more (or, naming none, uses several)
+ * is parsed again without each of them: a header whose old text alone
+ * mends it is the one to blame (hosts.c's `host->class_dev.dev` breaks
+ * through hosts.h, not through pci.h, though both changed a member named
+ * dev).  When none alone mends it, every suspect stays blamed.
+ */
+static void blame_by_parse(struct verify *v, const struct strvec *headers, const struct strvec *users,
+			   struct strvec *blamed)
+{
+	struct strvec broken = STRVEC_INIT, suspects = STRVEC_INIT, alone = STRVEC_INIT;
+
+	for (size_t k = 0; k < headers->nr; k++)
+		for (size_t i = 0; i < users[k].nr; i++) {
+			struct parsed *p = parsed_of(v, users[k].v[i]);
+			struct strvec fresh = STRVEC_INIT;
+
+			header_users_new_errors(&p->before_errors, &p->after_errors, &fresh);
+			if (fresh.nr && !strvec_has(&broken, users[k].v[i]))
+				strvec_push(&broken, users[k].v[i]);
+			strvec_clear(&fresh);
+		}
+	for (size_t b = 0; b < broken.nr; b++) {
+		struct strvec mine = STRVEC_INIT;
+
+		for (size_t k = 0; k < headers->nr; k++) {
+			char *pair = xstrfmt("%s\t%s", headers->v[k], broken.v[b]);
+
+			if (strvec_has(blamed, pair))
+				strvec_push(&mine, pair);
+			free(pair);
+		}
+		for (size_t k = 0; k < headers->nr && !mine.nr; k++)
+			for (size_t i = 0; i < users[k].nr; i++)
+				if (!strcmp(users[k].v[i], broken.v[b]))
+					strvec_pushf(&suspects, "%s\t%s", headers->v[k], broken.v[b]);
+		if (mine.nr > 1)
+			for (size_t i = 0; i < mine.nr; i++)
+				strvec_push(&suspects, mine.v[i]);
+		strvec_clear(&mine);
+	}
+	for (size_t k = 0; k < headers->nr; k++) {
+		struct strvec batch = STRVEC_INIT;
+		size_t n = strlen(headers->v[k]);
+		char *fixed;
+		int several;
+
+		for (size_t i = 0; i < suspects.nr; i++) {
+			const char *user = suspects.v[i] + n + 1;
+
+			if (strncmp(suspects.v[i], headers->v[k], n) || suspects.v[i][n] != '\t')
+				continue;
+			several = 0;
+			for (size_t j = 0; j < suspects.nr && !several; j++)
+				several = j != i && !strcmp(strchr(suspects.v[j], '\t') + 1, user);
+			if (several)
+				strvec_push(&batch, user);
+		}
+		if (!batch.nr)
+			continue;
+		fixed = xcalloc(batch.nr, 1);
+		parse_without(v, headers->v[k], &batch, fixed);
+		for (size_t i = 0; i < batch.nr; i++)
+			if (fixed[i])
+				strvec_pushf(&alone, "%s\t%s", headers->v[k], batch.v[i]);
+		free(fixed);
+		strvec_clear(&batch);
+	}
+	/* the users a header alone mends blame that header only */
+	for (size_t i = 0; i < alone.nr; i++) {
+		const char *user = strchr(alone.v[i], '\t') + 1;
+		struct strvec kept = STRVEC_INIT;
+
+		for (size_t j = 0; j < blamed->nr; j++)
+			if (strcmp(strchr(blamed->v[j], '\t') + 1, user))
+				strvec_push(&kept, blamed->v[j]);
+		strvec_clear(blamed);
+		*blamed = kept;
+	}
+	for (size_t i = 0; i < alone.nr; i++)
+		strvec_push(blamed, alone.v[i]);
+	strvec_clear(&broken);
+	strvec_clear(&suspects);
+	strvec_clear(&alone);
+}
+
+/*
+ * A header whose unchanged user gains an error: held back with its unit.
+ * The user blames the headers whose changed names are on its new errors'
+ * lines (two headers may both reach it, only one broke it); when no line
+ * names one, every changed header it uses.
+ */
+static void hold_broken_headers(struct verify *v, const struct strvec *headers, const struct strvec *users)
+{
+	struct engine *e = v->e;
+	struct strvec blamed = STRVEC_INIT;	/* "header\tuser" pairs */
+
+	blame_by_lines(v, headers, users, &blamed);
+	blame_by_parse(v, headers, users, &blamed);
+	for (size_t k = 0; k < headers->nr; k++) {
+		struct work_file *h = engine_find_file(e, headers->v[k]);
+
+		for (size_t i = 0; i < users[k].nr && !h->excluded &&
+				   !strvec_has(&v->hb.stepped_back, h->path); i++) {
+			struct parsed *p = parsed_of(v, users[k].v[i]);
+			struct strvec fresh = STRVEC_INIT;
+			char *pair = xstrfmt("%s\t%s", headers->v[k], users[k].v[i]);
+			int blames_any = 0, blames_this = strvec_has(&blamed, pair);
+
+			for (size_t b = 0; b < blamed.nr && !blames_any; b++) {
+				const char *tab = strchr(blamed.v[b], '\t');
+
+				blames_any = !strcmp(tab + 1, users[k].v[i]);
+			}
+			free(pair);
+			if (!blames_this && blames_any)
+				continue;
+			header_users_new_errors(&p->before_errors, &p->after_errors, &fresh);
+			if (fresh.nr) {
+				struct held_unit u = { xstrdup(users[k].v[i]), xstrdup(shown_error(e, fresh.v[0])),
+						  STRVEC_INIT };
+				char *detail = xstrfmt("%s, which uses it unchanged, gains %zu parse error(s): %s",
+						       u.cause, fresh.nr, u.error);
+
+				if (!hold_back_last_step(&v->hb, &u, h, detail))
+					hold_back_file(&v->hb, &u, h, detail);
+				free(detail);
+				hold_back_unit(&v->hb, &u);
+			}
+			strvec_clear(&fresh);
+		}
+	}
+	strvec_clear(&blamed);
+}
+
+/*
+ * One round: parse each changed file and each unchanged user of a changed
+ * header after the change (each before it once per verify), hold back a
+ * changed file that gains an error and a header whose user gains one,
+ * each with its unit.  Returns how many files it held back or gave back
+ * a step.
+ */
+static int verify_round(struct verify *v, const struct strvec *went_back)
+{
+	struct engine *e = v->e;
+	struct strvec changed = STRVEC_INIT, headers = STRVEC_INIT, *users;
+	unsigned held = v->stats->held_back;
+	size_t held_headers_before = v->hb.held_headers.nr;
+
+	for (size_t i = 0; i < e->nr; i++)
+		if (engine_file_changed(&e->files[i])) {
+			strvec_push(&changed, e->files[i].path);
+			if (!is_c_file(e->files[i].path))
+				strvec_push(&headers, e->files[i].path);
+		}
+	strvec_clear(&v->hb.stepped_back);
+	if (!changed.nr)
+		return 0;
+	users = xcalloc(headers.nr + 1, sizeof(*users));
+	if (headers.nr)
+		find_users(v, &headers, users);
+	parse_round(v, &changed, &headers, users, went_back);
+	hold_broken_files(v, &changed, held_headers_before);
+	hold_broken_headers(v, &headers, users);
+	for (size_t k = 0; k < headers.nr; k++)
+		strvec_clear(&users[k]);
 	free(users);
 	strvec_clear(&changed);
 	strvec_clear(&headers);
-	strvec_clear(&all);
-	strvec_clear(&need_before);
-	strvec_clear(&need_after);
-	return (int)(v->stats->held_back - held) + (int)v->stepped_back.nr;
+	return (int)(v->stats->held_back - held) + (int)v->hb.stepped_back.nr;
 }
 
 /*
@@ -1055,13 +857,11 @@ static int verify_uncached(struct engine *e, struct site_list *before_sites,
 	v.stats = stats;
 	engine_classify_options(e, &co);
 	for (size_t i = 0; i < e->nr && !any; i++)
-		any = verify_is_changed(&e->files[i]);
+		any = engine_file_changed(&e->files[i]);
 	if (any && !(v.c = classify_new(&co)))
 		return -1;
 	v.reach = reach_new(e->opts->tree, original_text, e);
-	v.change_ids = xcalloc(e->nr + 1, sizeof(*v.change_ids));
-	v.change_globals = xcalloc(e->nr + 1, sizeof(*v.change_globals));
-	v.have_change_names = xcalloc(e->nr + 1, 1);
+	hold_back_init(&v.hb, e, stats);
 	was = xcalloc(e->nr ? e->nr : 1, 1);
 	do {
 		for (size_t i = 0; i < e->nr; i++)
@@ -1073,9 +873,11 @@ static int verify_uncached(struct engine *e, struct site_list *before_sites,
 		 * of no other.
 		 */
 		strvec_clear(&went_back);
-		for (size_t i = 0; i < v.stepped_back.nr; i++)
-			if (!is_c_file(v.stepped_back.v[i]))
-				strvec_push(&went_back, v.stepped_back.v[i]);
+		for (size_t i = 0; i < v.hb.stepped_back.nr; i++) {
+			parsed_of(&v, v.hb.stepped_back.v[i])->has_after = 0;
+			if (!is_c_file(v.hb.stepped_back.v[i]))
+				strvec_push(&went_back, v.hb.stepped_back.v[i]);
+		}
 		for (size_t i = 0; i < e->nr; i++) {
 			if (!e->files[i].excluded || was[i])
 				continue;
@@ -1089,7 +891,7 @@ static int verify_uncached(struct engine *e, struct site_list *before_sites,
 	for (size_t i = 0; i < e->nr; i++) {
 		struct parsed *p;
 
-		if (!verify_is_changed(&e->files[i]))
+		if (!engine_file_changed(&e->files[i]))
 			continue;
 		p = parsed_of(&v, e->files[i].path);
 		for (size_t k = 0; k < p->before_sites.nr; k++) {
@@ -1115,20 +917,8 @@ static int verify_uncached(struct engine *e, struct site_list *before_sites,
 		site_list_release(&v.p[i].after_sites);
 	}
 	free(v.p);
-	for (size_t i = 0; i < e->nr; i++) {
-		strvec_clear(&v.change_ids[i]);
-		strvec_clear(&v.change_globals[i]);
-	}
-	free(v.change_ids);
-	free(v.change_globals);
-	free(v.have_change_names);
+	hold_back_release(&v.hb);
 	strvec_clear(&v.tree_files);
-	for (size_t i = 0; i < v.held_headers.nr; i++)
-		strvec_clear(&v.held_names[i]);
-	free(v.held_names);
-	strvec_clear(&v.held_headers);
-	strvec_clear(&v.held_shown);
-	strvec_clear(&v.stepped_back);
 	reach_free(v.reach);
 	if (v.c)
 		classify_free(v.c);

@@ -2,8 +2,9 @@
 #include "analyze/prefilter.h"
 #include "base/cache.h"
 #include "base/walk.h"
-#include "engine/engine.h"
+#include "engine/working-set.h"
 #include "engine/spatch.h"
+#include "engine/step-cache.h"
 #include "kernel/kernel.h"
 #include "lex/lex.h"
 #include "rewrite/callback-callers.h"
@@ -19,16 +20,6 @@
 int working_set_has_trigger(const struct strbuf *text, const char *const *triggers)
 {
 	return prefilter_buffer(text->buf, text->len, triggers) == PREFILTER_CANDIDATE;
-}
-
-void working_set_set_status(struct work_file *f, const char *status, const char *step, const char *detail)
-{
-	if (f->status && !strcmp(f->status, "conflict"))
-		return;
-	f->status = status;
-	f->status_step = step;
-	free(f->detail);
-	f->detail = xstrdup(detail ? detail : "");
 }
 
 /*
@@ -93,7 +84,7 @@ static void find_class_objects(const char *text, struct strvec *names)
 		name = xstrndup(start, (size_t)(q - start));
 		while (*q == ' ' || *q == '\t')
 			q++;
-		if ((*q == '=' || *q == ';') && !engine_in_strvec(names, name)) {
+		if ((*q == '=' || *q == ';') && !strvec_has(names, name)) {
 			strvec_push(names, name);
 			strvec_sort(names);
 		}
@@ -282,7 +273,7 @@ static int select_files(struct engine *e, struct strvec *cands)
 			prefilter_files(e->opts->tree, &core, (const char *const *)core_tokens.v,
 					e->opts->jobs, &from_core, NULL, NULL);
 		for (size_t i = 0; i < from_core.nr; i++)
-			if (!engine_in_strvec(cands, from_core.v[i]))
+			if (!strvec_has(cands, from_core.v[i]))
 				strvec_push(cands, from_core.v[i]);
 		strvec_sort(cands);
 		strvec_clear(&core);
@@ -299,7 +290,7 @@ static int select_files(struct engine *e, struct strvec *cands)
 
 			find_class_objects(text.buf, &here);
 			for (size_t n = 0; n < here.nr; n++) {
-				if (!engine_in_strvec(&e->class_objects, here.v[n])) {
+				if (!strvec_has(&e->class_objects, here.v[n])) {
 					strvec_push(&e->class_objects, here.v[n]);
 					strvec_sort(&e->class_objects);
 				}
@@ -316,7 +307,7 @@ static int select_files(struct engine *e, struct strvec *cands)
 		prefilter_files(e->opts->tree, &files, (const char *const *)e->class_objects.v,
 				e->opts->jobs, &users, NULL, NULL);
 		for (size_t i = 0; i < users.nr; i++)
-			if (!engine_in_strvec(cands, users.v[i]))
+			if (!strvec_has(cands, users.v[i]))
 				strvec_push(cands, users.v[i]);
 		strvec_sort(cands);
 		strvec_clear(&users);
@@ -337,8 +328,8 @@ static int select_files(struct engine *e, struct strvec *cands)
 			struct strbuf text = STRBUF_INIT;
 			char *abs;
 
-			if (engine_in_strvec(cands, h) || engine_in_strvec(&seen, h) ||
-			    !engine_in_strvec(cands, e->includes.edges[i].includer) ||
+			if (strvec_has(cands, h) || strvec_has(&seen, h) ||
+			    !strvec_has(cands, e->includes.edges[i].includer) ||
 			    kernel_is_class_device_core(h))
 				continue;
 			strvec_push(&seen, h);
