@@ -1,11 +1,11 @@
-#include "report/html.h"
+#include "report/writer.h"
 
 #include <errno.h>
 #include <string.h>
 
 #include "config.h"
 
-void html_escape(struct strbuf *sb, const char *s)
+void writer_html_escape(struct strbuf *sb, const char *s)
 {
 	for (; s && *s; s++) {
 		switch (*s) {
@@ -30,16 +30,17 @@ void html_escape(struct strbuf *sb, const char *s)
 	}
 }
 
-void html_put(FILE *out, const char *s)
+static void html_put(FILE *out, const char *s)
 {
 	struct strbuf sb = STRBUF_INIT;
 
-	html_escape(&sb, s);
+	writer_html_escape(&sb, s);
 	fputs(sb.buf, out);
 	strbuf_release(&sb);
 }
 
-void html_notes(FILE *out, const struct strvec *notes)
+/* notes as the page's list of notes, one monospace item each; nothing when there are none. */
+static void html_notes(FILE *out, const struct strvec *notes)
 {
 	if (!notes->nr)
 		return;
@@ -738,7 +739,81 @@ static int patch(FILE *out, const struct report_patch *p, size_t index)
 	return 0;
 }
 
-int html_write(FILE *out, const struct report *r)
+static const char *plural(size_t n, const char *one, const char *many)
+{
+	return n == 1 ? one : many;
+}
+
+/* A path that may break after each '/' in a narrow cell. */
+static void put_path(FILE *out, const char *s)
+{
+	for (const char *slash; (slash = strchr(s, '/')); s = slash + 1) {
+		char *part = xstrndup(s, (size_t)(slash - s) + 1);
+
+		html_put(out, part);
+		fprintf(out, "<wbr>");
+		free(part);
+	}
+	html_put(out, s);
+}
+
+static void userspace(FILE *out, const struct userspace_report *r)
+{
+	fprintf(out, "<section id=\"userspace\"><h2>udev rules and scripts that change meaning "
+		     "<span class=\"count\">%zu finding%s in %zu rule%s of %zu file%s and %zu script%s",
+		r->nr, plural(r->nr, "", "s"), r->nr_rules, plural(r->nr_rules, "", "s"), r->rules_files,
+		plural(r->rules_files, "", "s"), r->nr_scripts, plural(r->nr_scripts, "", "s"));
+	if (r->warnings.nr)
+		fprintf(out, ", %zu warning%s", r->warnings.nr, plural(r->warnings.nr, "", "s"));
+	fprintf(out, "</span></h2>\n<p class=\"muted\">Read from");
+	for (size_t i = 0; i < r->paths.nr; i++) {
+		fprintf(out, "%s <code>", i ? "," : "");
+		html_put(out, r->paths.v[i]);
+		fprintf(out, "</code>");
+	}
+	fprintf(out, ". Each rule or script line below matches a device whose sysfs place or attributes the "
+		     "conversion changes; the rewrite works on the converted kernel.</p>\n");
+	if (!r->nr) {
+		fprintf(out, "<p class=\"empty\">none: every rule and script keeps working</p>\n");
+	} else {
+		fprintf(out, "<table id=\"userspace-table\" class=\"fixed\"><colgroup><col style=\"width:17%%\">"
+			     "<col style=\"width:15%%\"><col style=\"width:36%%\"><col style=\"width:32%%\"></colgroup>"
+			     "<thead><tr><th>Where</th><th>Change</th><th>Rule and what changes</th>"
+			     "<th>Rewrite</th></tr></thead><tbody>\n");
+	}
+	for (size_t i = 0; i < r->nr; i++) {
+		const struct userspace_finding *f = &r->findings[i];
+		char *loc = xstrfmt("%s:%u", f->file, f->line), *dev = xstrfmt("%s/%s", f->class_name, f->device);
+		char *step = xstrfmt("step %u %s", f->step, f->step_name);
+
+		fprintf(out, "<tr class=\"userspace\" data-change=\"%s\"><td class=\"loc\">",
+			userspace_change_name(f->change));
+		put_path(out, loc);
+		fprintf(out, "<div class=\"from\">%s</div></td><td><span class=\"chip r-needs-human\">%s</span>"
+			     "<div class=\"mono\">", f->script ? "script" : "rule", userspace_change_name(f->change));
+		html_put(out, dev);
+		fprintf(out, "</div><div class=\"from\">");
+		html_put(out, step);
+		fprintf(out, "</div></td><td><div class=\"mono\">");
+		html_put(out, f->text);
+		fprintf(out, "</div><div class=\"muted\"><code>");
+		html_put(out, f->key);
+		fprintf(out, "</code>: ");
+		html_put(out, f->what);
+		fprintf(out, "</div></td><td class=\"mono\">");
+		html_put(out, f->rewrite);
+		fprintf(out, "</td></tr>\n");
+		free(loc);
+		free(dev);
+		free(step);
+	}
+	if (r->nr)
+		fprintf(out, "</tbody></table>\n");
+	html_notes(out, &r->warnings);
+	fprintf(out, "</section>\n");
+}
+
+static int write_html(FILE *out, const struct report *r)
 {
 	char *deletion = report_deletion_text(r);
 	int possible = report_deletion_possible(r), rc = 0;
@@ -761,7 +836,7 @@ int html_write(FILE *out, const struct report *r)
 	exports(out, r);
 	sysfs(out, r);
 	if (r->userspace.checked)
-		userspace_write_html(out, &r->userspace);
+		userspace(out, &r->userspace);
 	if (r->nr_patches) {
 		fprintf(out, "<section id=\"series\"><h2>The series <span class=\"count\">%zu patch%s</span></h2>\n",
 			r->nr_patches, r->nr_patches == 1 ? "" : "es");
@@ -775,3 +850,5 @@ int html_write(FILE *out, const struct report *r)
 	free(deletion);
 	return rc;
 }
+
+const struct writer writer_html = { "html", write_html };
