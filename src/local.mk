@@ -49,12 +49,16 @@ src_libcdmigrate_a_SOURCES = \
 	src/rewrite/virtual-parent.c src/rewrite/virtual-parent.h \
 	src/plan/plan.c src/plan/plan.h \
 	src/report/report.c src/report/report.h \
+	src/report/report-baseline.c \
+	src/report/report-migration.c src/report/report-migration.h \
 	src/report/sysfs.h \
 	src/report/sysfs-attrs.c \
 	src/report/sysfs-devices.c \
 	src/report/sysfs-predict.c \
 	src/report/sysfs-read.c src/report/sysfs-read.h \
 	src/report/userspace.c src/report/userspace.h \
+	src/report/userspace-glob.c src/report/userspace-glob.h \
+	src/report/userspace-read.c \
 	src/report/writer.c src/report/writer.h \
 	src/report/writer-html.c \
 	src/report/writer-json.c \

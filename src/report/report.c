@@ -9,9 +9,6 @@
 #include "rewrite/class-initializer.h"
 #include "rewrite/delete-class-device.h"
 
-#include <dirent.h>
-#include <errno.h>
-#include <jansson.h>
 #include <stdlib.h>
 #include <ctype.h>
 #include <string.h>
@@ -44,120 +41,6 @@ static unsigned group_of(const char *file, const char *kind, const char *symbol)
 	if (!strcmp(kind, "class-interface") || (!strcmp(kind, "token") && strstr(symbol, "class_interface")))
 		return 50;
 	return 40;
-}
-
-/* -------------------------------------------------------------- migration */
-
-static void migration_free(struct report_migration *m)
-{
-	if (!m)
-		return;
-	free(m->source);
-	free(m->tree);
-	for (size_t i = 0; i < m->nr_steps; i++) {
-		free(m->steps[i].name);
-		free(m->steps[i].action);
-	}
-	free(m->steps);
-	for (size_t i = 0; i < m->nr_files; i++) {
-		free(m->files[i].file);
-		free(m->files[i].step);
-		free(m->files[i].status);
-		free(m->files[i].detail);
-	}
-	free(m->files);
-	for (size_t i = 0; i < m->nr_units; i++) {
-		free(m->units[i].cause);
-		free(m->units[i].error);
-		strvec_clear(&m->units[i].files);
-	}
-	free(m->units);
-	free(m);
-}
-
-static char *json_str(json_t *o, const char *key)
-{
-	const char *s = json_string_value(json_object_get(o, key));
-
-	return xstrdup(s ? s : "");
-}
-
-static int read_migration(const char *path, struct report_migration **out)
-{
-	json_error_t err;
-	json_t *root = json_load_file(path, 0, &err), *steps, *files, *units;
-	struct report_migration *m;
-	size_t i;
-
-	if (!root)
-		return error("%s:%d: not a migration record (%s): rerun cdmigrate migrate", path, err.line,
-			     err.text);
-	steps = json_object_get(root, "steps");
-	files = json_object_get(root, "files");
-	if (!json_is_object(root) || !json_is_array(steps) || !json_is_array(files)) {
-		json_decref(root);
-		return error("%s: not a migration record (no steps and files): rerun cdmigrate migrate", path);
-	}
-	m = xcalloc(1, sizeof(*m));
-	m->source = xstrdup(path);
-	m->tree = json_str(root, "tree");
-	m->steps = xcalloc(json_array_size(steps) + 1, sizeof(*m->steps));
-	m->files = xcalloc(json_array_size(files) + 1, sizeof(*m->files));
-	for (i = 0; i < json_array_size(steps); i++) {
-		json_t *s = json_array_get(steps, i);
-		struct report_migration_step *st = &m->steps[m->nr_steps++];
-
-		st->order = (unsigned)json_integer_value(json_object_get(s, "order"));
-		st->name = json_str(s, "name");
-		st->action = json_str(s, "action");
-		st->files_changed = (size_t)json_integer_value(json_object_get(s, "files_changed"));
-		st->sites_converted = (size_t)json_integer_value(json_object_get(s, "sites_converted"));
-		m->files_changed += st->files_changed;
-		m->sites_converted += st->sites_converted;
-	}
-	for (i = 0; i < json_array_size(files); i++) {
-		json_t *f = json_array_get(files, i);
-		struct report_migration_file *mf = &m->files[m->nr_files++];
-
-		mf->file = json_str(f, "file");
-		mf->step = json_str(f, "step");
-		mf->status = json_str(f, "status");
-		mf->detail = json_str(f, "detail");
-	}
-	units = json_object_get(root, "held_back_units");
-	m->units = xcalloc(json_array_size(units) + 1, sizeof(*m->units));
-	for (i = 0; i < json_array_size(units); i++) {
-		json_t *u = json_array_get(units, i), *files = json_object_get(u, "files");
-		struct report_migration_unit *mu = &m->units[m->nr_units++];
-
-		mu->cause = json_str(u, "cause");
-		mu->error = json_str(u, "error");
-		for (size_t k = 0; k < json_array_size(files); k++) {
-			const char *f = json_string_value(json_array_get(files, k));
-
-			if (f)
-				strvec_push(&mu->files, f);
-		}
-	}
-	json_decref(root);
-	*out = m;
-	return 0;
-}
-
-static const struct report_migration_file *migration_file(const struct report_migration *m, const char *file)
-{
-	for (size_t i = 0; m && i < m->nr_files; i++)
-		if (!strcmp(m->files[i].file, file))
-			return &m->files[i];
-	return NULL;
-}
-
-static const struct report_migration_step *migration_step(const struct report_migration *m, unsigned order)
-{
-	for (size_t i = 0; m && i < m->nr_steps; i++)
-		if (m->steps[i].order == order)
-			return &m->steps[i];
-	return NULL;
 }
 
 /* ---------------------------------------------------------------- reasons */
@@ -306,8 +189,8 @@ static const char *item_reason(const struct reason_context *rc, unsigned group, 
 static const char *static_class_reason(const struct reason_context *rc, const char *symbol,
 				       const char *site_reason, const char *file, char **detail)
 {
-	const struct report_migration_file *mf = migration_file(rc->m, file);
-	const struct report_migration_step *ms = migration_step(rc->m, 10);
+	const struct report_migration_file *mf = report_migration_file(rc->m, file);
+	const struct report_migration_step *ms = report_migration_step(rc->m, 10);
 	const char *fields, *reason;
 	char *stuck, *why;
 
@@ -370,7 +253,7 @@ static const char *item_reason(const struct reason_context *rc, unsigned group, 
 {
 	const struct report_migration *m = rc->m;
 	const struct classify_file *parse = parse_result(rc->scan, file);
-	const struct report_migration_file *mf = migration_file(m, file);
+	const struct report_migration_file *mf = report_migration_file(m, file);
 	const struct manifest_step *step;
 	const char *rest, *macro, *shape, *why;
 	char num[16];
@@ -443,7 +326,7 @@ static const char *item_reason(const struct reason_context *rc, unsigned group, 
 	if (!step || !manifest_count(step->patches)) {
 		*detail = xstrfmt("step %u %s has no semantic patch yet", group, report_group_name(group));
 	} else if (m) {
-		const struct report_migration_step *ms = migration_step(m, group);
+		const struct report_migration_step *ms = report_migration_step(m, group);
 
 		if (ms && !strcmp(ms->action, "run") && mf && m->in_place)
 			*detail = xstrfmt("step %u %s ran and changed this file but left this site", group,
@@ -731,59 +614,6 @@ char *report_deletion_text(const struct report *r)
 		       r->blocking == 1 ? "" : "s", r->blocking == 1 ? "s" : "");
 }
 
-/* ---------------------------------------------------------------- patches */
-
-static int compare_patch(const void *a, const void *b)
-{
-	return strcmp(((const struct report_patch *)a)->path, ((const struct report_patch *)b)->path);
-}
-
-static int read_series(const char *dir, struct report *r)
-{
-	DIR *d = opendir(dir);
-	struct dirent *de;
-	struct strbuf text = STRBUF_INIT;
-
-	if (!d)
-		return error_errno("--series %s: cannot read the directory", dir);
-	while ((de = readdir(d))) {
-		struct report_patch *p;
-		char *path, *subject = NULL, *s;
-
-		if (!ends_with(de->d_name, ".patch") || starts_with(de->d_name, "0000-"))
-			continue;
-		path = path_join(dir, de->d_name);
-		strbuf_reset(&text);
-		if (strbuf_read_file(&text, path) < 0) {
-			warning("%s: cannot read it: %s", path, strerror(errno));
-			free(path);
-			continue;
-		}
-		s = strstr(text.buf, "\nSubject: ");
-		if (s) {
-			char *end = strchr(s + 1, '\n');
-
-			subject = xstrndup(s + 10, end ? (size_t)(end - s - 10) : strlen(s + 10));
-			if (subject[0] == '[' && strchr(subject, ']')) {
-				char *rest = xstrdup(strchr(subject, ']') + 1 + (strchr(subject, ']')[1] == ' '));
-
-				free(subject);
-				subject = rest;
-			}
-		}
-		r->patches = xrealloc(r->patches, (r->nr_patches + 1) * sizeof(*r->patches));
-		p = &r->patches[r->nr_patches++];
-		p->path = path;
-		p->subject = subject ? subject : xstrdup(de->d_name);
-		s = strchr(p->subject, ':');
-		p->subsystem = s ? xstrndup(p->subject, (size_t)(s - p->subject)) : xstrdup("");
-	}
-	closedir(d);
-	strbuf_release(&text);
-	sort_array(r->patches, r->nr_patches, sizeof(*r->patches), compare_patch);
-	return 0;
-}
-
 /* ------------------------------------------------------------------- make */
 
 static int compare_failures(const void *va, const void *vb)
@@ -873,14 +703,14 @@ int report_make(const struct report_options *opts, struct report *r)
 			record = NULL;
 		}
 	}
-	if (record && read_migration(record, &r->migration) < 0) {
+	if (record && report_migration_read(record, &r->migration) < 0) {
 		free(record);
 		return -1;
 	}
 	if (r->migration)
 		r->migration->in_place = !opts->series;
 	free(record);
-	if (opts->series && read_series(opts->series, r) < 0)
+	if (opts->series && report_migration_read_series(opts->series, &r->patches, &r->nr_patches) < 0)
 		return -1;
 	if (opts->userspace && opts->userspace->nr && userspace_read(opts->userspace, &r->userspace) < 0)
 		return -1;
@@ -1011,7 +841,7 @@ void report_release(struct report *r)
 		free(r->mentions[i].word);
 	}
 	free(r->mentions);
-	migration_free(r->migration);
+	report_migration_free(r->migration);
 	for (size_t i = 0; i < r->nr_patches; i++) {
 		free(r->patches[i].path);
 		free(r->patches[i].subject);
@@ -1039,89 +869,4 @@ void report_release(struct report *r)
 		free(r->baseline);
 	}
 	memset(r, 0, sizeof(*r));
-}
-
-/* --------------------------------------------------------------- baseline */
-
-static int counts_as_parse_failure(const char *status)
-{
-	return !strcmp(status, "parse-failure") || !strcmp(status, "held-back");
-}
-
-static int compare_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-int report_compare_baseline(struct report *r, const char *path)
-{
-	json_error_t err;
-	json_t *root = json_load_file(path, 0, &err), *sites, *failures;
-	struct strvec ids = STRVEC_INIT, fails = STRVEC_INIT;
-	struct report_baseline *b;
-
-	if (!root)
-		return error("--baseline %s:%d: %s: give the output of an earlier report --format json",
-			     path, err.line, err.text);
-	sites = json_object_get(root, "sites");
-	failures = json_object_get(root, "failures");
-	if (!json_is_array(sites)) {
-		json_decref(root);
-		return error("--baseline %s: no \"sites\" array: give the output of an earlier report --format json",
-			     path);
-	}
-	for (size_t i = 0; i < json_array_size(sites); i++) {
-		const char *id = json_string_value(json_object_get(json_array_get(sites, i), "id"));
-
-		if (!id) {
-			json_decref(root);
-			strvec_clear(&ids);
-			return error("--baseline %s: site %zu has no \"id\": the baseline is older than this report format",
-				     path, i);
-		}
-		strvec_push(&ids, id);
-	}
-	for (size_t i = 0; json_is_array(failures) && i < json_array_size(failures); i++) {
-		json_t *f = json_array_get(failures, i);
-		const char *file = json_string_value(json_object_get(f, "file"));
-		const char *source = json_string_value(json_object_get(f, "source"));
-		const char *status = json_string_value(json_object_get(f, "status"));
-
-		if (file && source && status && counts_as_parse_failure(status))
-			strvec_pushf(&fails, "%s (%s)", file, source);
-	}
-	json_decref(root);
-	strvec_sort(&ids);
-	strvec_sort(&fails);
-
-	b = xcalloc(1, sizeof(*b));
-	b->file = xstrdup(path);
-	b->new_items = xcalloc(r->nr + 1, sizeof(size_t));
-	b->new_failures = xcalloc(r->nr_failures + 1, sizeof(char *));
-	for (size_t i = 0; i < r->nr; i++)
-		if (!ids.nr || !bsearch(&r->items[i].id, ids.v, ids.nr, sizeof(char *), compare_str))
-			b->new_items[b->nr_new_items++] = i;
-	for (size_t i = 0; i < ids.nr; i++) {
-		int present = 0;
-
-		for (size_t j = 0; j < r->nr && !present; j++)
-			present = !strcmp(r->items[j].id, ids.v[i]);
-		b->gone += !present;
-	}
-	for (size_t i = 0; i < r->nr_failures; i++) {
-		const struct report_failure *f = &r->failures[i];
-		char *key;
-
-		if (!counts_as_parse_failure(f->status))
-			continue;
-		key = xstrfmt("%s (%s)", f->file, f->source);
-		if (!fails.nr || !bsearch(&key, fails.v, fails.nr, sizeof(char *), compare_str))
-			b->new_failures[b->nr_new_failures++] = key;
-		else
-			free(key);
-	}
-	strvec_clear(&ids);
-	strvec_clear(&fails);
-	r->baseline = b;
-	return 0;
 }

@@ -93,6 +93,7 @@
 
 #include "analyze/exports.h"
 #include "base/util.h"
+#include "report/report-migration.h"
 #include "report/sysfs.h"
 #include "report/userspace.h"
 
@@ -152,48 +153,11 @@ struct report_mention {
 	int in_string;			/* 1: a string or character literal; 0: a comment */
 };
 
-/* The last migration, from OUT/report.json or TREE/.cdmigrate/migrate.json. */
-struct report_migration_step {
-	unsigned order;
-	char *name;
-	char *action;			/* "run", "skip"...; "" when absent */
-	size_t files_changed, sites_converted;
-};
-
-struct report_migration_file {
-	char *file, *step, *status, *detail;
-};
-
-/* A unit verify held back: the file whose new error caused it, the error, its files. */
-struct report_migration_unit {
-	char *cause, *error;
-	struct strvec files;
-};
-
-struct report_migration {
-	char *source;			/* the JSON file read */
-	int in_place;			/* TREE/.cdmigrate/migrate.json: the tree holds the result */
-	char *tree;
-	struct report_migration_step *steps;
-	size_t nr_steps;
-	struct report_migration_file *files;
-	size_t nr_files;
-	size_t sites_converted, files_changed;
-	struct report_migration_unit *units;	/* held_back_units, in order */
-	size_t nr_units;
-};
-
 /* One count line of the summary. */
 struct report_count {
 	unsigned order;			/* group order, or 0 */
 	char *name;
 	size_t sites, files;
-};
-
-struct report_patch {
-	char *path;			/* OUT/NNNN-....patch */
-	char *subject;			/* from the Subject: line, "[PATCH n/m] " removed */
-	char *subsystem;		/* the subject's "<subsystem>:" prefix */
 };
 
 struct report_baseline {
