@@ -62,6 +62,7 @@ src_libcdmigrate_a_SOURCES = \
 	src/report/writer.c src/report/writer.h \
 	src/report/writer-html.c \
 	src/report/writer-json.c \
+	src/report/writer-md.c \
 	src/report/writer-text.c \
 	src/engine/bisect.c src/engine/bisect.h \
 	src/engine/checkpatch.c src/engine/checkpatch.h \

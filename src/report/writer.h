@@ -31,6 +31,11 @@
  *          #subsystem=S&reason=R  the URL fragment sets the filters on load
  *                            (and follows them when they change)
  *        Every text from the tree is escaped (& < > " ').
+ * md     Markdown to paste into a mail or an issue (CommonMark, GitHub's
+ *        tables): a heading per section, the counts per step, subsystem
+ *        and reason as tables (the text writer's numbers), one table row
+ *        per residual item, sysfs device kind and userspace finding;
+ *        names from the tree in code spans, a '|' in a cell escaped.
  */
 #ifndef CDMIGRATE_WRITER_H
 #define CDMIGRATE_WRITER_H
@@ -52,7 +57,7 @@ struct writer {
 	int (*write)(FILE *out, const struct report *r);
 };
 
-#define WRITERS(X) X(text) X(json) X(html)
+#define WRITERS(X) X(text) X(json) X(html) X(md)
 
 #define WRITER_DECLARE(name) extern const struct writer writer_##name;
 WRITERS(WRITER_DECLARE)
