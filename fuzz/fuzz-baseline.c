@@ -3,6 +3,7 @@
 #include "fuzz.h"
 #include "base/util.h"
 #include "report/report.h"
+#include "report/writer.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -37,7 +38,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!devnull && !(devnull = fopen("/dev/null", "w")))
 		abort();
 	if (report_compare_baseline(&r, path) == 0)
-		report_print_baseline(devnull, &r);
+		writer_text_baseline(devnull, &r);
 	report_release(&r);
 	return 0;
 }

@@ -27,6 +27,7 @@ RUNNER_TESTS = \
 	runner/test-scan \
 	runner/test-core \
 	runner/test-userspace \
+	runner/test-markdown \
 	runner/test-fuzz-regressions \
 	runner/check-layers \
 	$(NULL)

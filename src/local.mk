@@ -56,15 +56,22 @@ src_libcdmigrate_a_SOURCES = \
 	src/rewrite/virtual-bus.c src/rewrite/virtual-bus.h \
 	src/rewrite/virtual-parent.c src/rewrite/virtual-parent.h \
 	src/plan/plan.c src/plan/plan.h \
-	src/report/html.c src/report/html.h \
 	src/report/report.c src/report/report.h \
+	src/report/report-baseline.c \
+	src/report/report-migration.c src/report/report-migration.h \
 	src/report/sysfs.h \
 	src/report/sysfs-attrs.c \
 	src/report/sysfs-devices.c \
 	src/report/sysfs-predict.c \
-	src/report/sysfs-print.c \
 	src/report/sysfs-read.c src/report/sysfs-read.h \
 	src/report/userspace.c src/report/userspace.h \
+	src/report/userspace-glob.c src/report/userspace-glob.h \
+	src/report/userspace-read.c \
+	src/report/writer.c src/report/writer.h \
+	src/report/writer-html.c \
+	src/report/writer-json.c \
+	src/report/writer-md.c \
+	src/report/writer-text.c \
 	src/engine/bisect.c src/engine/bisect.h \
 	src/engine/checkpatch.c src/engine/checkpatch.h \
 	src/engine/diff.c src/engine/diff.h \

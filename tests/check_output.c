@@ -302,12 +302,11 @@ END_TEST
 
 START_TEST(format_names)
 {
-	ck_assert_int_eq(output_format_parse("text", 0), OUTPUT_TEXT);
-	ck_assert_int_eq(output_format_parse("json", 0), OUTPUT_JSON);
-	ck_assert_int_eq(output_format_parse("html", 1), OUTPUT_HTML);
-	ck_assert_int_eq(output_format_parse("html", 0), -1);
-	ck_assert_int_eq(output_format_parse("JSON", 1), -1);
-	ck_assert_int_eq(output_format_parse("", 1), -1);
+	ck_assert_int_eq(output_format_parse("text"), OUTPUT_TEXT);
+	ck_assert_int_eq(output_format_parse("json"), OUTPUT_JSON);
+	ck_assert_int_eq(output_format_parse("html"), -1);
+	ck_assert_int_eq(output_format_parse("JSON"), -1);
+	ck_assert_int_eq(output_format_parse(""), -1);
 }
 END_TEST
 

@@ -1,7 +1,7 @@
 /*
  * Tests of report.c and lex.c: the tokenizer, grouping and reasons, the migration
  * record, baselines (identity across line moves), the exit statuses of
- * `cdmigrate report`, and html_escape().  The report runs the real scan
+ * `cdmigrate report`, and writer_html_escape().  The report runs the real scan
  * (libclang) on a small tree written here.
  */
 #define _GNU_SOURCE
@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "lex/lex.h"
-#include "report/html.h"
+#include "report/writer.h"
 #include "report/report.h"
 #include "test-lib.h"
 
@@ -544,7 +544,7 @@ START_TEST(text_lines_start_with_the_location)
 	FILE *out = open_memstream(&buf, &len);
 
 	make_report(tree, NULL, &r);
-	report_print_text(out, &r);
+	writer_text.write(out, &r);
 	fclose(out);
 	for (line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
 		for (size_t i = 0; i < r.nr; i++) {
@@ -603,7 +603,7 @@ START_TEST(baseline_survives_line_moves_and_names_new_users)
 		ck_abort();
 	make_report(tree, NULL, &r);
 	out = fopen(base, "w");
-	report_print_json(out, &r);
+	writer_json.write(out, &r);
 	fclose(out);
 	report_release(&r);
 
@@ -703,7 +703,7 @@ START_TEST(html_escapes_everything)
 {
 	struct strbuf sb = STRBUF_INIT;
 
-	html_escape(&sb, "<a href=\"x\">&'</a>");
+	writer_html_escape(&sb, "<a href=\"x\">&'</a>");
 	ck_assert_str_eq(sb.buf, "&lt;a href=&quot;x&quot;&gt;&amp;&#39;&lt;/a&gt;");
 	strbuf_release(&sb);
 }
@@ -734,7 +734,7 @@ START_TEST(html_renders_the_series)
 	ck_assert_uint_eq(r.nr_patches, 2);
 	ck_assert_str_eq(r.patches[1].subsystem, "foo");
 	out = open_memstream(&buf, &len);
-	ck_assert_int_eq(html_write(out, &r), 0);
+	ck_assert_int_eq(writer_html.write(out, &r), 0);
 	fclose(out);
 	for (p = buf; (p = strstr(p, "<details class=\"patch\"")); p++)
 		patches++;

@@ -13,6 +13,7 @@
 
 #include "base/walk.h"
 #include "report/sysfs.h"
+#include "report/writer.h"
 #include "test-lib.h"
 
 static char *tree;
@@ -76,7 +77,7 @@ START_TEST(snapshot_matches_the_hand_written_expectation)
 		ck_abort();
 	out = fopen(actual, "w");
 	ck_assert_ptr_nonnull(out);
-	sysfs_print_text(out, &r);
+	writer_text_sysfs(out, &r);
 	fclose(out);
 	if (asprintf(&cmd, "diff -u %s %s >&2", expected, actual) < 0)
 		ck_abort();
@@ -254,7 +255,7 @@ START_TEST(json_carries_the_same_numbers)
 					"void a(void) { a_class = class_create(THIS_MODULE, \"a\");\n"
 					"class_device_create(a_class, NULL, 0, NULL, \"a0\"); }\n");
 	analyze(tree, &r);
-	j = sysfs_json(&r);
+	j = writer_json_sysfs(&r);
 	ck_assert_int_eq(json_integer_value(json_object_get(j, "classes")), 1);
 	ck_assert_int_eq(json_integer_value(json_object_get(j, "device_kinds")), 1);
 	ck_assert_str_eq(json_string_value(json_object_get(json_array_get(json_object_get(

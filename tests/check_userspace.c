@@ -16,6 +16,7 @@
 #include "base/walk.h"
 #include "report/sysfs.h"
 #include "report/userspace.h"
+#include "report/writer.h"
 
 #define SNAPSHOT CDMIGRATE_SRCDIR "/kernel-snapshots/linux-2.6.15-mini"
 
@@ -118,7 +119,7 @@ START_TEST(snapshot_lists_exactly_the_expected_findings)
 	snprintf(actual, sizeof(actual), "%s/userspace.txt", dir);
 	out = fopen(actual, "w");
 	ck_assert_ptr_nonnull(out);
-	userspace_print_text(out, &r);
+	writer_text_userspace(out, &r);
 	fclose(out);
 	snprintf(cmd, sizeof(cmd), "diff -u %s/expected/userspace.txt %s >&2", SNAPSHOT, actual);
 	rc = system(cmd);
@@ -302,7 +303,7 @@ START_TEST(json_carries_every_finding)
 
 	put("t.rules", "DEVPATH==\"/class/tosh/toshiba\", MODE=\"0600\"\nKERNEL==\"x\n");
 	check(&r);
-	j = userspace_json(&r);
+	j = writer_json_userspace(&r);
 	ck_assert_int_eq(json_array_size(json_object_get(j, "findings")), 1);
 	ck_assert_int_eq(json_array_size(json_object_get(j, "warnings")), 1);
 	ck_assert_int_eq(json_integer_value(json_object_get(j, "rules")), 1);

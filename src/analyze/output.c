@@ -2,14 +2,12 @@
 
 #include <string.h>
 
-int output_format_parse(const char *name, int allow_html)
+int output_format_parse(const char *name)
 {
 	if (!strcmp(name, "text"))
 		return OUTPUT_TEXT;
 	if (!strcmp(name, "json"))
 		return OUTPUT_JSON;
-	if (allow_html && !strcmp(name, "html"))
-		return OUTPUT_HTML;
 	return -1;
 }
 

@@ -15,14 +15,14 @@
 #include "analyze/scan.h"
 #include "analyze/site.h"
 
+/* The formats of scan and plan (the report has its own: report/writer.h). */
 enum output_format {
 	OUTPUT_TEXT,
 	OUTPUT_JSON,
-	OUTPUT_HTML,
 };
 
-/* Parse "text", "json" (and "html" when allow_html); -1 if unknown. */
-int output_format_parse(const char *name, int allow_html);
+/* Parse "text" or "json"; -1 if unknown. */
+int output_format_parse(const char *name);
 
 /* One site as a new JSON object (caller owns the reference). */
 json_t *output_site_json(const struct site *site);

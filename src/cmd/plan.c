@@ -24,7 +24,7 @@ int cmd_plan(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "j:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
-			format = output_format_parse(optarg, 0);
+			format = output_format_parse(optarg);
 			if (format < 0)
 				return command_usage_error("plan", "--format takes text or json, not '%s'", optarg);
 			break;

@@ -1,8 +1,7 @@
-#include "analyze/output.h"
 #include "cmd/commands.h"
 #include "cmd/options.h"
-#include "report/html.h"
 #include "report/report.h"
+#include "report/writer.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -11,7 +10,7 @@
 #include <unistd.h>
 
 /* Write the report to path atomically (a temporary file, then rename). */
-static int write_report(const char *path, int format, const struct report *r)
+static int write_report(const char *path, const struct writer *writer, const struct report *r)
 {
 	char *tmp = xstrfmt("%s.tmp", path);
 	FILE *out = fopen(tmp, "w");
@@ -22,12 +21,7 @@ static int write_report(const char *path, int format, const struct report *r)
 		free(tmp);
 		return -1;
 	}
-	if (format == OUTPUT_JSON)
-		report_print_json(out, r);
-	else if (format == OUTPUT_HTML)
-		html_write(out, r);
-	else
-		report_print_text(out, r);
+	writer->write(out, r);
 	failed = ferror(out);
 	failed |= fclose(out) != 0;
 	if (failed || rename(tmp, path) < 0) {
@@ -59,16 +53,21 @@ int cmd_report(int argc, char **argv)
 	struct report r;
 	struct strvec paths = STRVEC_INIT, userspace = STRVEC_INIT;
 	const char *output = NULL, *baseline = NULL;
-	int format = OUTPUT_TEXT, gate = 0, c, status;
+	const struct writer *writer = &writer_text;
+	int gate = 0, c, status;
 
 	optind = 0;
 	while ((c = getopt_long(argc, argv, "o:j:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
-			format = output_format_parse(optarg, 1);
-			if (format < 0)
-				return command_usage_error("report", "--format takes text, json or html, not '%s'",
-							   optarg);
+			writer = writer_find(optarg);
+			if (!writer) {
+				char *names = writer_names();
+
+				status = command_usage_error("report", "--format takes %s, not '%s'", names, optarg);
+				free(names);
+				return status;
+			}
 			break;
 		case 'o':
 			output = optarg;
@@ -116,24 +115,20 @@ int cmd_report(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	if (output) {
-		if (write_report(output, format, &r) < 0) {
+		if (write_report(output, writer, &r) < 0) {
 			report_release(&r);
 			strvec_clear(&paths);
 			strvec_clear(&userspace);
 			return EXIT_USAGE;
 		}
-	} else if (format == OUTPUT_JSON) {
-		report_print_json(stdout, &r);
-	} else if (format == OUTPUT_HTML) {
-		html_write(stdout, &r);
 	} else {
-		report_print_text(stdout, &r);
+		writer->write(stdout, &r);
 	}
 
 	if (baseline || gate) {
 		status = EXIT_CLEAN;
 		if (baseline) {
-			report_print_baseline(stderr, &r);
+			writer_text_baseline(stderr, &r);
 			if (r.baseline->nr_new_items || r.baseline->nr_new_failures)
 				status = EXIT_FINDINGS;
 		}

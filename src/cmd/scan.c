@@ -71,7 +71,7 @@ int cmd_scan(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "j:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
-			format = output_format_parse(optarg, 0);
+			format = output_format_parse(optarg);
 			if (format < 0)
 				return command_usage_error("scan", "--format takes text or json, not '%s'", optarg);
 			break;

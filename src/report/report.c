@@ -1,6 +1,5 @@
 #define _GNU_SOURCE
 #include "report/report.h"
-#include "analyze/output.h"
 #include "analyze/scan.h"
 #include "base/walk.h"
 #include "kernel/kernel.h"
@@ -10,8 +9,6 @@
 #include "rewrite/class-initializer.h"
 #include "rewrite/delete-class-device.h"
 
-#include <dirent.h>
-#include <errno.h>
 #include <stdlib.h>
 #include <ctype.h>
 #include <string.h>
@@ -44,120 +41,6 @@ static unsigned group_of(const char *file, const char *kind, const char *symbol)
 	if (!strcmp(kind, "class-interface") || (!strcmp(kind, "token") && strstr(symbol, "class_interface")))
 		return 50;
 	return 40;
-}
-
-/* -------------------------------------------------------------- migration */
-
-static void migration_free(struct report_migration *m)
-{
-	if (!m)
-		return;
-	free(m->source);
-	free(m->tree);
-	for (size_t i = 0; i < m->nr_steps; i++) {
-		free(m->steps[i].name);
-		free(m->steps[i].action);
-	}
-	free(m->steps);
-	for (size_t i = 0; i < m->nr_files; i++) {
-		free(m->files[i].file);
-		free(m->files[i].step);
-		free(m->files[i].status);
-		free(m->files[i].detail);
-	}
-	free(m->files);
-	for (size_t i = 0; i < m->nr_units; i++) {
-		free(m->units[i].cause);
-		free(m->units[i].error);
-		strvec_clear(&m->units[i].files);
-	}
-	free(m->units);
-	free(m);
-}
-
-static char *json_str(json_t *o, const char *key)
-{
-	const char *s = json_string_value(json_object_get(o, key));
-
-	return xstrdup(s ? s : "");
-}
-
-static int read_migration(const char *path, struct report_migration **out)
-{
-	json_error_t err;
-	json_t *root = json_load_file(path, 0, &err), *steps, *files, *units;
-	struct report_migration *m;
-	size_t i;
-
-	if (!root)
-		return error("%s:%d: not a migration record (%s): rerun cdmigrate migrate", path, err.line,
-			     err.text);
-	steps = json_object_get(root, "steps");
-	files = json_object_get(root, "files");
-	if (!json_is_object(root) || !json_is_array(steps) || !json_is_array(files)) {
-		json_decref(root);
-		return error("%s: not a migration record (no steps and files): rerun cdmigrate migrate", path);
-	}
-	m = xcalloc(1, sizeof(*m));
-	m->source = xstrdup(path);
-	m->tree = json_str(root, "tree");
-	m->steps = xcalloc(json_array_size(steps) + 1, sizeof(*m->steps));
-	m->files = xcalloc(json_array_size(files) + 1, sizeof(*m->files));
-	for (i = 0; i < json_array_size(steps); i++) {
-		json_t *s = json_array_get(steps, i);
-		struct report_migration_step *st = &m->steps[m->nr_steps++];
-
-		st->order = (unsigned)json_integer_value(json_object_get(s, "order"));
-		st->name = json_str(s, "name");
-		st->action = json_str(s, "action");
-		st->files_changed = (size_t)json_integer_value(json_object_get(s, "files_changed"));
-		st->sites_converted = (size_t)json_integer_value(json_object_get(s, "sites_converted"));
-		m->files_changed += st->files_changed;
-		m->sites_converted += st->sites_converted;
-	}
-	for (i = 0; i < json_array_size(files); i++) {
-		json_t *f = json_array_get(files, i);
-		struct report_migration_file *mf = &m->files[m->nr_files++];
-
-		mf->file = json_str(f, "file");
-		mf->step = json_str(f, "step");
-		mf->status = json_str(f, "status");
-		mf->detail = json_str(f, "detail");
-	}
-	units = json_object_get(root, "held_back_units");
-	m->units = xcalloc(json_array_size(units) + 1, sizeof(*m->units));
-	for (i = 0; i < json_array_size(units); i++) {
-		json_t *u = json_array_get(units, i), *files = json_object_get(u, "files");
-		struct report_migration_unit *mu = &m->units[m->nr_units++];
-
-		mu->cause = json_str(u, "cause");
-		mu->error = json_str(u, "error");
-		for (size_t k = 0; k < json_array_size(files); k++) {
-			const char *f = json_string_value(json_array_get(files, k));
-
-			if (f)
-				strvec_push(&mu->files, f);
-		}
-	}
-	json_decref(root);
-	*out = m;
-	return 0;
-}
-
-static const struct report_migration_file *migration_file(const struct report_migration *m, const char *file)
-{
-	for (size_t i = 0; m && i < m->nr_files; i++)
-		if (!strcmp(m->files[i].file, file))
-			return &m->files[i];
-	return NULL;
-}
-
-static const struct report_migration_step *migration_step(const struct report_migration *m, unsigned order)
-{
-	for (size_t i = 0; m && i < m->nr_steps; i++)
-		if (m->steps[i].order == order)
-			return &m->steps[i];
-	return NULL;
 }
 
 /* ---------------------------------------------------------------- reasons */
@@ -306,8 +189,8 @@ static const char *item_reason(const struct reason_context *rc, unsigned group, 
 static const char *static_class_reason(const struct reason_context *rc, const char *symbol,
 				       const char *site_reason, const char *file, char **detail)
 {
-	const struct report_migration_file *mf = migration_file(rc->m, file);
-	const struct report_migration_step *ms = migration_step(rc->m, 10);
+	const struct report_migration_file *mf = report_migration_file(rc->m, file);
+	const struct report_migration_step *ms = report_migration_step(rc->m, 10);
 	const char *fields, *reason;
 	char *stuck, *why;
 
@@ -370,7 +253,7 @@ static const char *item_reason(const struct reason_context *rc, unsigned group, 
 {
 	const struct report_migration *m = rc->m;
 	const struct classify_file *parse = parse_result(rc->scan, file);
-	const struct report_migration_file *mf = migration_file(m, file);
+	const struct report_migration_file *mf = report_migration_file(m, file);
 	const struct manifest_step *step;
 	const char *rest, *macro, *shape, *why;
 	char num[16];
@@ -443,7 +326,7 @@ static const char *item_reason(const struct reason_context *rc, unsigned group, 
 	if (!step || !manifest_count(step->patches)) {
 		*detail = xstrfmt("step %u %s has no semantic patch yet", group, report_group_name(group));
 	} else if (m) {
-		const struct report_migration_step *ms = migration_step(m, group);
+		const struct report_migration_step *ms = report_migration_step(m, group);
 
 		if (ms && !strcmp(ms->action, "run") && mf && m->in_place)
 			*detail = xstrfmt("step %u %s ran and changed this file but left this site", group,
@@ -731,59 +614,6 @@ char *report_deletion_text(const struct report *r)
 		       r->blocking == 1 ? "" : "s", r->blocking == 1 ? "s" : "");
 }
 
-/* ---------------------------------------------------------------- patches */
-
-static int compare_patch(const void *a, const void *b)
-{
-	return strcmp(((const struct report_patch *)a)->path, ((const struct report_patch *)b)->path);
-}
-
-static int read_series(const char *dir, struct report *r)
-{
-	DIR *d = opendir(dir);
-	struct dirent *de;
-	struct strbuf text = STRBUF_INIT;
-
-	if (!d)
-		return error_errno("--series %s: cannot read the directory", dir);
-	while ((de = readdir(d))) {
-		struct report_patch *p;
-		char *path, *subject = NULL, *s;
-
-		if (!ends_with(de->d_name, ".patch") || starts_with(de->d_name, "0000-"))
-			continue;
-		path = path_join(dir, de->d_name);
-		strbuf_reset(&text);
-		if (strbuf_read_file(&text, path) < 0) {
-			warning("%s: cannot read it: %s", path, strerror(errno));
-			free(path);
-			continue;
-		}
-		s = strstr(text.buf, "\nSubject: ");
-		if (s) {
-			char *end = strchr(s + 1, '\n');
-
-			subject = xstrndup(s + 10, end ? (size_t)(end - s - 10) : strlen(s + 10));
-			if (subject[0] == '[' && strchr(subject, ']')) {
-				char *rest = xstrdup(strchr(subject, ']') + 1 + (strchr(subject, ']')[1] == ' '));
-
-				free(subject);
-				subject = rest;
-			}
-		}
-		r->patches = xrealloc(r->patches, (r->nr_patches + 1) * sizeof(*r->patches));
-		p = &r->patches[r->nr_patches++];
-		p->path = path;
-		p->subject = subject ? subject : xstrdup(de->d_name);
-		s = strchr(p->subject, ':');
-		p->subsystem = s ? xstrndup(p->subject, (size_t)(s - p->subject)) : xstrdup("");
-	}
-	closedir(d);
-	strbuf_release(&text);
-	sort_array(r->patches, r->nr_patches, sizeof(*r->patches), compare_patch);
-	return 0;
-}
-
 /* ------------------------------------------------------------------- make */
 
 static int compare_failures(const void *va, const void *vb)
@@ -873,14 +703,14 @@ int report_make(const struct report_options *opts, struct report *r)
 			record = NULL;
 		}
 	}
-	if (record && read_migration(record, &r->migration) < 0) {
+	if (record && report_migration_read(record, &r->migration) < 0) {
 		free(record);
 		return -1;
 	}
 	if (r->migration)
 		r->migration->in_place = !opts->series;
 	free(record);
-	if (opts->series && read_series(opts->series, r) < 0)
+	if (opts->series && report_migration_read_series(opts->series, &r->patches, &r->nr_patches) < 0)
 		return -1;
 	if (opts->userspace && opts->userspace->nr && userspace_read(opts->userspace, &r->userspace) < 0)
 		return -1;
@@ -1011,7 +841,7 @@ void report_release(struct report *r)
 		free(r->mentions[i].word);
 	}
 	free(r->mentions);
-	migration_free(r->migration);
+	report_migration_free(r->migration);
 	for (size_t i = 0; i < r->nr_patches; i++) {
 		free(r->patches[i].path);
 		free(r->patches[i].subject);
@@ -1039,494 +869,4 @@ void report_release(struct report *r)
 		free(r->baseline);
 	}
 	memset(r, 0, sizeof(*r));
-}
-
-/* --------------------------------------------------------------- baseline */
-
-static int counts_as_parse_failure(const char *status)
-{
-	return !strcmp(status, "parse-failure") || !strcmp(status, "held-back");
-}
-
-static int compare_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-int report_compare_baseline(struct report *r, const char *path)
-{
-	json_error_t err;
-	json_t *root = json_load_file(path, 0, &err), *sites, *failures;
-	struct strvec ids = STRVEC_INIT, fails = STRVEC_INIT;
-	struct report_baseline *b;
-
-	if (!root)
-		return error("--baseline %s:%d: %s: give the output of an earlier report --format json",
-			     path, err.line, err.text);
-	sites = json_object_get(root, "sites");
-	failures = json_object_get(root, "failures");
-	if (!json_is_array(sites)) {
-		json_decref(root);
-		return error("--baseline %s: no \"sites\" array: give the output of an earlier report --format json",
-			     path);
-	}
-	for (size_t i = 0; i < json_array_size(sites); i++) {
-		const char *id = json_string_value(json_object_get(json_array_get(sites, i), "id"));
-
-		if (!id) {
-			json_decref(root);
-			strvec_clear(&ids);
-			return error("--baseline %s: site %zu has no \"id\": the baseline is older than this report format",
-				     path, i);
-		}
-		strvec_push(&ids, id);
-	}
-	for (size_t i = 0; json_is_array(failures) && i < json_array_size(failures); i++) {
-		json_t *f = json_array_get(failures, i);
-		const char *file = json_string_value(json_object_get(f, "file"));
-		const char *source = json_string_value(json_object_get(f, "source"));
-		const char *status = json_string_value(json_object_get(f, "status"));
-
-		if (file && source && status && counts_as_parse_failure(status))
-			strvec_pushf(&fails, "%s (%s)", file, source);
-	}
-	json_decref(root);
-	strvec_sort(&ids);
-	strvec_sort(&fails);
-
-	b = xcalloc(1, sizeof(*b));
-	b->file = xstrdup(path);
-	b->new_items = xcalloc(r->nr + 1, sizeof(size_t));
-	b->new_failures = xcalloc(r->nr_failures + 1, sizeof(char *));
-	for (size_t i = 0; i < r->nr; i++)
-		if (!ids.nr || !bsearch(&r->items[i].id, ids.v, ids.nr, sizeof(char *), compare_str))
-			b->new_items[b->nr_new_items++] = i;
-	for (size_t i = 0; i < ids.nr; i++) {
-		int present = 0;
-
-		for (size_t j = 0; j < r->nr && !present; j++)
-			present = !strcmp(r->items[j].id, ids.v[i]);
-		b->gone += !present;
-	}
-	for (size_t i = 0; i < r->nr_failures; i++) {
-		const struct report_failure *f = &r->failures[i];
-		char *key;
-
-		if (!counts_as_parse_failure(f->status))
-			continue;
-		key = xstrfmt("%s (%s)", f->file, f->source);
-		if (!fails.nr || !bsearch(&key, fails.v, fails.nr, sizeof(char *), compare_str))
-			b->new_failures[b->nr_new_failures++] = key;
-		else
-			free(key);
-	}
-	strvec_clear(&ids);
-	strvec_clear(&fails);
-	r->baseline = b;
-	return 0;
-}
-
-/* ----------------------------------------------------------------- output */
-
-static void item_text(struct strbuf *sb, const struct report_item *it)
-{
-	strbuf_addf(sb, "%s:%u:%u: %s: %s: %s", it->file, it->line, it->column, it->kind, it->symbol,
-		    it->reason);
-	if (it->detail[0])
-		strbuf_addf(sb, ": %s", it->detail);
-}
-
-void report_print_baseline(FILE *out, const struct report *r)
-{
-	const struct report_baseline *b = r->baseline;
-	struct strbuf sb = STRBUF_INIT;
-
-	if (!b)
-		return;
-	fprintf(out, "cdmigrate report: against %s: %zu new residual site%s, %zu new parse failure%s, %zu gone\n",
-		b->file, b->nr_new_items, b->nr_new_items == 1 ? "" : "s", b->nr_new_failures,
-		b->nr_new_failures == 1 ? "" : "s", b->gone);
-	for (size_t i = 0; i < b->nr_new_items; i++) {
-		strbuf_reset(&sb);
-		item_text(&sb, &r->items[b->new_items[i]]);
-		fprintf(out, "new: %s\n", sb.buf);
-	}
-	for (size_t i = 0; i < b->nr_new_failures; i++)
-		fprintf(out, "new parse failure: %s\n", b->new_failures[i]);
-	strbuf_release(&sb);
-}
-
-/* "10 class-create", "inactive #if", or a subsystem's or reason's name. */
-static char *report_count_label(const struct report_count *c, int steps)
-{
-	if (!steps)
-		return xstrdup(c->name);
-	if (c->order == REPORT_GROUP_INACTIVE)
-		return xstrdup("inactive #if");
-	return xstrfmt("%u %s", c->order, c->name);
-}
-
-static void print_counts(FILE *out, const char *title, const struct report_count *v, size_t nr, int steps)
-{
-	size_t width = 0;
-
-	fprintf(out, "  %s:\n", title);
-	for (size_t i = 0; i < nr; i++) {
-		char *label = report_count_label(&v[i], steps);
-
-		if (strlen(label) > width)
-			width = strlen(label);
-		free(label);
-	}
-	for (size_t i = 0; i < nr; i++) {
-		char *label = report_count_label(&v[i], steps);
-
-		fprintf(out, "    %-*s %5zu site%s in %zu file%s\n", (int)width, label, v[i].sites,
-			v[i].sites == 1 ? " " : "s", v[i].files, v[i].files == 1 ? "" : "s");
-		free(label);
-	}
-}
-
-void report_print_text(FILE *out, const struct report *r)
-{
-	struct strbuf sb = STRBUF_INIT;
-	char *deletion = report_deletion_text(r);
-	unsigned group = 0;
-	const char *subsystem = NULL;
-
-	fprintf(out, "cdmigrate report: %s\n", r->tree_path);
-	if (r->nr)
-		fprintf(out, "\nResidual sites, by step and subsystem:\n");
-	for (size_t i = 0; i < r->nr; i++) {
-		const struct report_item *it = &r->items[i];
-
-		if (!i || it->group != group) {
-			const struct report_count *c = NULL;
-
-			for (size_t k = 0; k < r->nr_steps; k++)
-				if (r->steps[k].order == it->group)
-					c = &r->steps[k];
-			group = it->group;
-			subsystem = NULL;
-			if (group == REPORT_GROUP_INACTIVE)
-				fprintf(out, "== inactive #if branches: %zu site%s in %zu file%s\n", c->sites,
-					c->sites == 1 ? "" : "s", c->files, c->files == 1 ? "" : "s");
-			else
-				fprintf(out, "== step %u %s: %zu site%s in %zu file%s\n", group,
-					report_group_name(group), c->sites, c->sites == 1 ? "" : "s", c->files,
-					c->files == 1 ? "" : "s");
-		}
-		if (!subsystem || strcmp(subsystem, it->subsystem)) {
-			size_t n = 0;
-			struct strvec files = STRVEC_INIT;
-
-			for (size_t j = i; j < r->nr && r->items[j].group == group &&
-			     !strcmp(r->items[j].subsystem, it->subsystem); j++) {
-				n++;
-				if (!files.nr || strcmp(files.v[files.nr - 1], r->items[j].file))
-					strvec_push(&files, r->items[j].file);
-			}
-			subsystem = it->subsystem;
-			fprintf(out, "-- %s: %zu site%s in %zu file%s\n", subsystem, n, n == 1 ? "" : "s", files.nr,
-				files.nr == 1 ? "" : "s");
-			strvec_clear(&files);
-		}
-		strbuf_reset(&sb);
-		item_text(&sb, it);
-		fprintf(out, "%s\n", sb.buf);
-	}
-
-	if (r->nr_failures) {
-		fprintf(out, "\nFiles that did not parse or convert:\n");
-		for (size_t i = 0; i < r->nr_failures; i++) {
-			const struct report_failure *f = &r->failures[i];
-
-			if (!strcmp(f->source, "scan"))
-				fprintf(out, "%s: parse-failure: libclang, %u error%s: %s\n", f->file, f->errors,
-					f->errors == 1 ? "" : "s", f->detail);
-			else
-				fprintf(out, "%s: %s: last migration, step %s\n", f->file, f->status, f->detail);
-		}
-	}
-
-	if (r->migration && r->migration->nr_units) {
-		fprintf(out, "\nHeld back by the last migration, unit by unit (the file whose new error\n"
-			"held it back, that error, the files kept at their old text):\n");
-		for (size_t i = 0; i < r->migration->nr_units; i++) {
-			const struct report_migration_unit *u = &r->migration->units[i];
-
-			fprintf(out, "%s: %s\n", u->cause, u->error);
-			for (size_t k = 0; k < u->files.nr; k++)
-				fprintf(out, "  held back: %s\n", u->files.v[k]);
-		}
-	}
-
-	fprintf(out, "\nUnused exported class functions:\n");
-	if (!r->exports_done)
-		fprintf(out, "  not computed out of tree (step 20 is for the kernel's own driver core)\n");
-	else if (!r->exports.nr)
-		fprintf(out, "  none: every exported class_* function of drivers/base/ has a user\n");
-	for (size_t i = 0; i < r->exports.nr; i++) {
-		const struct export_entry *e = &r->exports.v[i];
-
-		fprintf(out, "%s:%u:%u: unused-export: %s: %s at %s:%u, no user outside the driver core\n",
-			e->def_file, e->def_line, e->def_column, e->symbol, e->macro, e->export_file,
-			e->export_line);
-	}
-
-	fputc('\n', out);
-	sysfs_print_text(out, &r->sysfs);
-	if (r->userspace.checked) {
-		fputc('\n', out);
-		userspace_print_text(out, &r->userspace);
-	}
-
-	fprintf(out, "\nSummary:\n");
-	fprintf(out, "  %zu site%s left in %zu file%s", r->nr, r->nr == 1 ? "" : "s", r->files,
-		r->files == 1 ? "" : "s");
-	if (r->nr_failures)
-		fprintf(out, "; %zu file%s did not parse or convert", r->nr_failures,
-			r->nr_failures == 1 ? "" : "s");
-	fputc('\n', out);
-	if (r->migration) {
-		fprintf(out, "  converted by the last migration: %zu site%s, %zu file%s changed (%s)\n",
-			r->migration->sites_converted, r->migration->sites_converted == 1 ? "" : "s",
-			r->migration->files_changed, r->migration->files_changed == 1 ? "" : "s",
-			r->migration->source);
-		for (size_t i = 0; i < r->migration->nr_steps; i++) {
-			const struct report_migration_step *st = &r->migration->steps[i];
-
-			if (st->files_changed || st->sites_converted)
-				fprintf(out, "    %u %s: %zu site%s, %zu file%s changed\n", st->order, st->name,
-					st->sites_converted, st->sites_converted == 1 ? "" : "s", st->files_changed,
-					st->files_changed == 1 ? "" : "s");
-		}
-	} else
-		fprintf(out, "  converted: no migration record (run cdmigrate migrate, or give --series OUT)\n");
-	if (r->nr_steps)
-		print_counts(out, "per step", r->steps, r->nr_steps, 1);
-	if (r->nr_subsystems)
-		print_counts(out, "per subsystem", r->subsystems, r->nr_subsystems, 0);
-	if (r->nr_reasons)
-		print_counts(out, "per reason", r->reasons, r->nr_reasons, 0);
-	if (r->exports_done)
-		fprintf(out, "  unused exports: %zu of %zu exported class functions\n", r->exports.nr,
-			r->exports.exported);
-	fprintf(out, "  sysfs: %zu class%s, %zu device kind%s, %zu clashing attribute%s\n", r->sysfs.nr_classes,
-		r->sysfs.nr_classes == 1 ? "" : "es", r->sysfs.nr_devices, r->sysfs.nr_devices == 1 ? "" : "s",
-		r->sysfs.clashes, r->sysfs.clashes == 1 ? "" : "s");
-	if (r->userspace.checked)
-		fprintf(out, "  userspace: %zu finding%s in udev rules and scripts\n", r->userspace.nr,
-			r->userspace.nr == 1 ? "" : "s");
-	if (r->nr_mentions)
-		fprintf(out, "  comments and strings naming the API: %zu word%s in %zu file%s (not uses: they do "
-			"not block step 70; rewording them is left to the maintainer)\n", r->nr_mentions,
-			r->nr_mentions == 1 ? "" : "s", r->mention_files, r->mention_files == 1 ? "" : "s");
-	fprintf(out, "  deletion (step 70): %s\n", deletion);
-	free(deletion);
-	strbuf_release(&sb);
-}
-
-static json_t *counts_json(const struct report_count *v, size_t nr, int steps)
-{
-	json_t *a = json_array();
-
-	for (size_t i = 0; i < nr; i++) {
-		json_t *o = json_object();
-
-		if (steps)
-			json_object_set_new(o, "step", v[i].order == REPORT_GROUP_INACTIVE ? json_null()
-											: json_integer(v[i].order));
-		json_object_set_new(o, "name", json_string(v[i].name));
-		json_object_set_new(o, "sites", json_integer((json_int_t)v[i].sites));
-		json_object_set_new(o, "files", json_integer((json_int_t)v[i].files));
-		json_array_append_new(a, o);
-	}
-	return a;
-}
-
-static json_t *location_json(const char *file, unsigned line, unsigned column, size_t start, size_t end)
-{
-	json_t *o = json_object();
-
-	json_object_set_new(o, "file", json_string(file));
-	json_object_set_new(o, "line", json_integer(line));
-	json_object_set_new(o, "column", json_integer(column));
-	json_object_set_new(o, "start", json_integer((json_int_t)start));
-	json_object_set_new(o, "end", json_integer((json_int_t)end));
-	return o;
-}
-
-json_t *report_json(const struct report *r)
-{
-	json_t *o = json_object(), *summary = json_object(), *sites = json_array(), *fails = json_array();
-	json_t *deletion = json_object(), *sysfs = sysfs_json(&r->sysfs);
-	char *text = report_deletion_text(r);
-
-	json_object_set_new(o, "tree", json_string(r->tree_name));
-	json_object_set_new(o, "path", json_string(r->tree_path));
-
-	json_object_set_new(summary, "sites", json_integer((json_int_t)r->nr));
-	json_object_set_new(summary, "files", json_integer((json_int_t)r->files));
-	json_object_set_new(summary, "blocking", json_integer((json_int_t)r->blocking));
-	json_object_set_new(deletion, "possible", json_boolean(report_deletion_possible(r)));
-	json_object_set_new(deletion, "text", json_string(text));
-	json_object_set_new(summary, "deletion", deletion);
-	if (r->migration) {
-		json_t *conv = json_object();
-
-		json_object_set_new(conv, "sites", json_integer((json_int_t)r->migration->sites_converted));
-		json_object_set_new(conv, "files", json_integer((json_int_t)r->migration->files_changed));
-		json_object_set_new(conv, "source", json_string(r->migration->source));
-		json_object_set_new(summary, "converted", conv);
-	} else {
-		json_object_set_new(summary, "converted", json_null());
-	}
-	json_object_set_new(summary, "failures", json_integer((json_int_t)r->nr_failures));
-	json_object_set_new(summary, "unused_exports",
-			    r->exports_done ? json_integer((json_int_t)r->exports.nr) : json_null());
-	json_object_set_new(summary, "steps", counts_json(r->steps, r->nr_steps, 1));
-	json_object_set_new(summary, "subsystems", counts_json(r->subsystems, r->nr_subsystems, 0));
-	json_object_set_new(summary, "reasons", counts_json(r->reasons, r->nr_reasons, 0));
-	json_object_set_new(o, "summary", summary);
-
-	for (size_t i = 0; i < r->nr; i++) {
-		const struct report_item *it = &r->items[i];
-		json_t *s = json_object();
-
-		json_object_set_new(s, "id", json_string(it->id));
-		json_object_set_new(s, "file", json_string(it->file));
-		json_object_set_new(s, "line", json_integer(it->line));
-		json_object_set_new(s, "column", json_integer(it->column));
-		json_object_set_new(s, "kind", json_string(it->kind));
-		json_object_set_new(s, "symbol", json_string(it->symbol));
-		json_object_set_new(s, "function", it->function ? json_string(it->function) : json_null());
-		json_object_set_new(s, "subsystem", json_string(it->subsystem));
-		json_object_set_new(s, "step", it->group == REPORT_GROUP_INACTIVE ? json_null()
-										 : json_integer(it->group));
-		json_object_set_new(s, "step_name", json_string(report_group_name(it->group)));
-		json_object_set_new(s, "blocks", json_boolean(it->blocks));
-		json_object_set_new(s, "reason", json_string(it->reason));
-		json_object_set_new(s, "detail", json_string(it->detail));
-		json_array_append_new(sites, s);
-	}
-	json_object_set_new(o, "sites", sites);
-
-	for (size_t i = 0; i < r->nr_failures; i++) {
-		const struct report_failure *f = &r->failures[i];
-		json_t *j = json_object();
-
-		json_object_set_new(j, "file", json_string(f->file));
-		json_object_set_new(j, "source", json_string(f->source));
-		json_object_set_new(j, "status", json_string(f->status));
-		json_object_set_new(j, "errors", json_integer(f->errors));
-		json_object_set_new(j, "detail", json_string(f->detail));
-		json_array_append_new(fails, j);
-	}
-	json_object_set_new(o, "failures", fails);
-
-	if (r->exports_done) {
-		json_t *ex = json_array();
-
-		for (size_t i = 0; i < r->exports.nr; i++) {
-			const struct export_entry *e = &r->exports.v[i];
-			json_t *j = json_object();
-
-			json_object_set_new(j, "symbol", json_string(e->symbol));
-			json_object_set_new(j, "macro", json_string(e->macro));
-			json_object_set_new(j, "definition", location_json(e->def_file, e->def_line, e->def_column,
-									   e->def_start, e->def_end));
-			json_object_set_new(j, "export", location_json(e->export_file, e->export_line,
-								       e->export_column, e->export_start,
-								       e->export_end));
-			json_array_append_new(ex, j);
-		}
-		json_object_set_new(o, "unused_exports", ex);
-	} else {
-		json_object_set_new(o, "unused_exports", json_null());
-	}
-	json_object_set_new(o, "sysfs", sysfs);
-
-	if (r->migration) {
-		json_t *m = json_object(), *steps = json_array();
-
-		json_object_set_new(m, "source", json_string(r->migration->source));
-		json_object_set_new(m, "tree", json_string(r->migration->tree));
-		for (size_t i = 0; i < r->migration->nr_steps; i++) {
-			const struct report_migration_step *st = &r->migration->steps[i];
-			json_t *j = json_object();
-
-			json_object_set_new(j, "order", json_integer(st->order));
-			json_object_set_new(j, "name", json_string(st->name));
-			json_object_set_new(j, "action", json_string(st->action));
-			json_object_set_new(j, "files_changed", json_integer((json_int_t)st->files_changed));
-			json_object_set_new(j, "sites_converted", json_integer((json_int_t)st->sites_converted));
-			json_array_append_new(steps, j);
-		}
-		json_object_set_new(m, "steps", steps);
-		json_object_set_new(o, "migration", m);
-	} else {
-		json_object_set_new(o, "migration", json_null());
-	}
-	{
-		json_t *m = json_object(), *words = json_array();
-		size_t strings = 0;
-
-		for (size_t i = 0; i < r->nr_mentions; i++) {
-			const struct report_mention *w = &r->mentions[i];
-			json_t *j = json_object();
-
-			strings += w->in_string;
-			json_object_set_new(j, "file", json_string(w->file));
-			json_object_set_new(j, "line", json_integer(w->line));
-			json_object_set_new(j, "column", json_integer(w->column));
-			json_object_set_new(j, "word", json_string(w->word));
-			json_object_set_new(j, "in", json_string(w->in_string ? "string" : "comment"));
-			json_array_append_new(words, j);
-		}
-		json_object_set_new(m, "comments", json_integer((json_int_t)(r->nr_mentions - strings)));
-		json_object_set_new(m, "strings", json_integer((json_int_t)strings));
-		json_object_set_new(m, "files", json_integer((json_int_t)r->mention_files));
-		json_object_set_new(m, "words", words);
-		json_object_set_new(o, "mentions", m);
-	}
-	if (r->nr_patches) {
-		json_t *series = json_array();
-
-		for (size_t i = 0; i < r->nr_patches; i++) {
-			json_t *j = json_object();
-			const char *base = strrchr(r->patches[i].path, '/');
-
-			json_object_set_new(j, "patch", json_string(base ? base + 1 : r->patches[i].path));
-			json_object_set_new(j, "subject", json_string(r->patches[i].subject));
-			json_object_set_new(j, "subsystem", json_string(r->patches[i].subsystem));
-			json_array_append_new(series, j);
-		}
-		json_object_set_new(o, "series", series);
-	}
-	if (r->userspace.checked)
-		json_object_set_new(o, "userspace", userspace_json(&r->userspace));
-	if (r->baseline) {
-		json_t *b = json_object(), *ns = json_array(), *nf = json_array();
-
-		json_object_set_new(b, "file", json_string(r->baseline->file));
-		for (size_t i = 0; i < r->baseline->nr_new_items; i++)
-			json_array_append_new(ns, json_string(r->items[r->baseline->new_items[i]].id));
-		for (size_t i = 0; i < r->baseline->nr_new_failures; i++)
-			json_array_append_new(nf, json_string(r->baseline->new_failures[i]));
-		json_object_set_new(b, "new_sites", ns);
-		json_object_set_new(b, "new_parse_failures", nf);
-		json_object_set_new(b, "gone", json_integer((json_int_t)r->baseline->gone));
-		json_object_set_new(o, "baseline", b);
-	}
-	free(text);
-	return o;
-}
-
-void report_print_json(FILE *out, const struct report *r)
-{
-	json_t *o = report_json(r);
-
-	output_json_print(out, o);
-	json_decref(o);
 }

@@ -66,7 +66,8 @@
  * of (file, function, kind, symbol) in hex, with "#2", "#3"... appended to
  * the second and later items of equal key in file order.
  *
- * JSON (report_json(); keys in this order, an interface baselines read):
+ * JSON (writer_json_report(), writer.h; keys in this order, an interface
+ * baselines read):
  *   tree, path
  *   summary: sites, files, blocking, deletion {possible, text},
  *            converted {sites, files, source} or null, failures,
@@ -78,23 +79,21 @@
  *   failures: [{file, source, status, errors, detail}]
  *   unused_exports: [{symbol, macro, definition {file, line, column, start,
  *            end}, export {...}}] or null
- *   sysfs: see sysfs_json()
+ *   sysfs: see writer_json_sysfs()
  *   migration: {source, tree, steps [{order, name, action, files_changed,
  *            sites_converted}]} or null
  *   mentions: {comments, strings, files, words [{file, line, column, word,
  *            in ("comment" or "string")}]}
  *   series: [{patch, subject, subsystem}] (with --series)
- *   userspace: see userspace_json() (with --userspace)
+ *   userspace: see writer_json_userspace() (with --userspace)
  *   baseline: {file, new_sites [ids], new_parse_failures, gone} (with --baseline)
  */
 #ifndef CDMIGRATE_REPORT_H
 #define CDMIGRATE_REPORT_H
 
-#include <jansson.h>
-#include <stdio.h>
-
 #include "analyze/exports.h"
 #include "base/util.h"
+#include "report/report-migration.h"
 #include "report/sysfs.h"
 #include "report/userspace.h"
 
@@ -154,48 +153,11 @@ struct report_mention {
 	int in_string;			/* 1: a string or character literal; 0: a comment */
 };
 
-/* The last migration, from OUT/report.json or TREE/.cdmigrate/migrate.json. */
-struct report_migration_step {
-	unsigned order;
-	char *name;
-	char *action;			/* "run", "skip"...; "" when absent */
-	size_t files_changed, sites_converted;
-};
-
-struct report_migration_file {
-	char *file, *step, *status, *detail;
-};
-
-/* A unit verify held back: the file whose new error caused it, the error, its files. */
-struct report_migration_unit {
-	char *cause, *error;
-	struct strvec files;
-};
-
-struct report_migration {
-	char *source;			/* the JSON file read */
-	int in_place;			/* TREE/.cdmigrate/migrate.json: the tree holds the result */
-	char *tree;
-	struct report_migration_step *steps;
-	size_t nr_steps;
-	struct report_migration_file *files;
-	size_t nr_files;
-	size_t sites_converted, files_changed;
-	struct report_migration_unit *units;	/* held_back_units, in order */
-	size_t nr_units;
-};
-
 /* One count line of the summary. */
 struct report_count {
 	unsigned order;			/* group order, or 0 */
 	char *name;
 	size_t sites, files;
-};
-
-struct report_patch {
-	char *path;			/* OUT/NNNN-....patch */
-	char *subject;			/* from the Subject: line, "[PATCH n/m] " removed */
-	char *subsystem;		/* the subject's "<subsystem>:" prefix */
 };
 
 struct report_baseline {
@@ -254,18 +216,6 @@ int report_deletion_possible(const struct report *r);
  * (unreadable or not a report).
  */
 int report_compare_baseline(struct report *r, const char *path);
-
-/* The whole report as JSON (new reference). */
-json_t *report_json(const struct report *r);
-
-void report_print_text(FILE *out, const struct report *r);
-void report_print_json(FILE *out, const struct report *r);
-
-/*
- * After report_compare_baseline(): one line with the counts, then every new
- * item (as the text report prints it) and every new parse failure.
- */
-void report_print_baseline(FILE *out, const struct report *r);
 
 /*
  * The one-line deletion verdict, e.g. "possible: only the driver core is

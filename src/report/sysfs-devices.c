@@ -330,133 +330,119 @@ static void name_from_format(struct ctx *c, size_t file, size_t fn, size_t (*arg
 
 void sysfs_devices_read_created(struct ctx *c)
 {
-	for (size_t fi = 0; fi < c->nr_files; fi++) {
+	sysfs_read_for_each_body_token(c, fi, fn, i) {
 		struct afile *f = &c->files[fi];
 		const struct lex_token *v = f->t.v;
+		int old_api = sysfs_read_is(&v[i], "class_device_create");
+		size_t args[16][2], close, n, k, need = old_api ? 5 : 4, dev;
+		struct pending_parent *pp;
+		struct sysfs_device *d;
 
-		if (f->core)
+		if (!(old_api || sysfs_read_is(&v[i], "device_create")) || !sysfs_read_is(&v[i + 1], "(") ||
+		    sysfs_read_is(&v[i - 1], ".") || sysfs_read_is(&v[i - 1], "->"))
 			continue;
-		for (size_t fn = 0; fn < f->nr_funcs; fn++) {
-			for (size_t i = f->funcs[fn].body_open; i < f->funcs[fn].body_close; i++) {
-				int old_api = sysfs_read_is(&v[i], "class_device_create");
-				size_t args[16][2], close, n, k, need = old_api ? 5 : 4, dev;
-				struct pending_parent *pp;
-				struct sysfs_device *d;
+		n = sysfs_read_call_args(v, f->t.nr, i + 1, args, 16, &close);
+		if (n < need)
+			continue;
+		k = sysfs_devices_class_ref(c, fi, args[0][0], args[0][1]);
+		if (k == NO_INDEX) {
+			char *text = sysfs_read_join(v, args[0][0], args[0][1]);
 
-				if (!(old_api || sysfs_read_is(&v[i], "device_create")) || !sysfs_read_is(&v[i + 1], "(") ||
-				    sysfs_read_is(&v[i - 1], ".") || sysfs_read_is(&v[i - 1], "->"))
-					continue;
-				n = sysfs_read_call_args(v, f->t.nr, i + 1, args, 16, &close);
-				if (n < need)
-					continue;
-				k = sysfs_devices_class_ref(c, fi, args[0][0], args[0][1]);
-				if (k == NO_INDEX) {
-					char *text = sysfs_read_join(v, args[0][0], args[0][1]);
+			sysfs_devices_note(c, fi, &v[i], "%.*s(): %s is not a class this analysis found: its devices are not listed",
+			     (int)v[i].len, v[i].text, text);
+			free(text);
+			continue;
+		}
+		dev = add_device(c, k, fi, &v[i], xstrfmt("%.*s()", (int)v[i].len, v[i].text));
+		d = &c->out->devices[dev];
+		pp = &c->parents[dev];
+		pp->file = fi;
+		pp->func = fn;
+		if (old_api) {
+			pp->cd_start = args[1][0];
+			pp->cd_end = args[1][1];
+			pp->dev_start = args[3][0];
+			pp->dev_end = args[3][1];
+		} else {
+			pp->cd_start = pp->cd_end = 0;
+			pp->dev_start = args[1][0];
+			pp->dev_end = args[1][1];
+		}
+		name_from_format(c, fi, fn, args + need - 1, n - need + 1, d, 0);
 
-					sysfs_devices_note(c, fi, &v[i], "%.*s(): %s is not a class this analysis found: its devices are not listed",
-					     (int)v[i].len, v[i].text, text);
-					free(text);
-					continue;
-				}
-				dev = add_device(c, k, fi, &v[i], xstrfmt("%.*s()", (int)v[i].len, v[i].text));
-				d = &c->out->devices[dev];
-				pp = &c->parents[dev];
-				pp->file = fi;
-				pp->func = fn;
-				if (old_api) {
-					pp->cd_start = args[1][0];
-					pp->cd_end = args[1][1];
-					pp->dev_start = args[3][0];
-					pp->dev_end = args[3][1];
-				} else {
-					pp->cd_start = pp->cd_end = 0;
-					pp->dev_start = args[1][0];
-					pp->dev_end = args[1][1];
-				}
-				name_from_format(c, fi, fn, args + need - 1, n - need + 1, d, 0);
+		if (sysfs_read_is(&v[i - 1], "=")) {
+			size_t a, b;
+			char *key;
 
-				if (sysfs_read_is(&v[i - 1], "=")) {
-					size_t a, b;
-					char *key;
-
-					sysfs_read_lhs_of(v, f->funcs[fn].body_open, i - 1, &a, &b);
-					key = a < b ? sysfs_read_object_key(c, fi, fn, a, b, 0) : NULL;
-					if (key) {
-						sysfs_read_bind(c, key, 0, dev);
-						c->device_keys[dev] = key;
-					}
-					/* `x = class_device_create(...); ... return x;` makes a factory */
-					for (size_t r = i; key && b == a + 1 && r + 2 < f->funcs[fn].body_close; r++)
-						if (sysfs_read_is(&v[r], "return") && sysfs_read_same_token(&v[r + 1], &v[a]) &&
-						    sysfs_read_is(&v[r + 2], ";")) {
-							c->factory_names = xrealloc(c->factory_names,
-										    (c->nr_factories + 1) * sizeof(char *));
-							c->factory_devices = xrealloc(c->factory_devices,
-										      (c->nr_factories + 1) * sizeof(size_t));
-							c->factory_names[c->nr_factories] = xstrdup(f->funcs[fn].name);
-							c->factory_devices[c->nr_factories++] = dev;
-							break;
-						}
-				} else if (sysfs_read_is(&v[i - 1], "return")) {
-					c->factory_names = xrealloc(c->factory_names, (c->nr_factories + 1) * sizeof(char *));
+			sysfs_read_lhs_of(v, f->funcs[fn].body_open, i - 1, &a, &b);
+			key = a < b ? sysfs_read_object_key(c, fi, fn, a, b, 0) : NULL;
+			if (key) {
+				sysfs_read_bind(c, key, 0, dev);
+				c->device_keys[dev] = key;
+			}
+			/* `x = class_device_create(...); ... return x;` makes a factory */
+			for (size_t r = i; key && b == a + 1 && r + 2 < f->funcs[fn].body_close; r++)
+				if (sysfs_read_is(&v[r], "return") && sysfs_read_same_token(&v[r + 1], &v[a]) &&
+				    sysfs_read_is(&v[r + 2], ";")) {
+					c->factory_names = xrealloc(c->factory_names,
+								    (c->nr_factories + 1) * sizeof(char *));
 					c->factory_devices = xrealloc(c->factory_devices,
 								      (c->nr_factories + 1) * sizeof(size_t));
 					c->factory_names[c->nr_factories] = xstrdup(f->funcs[fn].name);
 					c->factory_devices[c->nr_factories++] = dev;
+					break;
 				}
-				i = close;
-			}
+		} else if (sysfs_read_is(&v[i - 1], "return")) {
+			c->factory_names = xrealloc(c->factory_names, (c->nr_factories + 1) * sizeof(char *));
+			c->factory_devices = xrealloc(c->factory_devices,
+						      (c->nr_factories + 1) * sizeof(size_t));
+			c->factory_names[c->nr_factories] = xstrdup(f->funcs[fn].name);
+			c->factory_devices[c->nr_factories++] = dev;
 		}
+		i = close;
 	}
 }
 
 /* Every `chain.class|dev|parent = value;` in a function body. */
 void sysfs_devices_read_assignments(struct ctx *c)
 {
-	for (size_t fi = 0; fi < c->nr_files; fi++) {
+	sysfs_read_for_each_body_token(c, fi, fn, i) {
 		struct afile *f = &c->files[fi];
 		const struct lex_token *v = f->t.v;
+		static const char *const members[] = { "class", "dev", "parent", NULL };
+		size_t a, b, e;
+		struct chain ch;
+		struct assign *as;
+		const char *member = NULL;
+		int depth = 0;
 
-		if (f->core)
+		if (!sysfs_read_is(&v[i], "="))
 			continue;
-		for (size_t fn = 0; fn < f->nr_funcs; fn++) {
-			for (size_t i = f->funcs[fn].body_open + 1; i < f->funcs[fn].body_close; i++) {
-				static const char *const members[] = { "class", "dev", "parent", NULL };
-				size_t a, b, e;
-				struct chain ch;
-				struct assign *as;
-				const char *member = NULL;
-				int depth = 0;
-
-				if (!sysfs_read_is(&v[i], "="))
-					continue;
-				sysfs_read_lhs_of(v, f->funcs[fn].body_open, i, &a, &b);
-				if (a >= b || !sysfs_read_parse_chain(v, a, b, &ch) || !ch.nr)
-					continue;
-				for (size_t m = 0; members[m]; m++)
-					if (sysfs_read_is(&v[ch.members[ch.nr - 1]], members[m]))
-						member = members[m];
-				if (!member)
-					continue;
-				for (e = i + 1; e < f->funcs[fn].body_close; e++) {
-					if (sysfs_read_is(&v[e], "(") || sysfs_read_is(&v[e], "["))
-						depth++;
-					else if (sysfs_read_is(&v[e], ")") || sysfs_read_is(&v[e], "]"))
-						depth--;
-					if (depth < 0 || (!depth && (sysfs_read_is(&v[e], ";") || sysfs_read_is(&v[e], ","))))
-						break;
-				}
-				ALLOC_GROW(c->assigns, c->nr_assigns + 1, c->alloc_assigns);
-				as = &c->assigns[c->nr_assigns++];
-				as->key = sysfs_read_chain_key(c, fi, fn, &ch, ch.nr - 1, 0);
-				as->member = member;
-				as->file = fi;
-				as->func = fn;
-				as->value_start = i + 1;
-				as->value_end = e;
-				as->line = v[i].line;
-			}
+		sysfs_read_lhs_of(v, f->funcs[fn].body_open, i, &a, &b);
+		if (a >= b || !sysfs_read_parse_chain(v, a, b, &ch) || !ch.nr)
+			continue;
+		for (size_t m = 0; members[m]; m++)
+			if (sysfs_read_is(&v[ch.members[ch.nr - 1]], members[m]))
+				member = members[m];
+		if (!member)
+			continue;
+		for (e = i + 1; e < f->funcs[fn].body_close; e++) {
+			if (sysfs_read_is(&v[e], "(") || sysfs_read_is(&v[e], "["))
+				depth++;
+			else if (sysfs_read_is(&v[e], ")") || sysfs_read_is(&v[e], "]"))
+				depth--;
+			if (depth < 0 || (!depth && (sysfs_read_is(&v[e], ";") || sysfs_read_is(&v[e], ","))))
+				break;
 		}
+		ALLOC_GROW(c->assigns, c->nr_assigns + 1, c->alloc_assigns);
+		as = &c->assigns[c->nr_assigns++];
+		as->key = sysfs_read_chain_key(c, fi, fn, &ch, ch.nr - 1, 0);
+		as->member = member;
+		as->file = fi;
+		as->func = fn;
+		as->value_start = i + 1;
+		as->value_end = e;
+		as->line = v[i].line;
 	}
 }
 
@@ -749,93 +735,79 @@ void sysfs_devices_read_registered(struct ctx *c)
 		"class_device_register", "class_device_add", "device_register", "device_add", NULL,
 	};
 
-	for (size_t fi = 0; fi < c->nr_files; fi++) {
+	sysfs_read_for_each_body_token(c, fi, fn, i) {
 		struct afile *f = &c->files[fi];
 		const struct lex_token *v = f->t.v;
+		size_t args[2][2], close, n, k, dev;
+		const struct assign *cls;
+		const char *call = NULL;
+		struct sysfs_device *d;
+		char *key, *text;
 
-		if (f->core)
+		for (size_t j = 0; calls[j]; j++)
+			if (sysfs_read_is(&v[i], calls[j]))
+				call = calls[j];
+		if (!call || !sysfs_read_is(&v[i + 1], "(") || sysfs_read_is(&v[i - 1], ".") || sysfs_read_is(&v[i - 1], "->"))
 			continue;
-		for (size_t fn = 0; fn < f->nr_funcs; fn++) {
-			for (size_t i = f->funcs[fn].body_open; i < f->funcs[fn].body_close; i++) {
-				size_t args[2][2], close, n, k, dev;
-				const struct assign *cls;
-				const char *call = NULL;
-				struct sysfs_device *d;
-				char *key, *text;
-
-				for (size_t j = 0; calls[j]; j++)
-					if (sysfs_read_is(&v[i], calls[j]))
-						call = calls[j];
-				if (!call || !sysfs_read_is(&v[i + 1], "(") || sysfs_read_is(&v[i - 1], ".") || sysfs_read_is(&v[i - 1], "->"))
-					continue;
-				n = sysfs_read_call_args(v, f->t.nr, i + 1, args, 2, &close);
-				if (n != 1)
-					continue;
-				key = sysfs_read_object_key(c, fi, fn, args[0][0], args[0][1], 0);
-				if (!key || device_registered(c, key)) {
-					free(key);
-					continue;
-				}
-				cls = sysfs_devices_find_assign(c, key, "class", fi);
-				k = cls ? sysfs_devices_class_ref(c, cls->file, cls->value_start, cls->value_end) : NO_INDEX;
-				text = sysfs_read_join(v, args[0][0], args[0][1]);
-				if (k == NO_INDEX) {
-					if (starts_with(call, "class_device_"))
-						sysfs_devices_note(c, fi, &v[i], "%s(%s): no class is assigned to %s where this analysis can see it",
-						     call, text, text);
-					free(text);
-					free(key);
-					continue;
-				}
-				dev = add_device(c, k, fi, &v[i], xstrfmt("%s(%s)", call, text));
-				free(text);
-				d = &c->out->devices[dev];
-				c->device_keys[dev] = key;
-				sysfs_read_bind(c, key, 0, dev);
-				c->parents[dev].kind = 1;
-				c->parents[dev].device_api = !starts_with(call, "class_device_");
-				c->parents[dev].file = fi;
-				c->parents[dev].func = fn;
-				c->parents[dev].key = xstrdup(key);
-				if (!name_from_writer(c, key, fi, d)) {
-					text = sysfs_read_join(v, args[0][0], args[0][1]);
-					d->name = xstrdup("<name>");
-					d->name_predicted = 0;
-					sysfs_devices_device_note(d, "name: nothing writes the class_id of %s where this analysis can see it",
-						    text);
-					free(text);
-				}
-			}
+		n = sysfs_read_call_args(v, f->t.nr, i + 1, args, 2, &close);
+		if (n != 1)
+			continue;
+		key = sysfs_read_object_key(c, fi, fn, args[0][0], args[0][1], 0);
+		if (!key || device_registered(c, key)) {
+			free(key);
+			continue;
+		}
+		cls = sysfs_devices_find_assign(c, key, "class", fi);
+		k = cls ? sysfs_devices_class_ref(c, cls->file, cls->value_start, cls->value_end) : NO_INDEX;
+		text = sysfs_read_join(v, args[0][0], args[0][1]);
+		if (k == NO_INDEX) {
+			if (starts_with(call, "class_device_"))
+				sysfs_devices_note(c, fi, &v[i], "%s(%s): no class is assigned to %s where this analysis can see it",
+				     call, text, text);
+			free(text);
+			free(key);
+			continue;
+		}
+		dev = add_device(c, k, fi, &v[i], xstrfmt("%s(%s)", call, text));
+		free(text);
+		d = &c->out->devices[dev];
+		c->device_keys[dev] = key;
+		sysfs_read_bind(c, key, 0, dev);
+		c->parents[dev].kind = 1;
+		c->parents[dev].device_api = !starts_with(call, "class_device_");
+		c->parents[dev].file = fi;
+		c->parents[dev].func = fn;
+		c->parents[dev].key = xstrdup(key);
+		if (!name_from_writer(c, key, fi, d)) {
+			text = sysfs_read_join(v, args[0][0], args[0][1]);
+			d->name = xstrdup("<name>");
+			d->name_predicted = 0;
+			sysfs_devices_device_note(d, "name: nothing writes the class_id of %s where this analysis can see it",
+				    text);
+			free(text);
 		}
 	}
 }
 
 void sysfs_devices_read_factory_calls(struct ctx *c)
 {
-	for (size_t fi = 0; fi < c->nr_files; fi++) {
+	sysfs_read_for_each_body_token(c, fi, fn, i) {
 		struct afile *f = &c->files[fi];
 		const struct lex_token *v = f->t.v;
+		size_t a, b;
 
-		if (f->core)
+		if (!sysfs_read_is(&v[i - 1], "=") || !sysfs_read_is_ident(&v[i]) || !sysfs_read_is(&v[i + 1], "("))
 			continue;
-		for (size_t fn = 0; fn < f->nr_funcs; fn++) {
-			for (size_t i = f->funcs[fn].body_open + 1; i < f->funcs[fn].body_close; i++) {
-				size_t a, b;
+		for (size_t k = 0; k < c->nr_factories; k++) {
+			char *key;
 
-				if (!sysfs_read_is(&v[i - 1], "=") || !sysfs_read_is_ident(&v[i]) || !sysfs_read_is(&v[i + 1], "("))
-					continue;
-				for (size_t k = 0; k < c->nr_factories; k++) {
-					char *key;
-
-					if (!sysfs_read_is(&v[i], c->factory_names[k]) || !strcmp(c->factory_names[k], f->funcs[fn].name))
-						continue;
-					sysfs_read_lhs_of(v, f->funcs[fn].body_open, i - 1, &a, &b);
-					key = a < b ? sysfs_read_object_key(c, fi, fn, a, b, 0) : NULL;
-					if (key)
-						sysfs_read_bind(c, key, 0, c->factory_devices[k]);
-					free(key);
-				}
-			}
+			if (!sysfs_read_is(&v[i], c->factory_names[k]) || !strcmp(c->factory_names[k], f->funcs[fn].name))
+				continue;
+			sysfs_read_lhs_of(v, f->funcs[fn].body_open, i - 1, &a, &b);
+			key = a < b ? sysfs_read_object_key(c, fi, fn, a, b, 0) : NULL;
+			if (key)
+				sysfs_read_bind(c, key, 0, c->factory_devices[k]);
+			free(key);
 		}
 	}
 }

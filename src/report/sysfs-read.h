@@ -8,7 +8,7 @@
  *   sysfs-devices.c  the classes, the device kinds and their names
  *   sysfs-attrs.c    each kind's attribute files
  *   sysfs-predict.c  parents and paths resolved, the report finished
- *   sysfs-print.c    the report as text and JSON
+ * (the writers print it: writer.h).
  */
 #ifndef CDMIGRATE_SYSFS_READ_H
 #define CDMIGRATE_SYSFS_READ_H
@@ -120,6 +120,19 @@ struct ctx {
 	size_t *factory_devices;
 	size_t nr_factories;
 };
+
+/*
+ * A loop over every token i of the body of every function fn (its braces
+ * included) of every file fi outside the driver core, in that order: the
+ * walk most readers of the device API make.  `continue` goes on to the
+ * next token; setting i skips ahead within the body.
+ */
+#define sysfs_read_for_each_body_token(c, fi, fn, i)						\
+	for (size_t fi = 0; fi < (c)->nr_files; fi++)						\
+		if (!(c)->files[fi].core)							\
+			for (size_t fn = 0; fn < (c)->files[fi].nr_funcs; fn++)			\
+				for (size_t i = (c)->files[fi].funcs[fn].body_open;			\
+				     i < (c)->files[fi].funcs[fn].body_close; i++)
 
 /* A token list built by expansion; the texts point into files or the arena. */
 struct tokvec {

@@ -53,9 +53,6 @@
 #ifndef CDMIGRATE_SYSFS_H
 #define CDMIGRATE_SYSFS_H
 
-#include <jansson.h>
-#include <stdio.h>
-
 #include "base/util.h"
 
 enum sysfs_parent {
@@ -126,11 +123,5 @@ void sysfs_analyze(const char *tree, const char *kernel, const struct strvec *fi
 		   struct sysfs_report *out);
 
 void sysfs_report_release(struct sysfs_report *r);
-
-/* The sysfs section of the text report (see report.h), ending in a newline. */
-void sysfs_print_text(FILE *out, const struct sysfs_report *r);
-
-/* {"classes": [...], "notes": [...], ...} (new reference). */
-json_t *sysfs_json(const struct sysfs_report *r);
 
 #endif

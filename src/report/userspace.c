@@ -1,28 +1,12 @@
 #define _GNU_SOURCE
 #include "report/userspace.h"
 #include "kernel/manifest.h"
-#include "report/html.h"
+#include "report/userspace-glob.h"
 #include "rewrite/attr-names.h"
 
 #include <ctype.h>
-#include <dirent.h>
-#include <errno.h>
-#include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-
-/*
- * The keys of udev 0.70-0.114 (2.6.15-2.6.22), and the few later releases
- * added (DEVTYPE, TAG...), so that a newer system's rules read too;
- * anything else is a typo.
- */
-static const char *const known_keys[] = {
-	"ACTION", "ATTR", "ATTRS", "BUS", "CONST", "DEVPATH", "DEVTYPE", "DRIVER", "DRIVERS", "ENV", "GOTO",
-	"GROUP", "ID", "IMPORT", "KERNEL", "KERNELS", "LABEL", "MODE", "NAME", "OPTIONS", "OWNER", "PLACE",
-	"PROGRAM", "RESULT", "RUN", "SECLABEL", "SUBSYSTEM", "SUBSYSTEMS", "SYMLINK", "SYSCTL", "SYSFS", "TAG",
-	"TAGS", "TEST", "WAIT_FOR_SYSFS", NULL,
-};
 
 /* Keys that name the parent every attribute key must match on. */
 static const char *const pinning_keys[] = {
@@ -56,402 +40,6 @@ static int in_list(const char *const *list, const char *s)
 		if (!strcmp(list[i], s))
 			return 1;
 	return 0;
-}
-
-/* ---------------------------------------------------------------- reading */
-
-static void rule_release(struct userspace_rule *rule)
-{
-	for (size_t i = 0; i < rule->nr_keys; i++) {
-		free(rule->keys[i].name);
-		free(rule->keys[i].attr);
-		free(rule->keys[i].value);
-	}
-	free(rule->keys);
-	free(rule->file);
-	free(rule->text);
-}
-
-/* Parse one logical line into rule->keys.  0, or -1 with *why set (caller frees). */
-static int parse_rule(const char *s, struct userspace_rule *rule, char **why)
-{
-	const char *p = s;
-	size_t alloc = 0;
-
-	for (;;) {
-		struct userspace_key key = { NULL, NULL, "", NULL };
-		const char *k, *v;
-		struct strbuf value = STRBUF_INIT;
-
-		while (*p == ' ' || *p == '\t' || *p == ',')
-			p++;
-		if (!*p)
-			break;
-		for (k = p; isupper((unsigned char)*p) || isdigit((unsigned char)*p) || *p == '_'; p++)
-			;
-		if (p == k) {
-			*why = xstrfmt("column %zu: a KEY was expected, not '%c'", (size_t)(p - s) + 1, *p);
-			return -1;
-		}
-		key.name = xstrndup(k, (size_t)(p - k));
-		if (*p == '{') {
-			const char *close = strchr(p, '}');
-
-			if (!close) {
-				*why = xstrfmt("%s{ has no closing }", key.name);
-				free(key.name);
-				return -1;
-			}
-			key.attr = xstrndup(p + 1, (size_t)(close - p - 1));
-			p = close + 1;
-		}
-		while (*p == ' ' || *p == '\t')
-			p++;
-		if ((p[0] == '=' || p[0] == '!' || p[0] == '+' || p[0] == ':') && p[1] == '=') {
-			key.op[0] = p[0];
-			key.op[1] = '=';
-			p += 2;
-		} else if (p[0] == '=') {
-			key.op[0] = '=';
-			p++;
-		} else {
-			*why = xstrfmt("%s has no operator (== != = += :=)", key.name);
-			free(key.name);
-			free(key.attr);
-			return -1;
-		}
-		while (*p == ' ' || *p == '\t')
-			p++;
-		if (*p != '"') {
-			*why = xstrfmt("the value of %s is not quoted", key.name);
-			free(key.name);
-			free(key.attr);
-			return -1;
-		}
-		for (v = p + 1; *v && *v != '"'; v++) {
-			if (*v == '\\' && v[1] == '"')
-				v++;
-			strbuf_addch(&value, *v);
-		}
-		if (*v != '"') {
-			*why = xstrfmt("the value of %s has no closing quote", key.name);
-			free(key.name);
-			free(key.attr);
-			strbuf_release(&value);
-			return -1;
-		}
-		p = v + 1;
-		if (!in_list(known_keys, key.name)) {
-			*why = xstrfmt("unknown key %s", key.name);
-			free(key.name);
-			free(key.attr);
-			strbuf_release(&value);
-			return -1;
-		}
-		if (*p && *p != ',' && *p != ' ' && *p != '\t') {
-			*why = xstrfmt("',' expected after the value of %s", key.name);
-			free(key.name);
-			free(key.attr);
-			strbuf_release(&value);
-			return -1;
-		}
-		key.value = strbuf_detach(&value, NULL);
-		ALLOC_GROW(rule->keys, rule->nr_keys + 1, alloc);
-		rule->keys[rule->nr_keys++] = key;
-	}
-	return 0;
-}
-
-/* s trimmed, every run of blanks outside quotes one space (continuations join with indentation). */
-static char *collapse_blanks(const char *s)
-{
-	struct strbuf sb = STRBUF_INIT;
-	int quoted = 0;
-
-	for (; *s; s++) {
-		if (*s == '"')
-			quoted = !quoted;
-		if (!quoted && (*s == ' ' || *s == '\t' || *s == '\r')) {
-			if (sb.len && sb.buf[sb.len - 1] != ' ')
-				strbuf_addch(&sb, ' ');
-			continue;
-		}
-		strbuf_addch(&sb, *s);
-	}
-	if (sb.len && sb.buf[sb.len - 1] == ' ')
-		sb.buf[--sb.len] = '\0';
-	return strbuf_detach(&sb, NULL);
-}
-
-void userspace_parse_rules(const char *file, const char *text, size_t len, struct userspace_report *r)
-{
-	size_t pos = 0;
-	unsigned line = 1;
-
-	while (pos < len) {
-		struct strbuf logical = STRBUF_INIT;
-		struct userspace_rule rule;
-		unsigned first = line;
-		int comment = -1;
-		char *why = NULL;
-
-		/* one logical line: physical lines joined while they end in '\' */
-		for (;;) {
-			const char *nl = memchr(text + pos, '\n', len - pos);
-			size_t start = pos, stop = nl ? (size_t)(nl - text) : len;
-			int more;
-
-			pos = nl ? stop + 1 : len;
-			line++;
-			if (stop > start && text[stop - 1] == '\r')
-				stop--;
-			if (comment < 0) {
-				size_t i = start;
-
-				while (i < stop && (text[i] == ' ' || text[i] == '\t'))
-					i++;
-				comment = i == stop || text[i] == '#';
-			}
-			more = !comment && stop > start && text[stop - 1] == '\\' && pos < len;
-			strbuf_add(&logical, text + start, stop - start - (size_t)more);
-			if (!more)
-				break;
-		}
-		if (comment) {
-			strbuf_release(&logical);
-			continue;
-		}
-		memset(&rule, 0, sizeof(rule));
-		if (parse_rule(logical.buf, &rule, &why) < 0) {
-			warning("%s:%u: malformed rule, skipped (the rest of the file is read): %s", file, first, why);
-			strvec_pushf(&r->warnings, "%s:%u: warning: malformed rule, skipped: %s", file, first, why);
-			free(why);
-			rule_release(&rule);
-			strbuf_release(&logical);
-			continue;
-		}
-		rule.file = xstrdup(file);
-		rule.line = first;
-		rule.text = collapse_blanks(logical.buf);
-		ALLOC_GROW(r->rules, r->nr_rules + 1, r->alloc_rules);
-		r->rules[r->nr_rules++] = rule;
-		strbuf_release(&logical);
-	}
-}
-
-static void read_one(const char *path, struct userspace_report *r, int given)
-{
-	struct strbuf text = STRBUF_INIT;
-	const char *base = strrchr(path, '/');
-
-	base = base ? base + 1 : path;
-	if (strbuf_read_file(&text, path) < 0) {
-		warning("%s: cannot read it (%s): skipped", path, strerror(errno));
-		strbuf_release(&text);
-		return;
-	}
-	if (ends_with(base, ".rules")) {
-		r->rules_files++;
-		userspace_parse_rules(path, text.buf, text.len, r);
-	} else if (starts_with(text.buf, "#!") && !memchr(text.buf, '\0', text.len)) {
-		ALLOC_GROW(r->scripts, r->nr_scripts + 1, r->alloc_scripts);
-		r->scripts[r->nr_scripts].file = xstrdup(path);
-		r->scripts[r->nr_scripts].text = strbuf_detach(&text, NULL);
-		r->nr_scripts++;
-	} else if (given) {
-		warning("%s: neither a rules file (*.rules) nor a script (#!): not read", path);
-	}
-	strbuf_release(&text);
-}
-
-static int compare_names(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static int read_path(const char *path, struct userspace_report *r, int given)
-{
-	struct stat st;
-	DIR *dir;
-	struct dirent *de;
-	struct strvec names = STRVEC_INIT;
-
-	if (given ? stat(path, &st) < 0 : lstat(path, &st) < 0) {
-		if (given)
-			return error_errno("--userspace %s", path);
-		warning("%s: cannot read it (%s): skipped", path, strerror(errno));
-		return 0;
-	}
-	if (S_ISLNK(st.st_mode) && (stat(path, &st) < 0 || !S_ISREG(st.st_mode)))
-		return 0;	/* a link to a directory could loop: not followed */
-	if (S_ISREG(st.st_mode)) {
-		read_one(path, r, given);
-		return 0;
-	}
-	if (!S_ISDIR(st.st_mode))
-		return given ? error("--userspace %s: not a file or a directory", path) : 0;
-	dir = opendir(path);
-	if (!dir) {
-		if (given)
-			return error_errno("--userspace %s: cannot read the directory", path);
-		warning("%s: cannot read the directory (%s): skipped", path, strerror(errno));
-		return 0;
-	}
-	while ((de = readdir(dir)))
-		if (de->d_name[0] != '.')
-			strvec_push(&names, de->d_name);
-	closedir(dir);
-	if (names.nr)
-		sort_array(names.v, names.nr, sizeof(*names.v), compare_names);
-	for (size_t i = 0; i < names.nr; i++) {
-		char *child = path_join(path, names.v[i]);
-
-		read_path(child, r, 0);
-		free(child);
-	}
-	strvec_clear(&names);
-	return 0;
-}
-
-int userspace_read(const struct strvec *paths, struct userspace_report *r)
-{
-	r->checked = 1;
-	for (size_t i = 0; i < paths->nr; i++) {
-		strvec_push(&r->paths, paths->v[i]);
-		if (read_path(paths->v[i], r, 1) < 0)
-			return -1;
-	}
-	return 0;
-}
-
-/* ---------------------------------------------------------------- globs */
-
-/* The end of the placeholder opened by '<' at p: the first '>' not part of "->". */
-static const char *placeholder_end(const char *p)
-{
-	for (const char *q = p + 1; *q; q++)
-		if (*q == '>' && q[-1] != '-')
-			return q;
-	return NULL;
-}
-
-/* A predicted name as a glob: <N> is [0-9]*, any other <x> is *, the rest literal. */
-static char *kernel_glob(const char *name)
-{
-	struct strbuf sb = STRBUF_INIT;
-
-	for (const char *p = name; *p; p++) {
-		const char *end = *p == '<' ? placeholder_end(p) : NULL;
-
-		if (end) {
-			strbuf_addstr(&sb, end == p + 2 && p[1] == 'N' ? "[0-9]*" : "*");
-			p = end;
-			continue;
-		}
-		if (strchr("*?[\\", *p))
-			strbuf_addch(&sb, '\\');
-		strbuf_addch(&sb, *p);
-	}
-	return strbuf_detach(&sb, NULL);
-}
-
-/* A predicted name as one name it stands for: <N> is 0, any other <x> stays. */
-static char *kernel_sample(const char *name)
-{
-	struct strbuf sb = STRBUF_INIT;
-
-	for (const char *p = name; *p; p++) {
-		if (p[0] == '<' && p[1] == 'N' && p[2] == '>') {
-			strbuf_addch(&sb, '0');
-			p += 2;
-			continue;
-		}
-		strbuf_addch(&sb, *p);
-	}
-	return strbuf_detach(&sb, NULL);
-}
-
-/* A user glob as one name it matches: each wildcard one character. */
-static char *user_sample(const char *glob)
-{
-	struct strbuf sb = STRBUF_INIT;
-
-	for (const char *p = glob; *p; p++) {
-		if (*p == '*' || *p == '?') {
-			strbuf_addch(&sb, '0');
-		} else if (*p == '[') {
-			const char *close = strchr(p + 1, ']');
-			int negated = p[1] == '!' || p[1] == '^';
-
-			if (!close) {
-				strbuf_addch(&sb, '[');
-				continue;
-			}
-			strbuf_addch(&sb, negated || close == p + 1 ? 'x' : p[1]);
-			p = close;
-		} else if (*p == '\\' && p[1]) {
-			strbuf_addch(&sb, *++p);
-		} else {
-			strbuf_addch(&sb, *p);
-		}
-	}
-	return strbuf_detach(&sb, NULL);
-}
-
-/*
- * Does the user glob meet the predicted name (or path)?  fnmatch() both
- * ways (userspace.h); udev's own matching does not treat '/' specially.
- */
-static int meets(const char *user, const char *kernel)
-{
-	char *ks = kernel_sample(kernel), *kg = kernel_glob(kernel), *us = user_sample(user);
-	int ok = !fnmatch(user, ks, 0) || !fnmatch(kg, us, FNM_PATHNAME);
-
-	free(ks);
-	free(kg);
-	free(us);
-	return ok;
-}
-
-/* Substitutions of a shell or of udev ($x, ${x}, $(...), %k, %s{x}, $kernel) made '*'. */
-static char *wildcards(const char *s, size_t n)
-{
-	struct strbuf sb = STRBUF_INIT;
-
-	for (size_t i = 0; i < n; i++) {
-		size_t j = i + 1;
-
-		if (s[i] == '$' && j < n && (s[j] == '{' || s[j] == '(')) {
-			char open = s[j], close = open == '{' ? '}' : ')';
-			int depth = 0;
-
-			for (; j < n; j++) {
-				depth += s[j] == open;
-				depth -= s[j] == close;
-				if (!depth)
-					break;
-			}
-			i = j;
-		} else if (s[i] == '$' && j < n && (isalnum((unsigned char)s[j]) || s[j] == '_')) {
-			while (j + 1 < n && (isalnum((unsigned char)s[j + 1]) || s[j + 1] == '_'))
-				j++;
-			i = j;
-		} else if (s[i] == '%' && j < n && isalpha((unsigned char)s[j])) {
-			i = j;
-			if (j + 1 < n && s[j + 1] == '{') {
-				const char *close = memchr(s + j, '}', n - j);
-
-				if (close)
-					i = (size_t)(close - s);
-			}
-		} else {
-			strbuf_addch(&sb, s[i]);
-			continue;
-		}
-		if (!sb.len || sb.buf[sb.len - 1] != '*')
-			strbuf_addch(&sb, '*');
-	}
-	return strbuf_detach(&sb, NULL);
 }
 
 /* ------------------------------------------------------- the device kinds */
@@ -578,7 +166,7 @@ static char *name_glob(const char *name)
 	struct strbuf sb = STRBUF_INIT;
 
 	for (const char *p = name; *p; p++) {
-		const char *end = *p == '<' ? placeholder_end(p) : NULL;
+		const char *end = *p == '<' ? userspace_glob_placeholder_end(p) : NULL;
 
 		if (end) {
 			strbuf_addch(&sb, '*');
@@ -746,7 +334,7 @@ static size_t split_comps(const char *s, size_t from, size_t to, struct comp **o
 			ALLOC_GROW(*out, nr + 1, alloc);
 			(*out)[nr].at = from;
 			(*out)[nr].len = e - from;
-			(*out)[nr].glob = wildcards(s + from, e - from);
+			(*out)[nr].glob = userspace_glob_wildcards(s + from, e - from);
 			nr++;
 		}
 		from = e + 1;
@@ -777,7 +365,7 @@ static void scan_sysfs_paths(struct ctx *c, const char *s, rewrite_fn fn, void *
 			const struct kind *k = &c->kinds[i];
 			size_t m = k->comps.nr, j = 0;
 
-			while (j < nr && j < m && meets(pc[j].glob, k->comps.v[j]))
+			while (j < nr && j < m && userspace_glob_meets(pc[j].glob, k->comps.v[j]))
 				j++;
 			if (j < nr && j < m)
 				continue;
@@ -838,7 +426,7 @@ static void scan_devpaths(struct ctx *c, const char *s)
 		if (at > 0 && !path_stop(s[at - 1]) && s[at - 1] != '=')
 			continue;	/* inside another path */
 		raw = xstrndup(hit, end - at);
-		glob = wildcards(raw, strlen(raw));
+		glob = userspace_glob_wildcards(raw, strlen(raw));
 		last = end;
 		while (last > at && s[last - 1] == '/')
 			last--;
@@ -847,7 +435,7 @@ static void scan_devpaths(struct ctx *c, const char *s)
 		for (size_t i = 0; i < c->nr_kinds; i++) {
 			const struct kind *k = &c->kinds[i];
 
-			if (!meets(glob, k->devpath))
+			if (!userspace_glob_meets(glob, k->devpath))
 				continue;
 			with = xstrfmt("*/%.*s", (int)(end - last), s + last);
 			edited = spliced(s, at, end - at, with);
@@ -945,14 +533,14 @@ static int rule_about(const struct userspace_rule *rule, const struct kind *k)
 		if (!is_op(key, "=="))
 			continue;
 		if (!strcmp(key->name, "SUBSYSTEM") || !strcmp(key->name, "DEVPATH")) {
-			if (!meets(key->value, key->name[0] == 'S' ? k->cls : k->devpath))
+			if (!userspace_glob_meets(key->value, key->name[0] == 'S' ? k->cls : k->devpath))
 				return 0;
 			named = 1;
 		} else if (!strcmp(key->name, "KERNEL")) {
 			kernel = key->value;
 		}
 	}
-	if (kernel && ((!k->d->name_predicted && !named) || !meets(kernel, k->d->name)))
+	if (kernel && ((!k->d->name_predicted && !named) || !userspace_glob_meets(kernel, k->d->name)))
 		return 0;
 	return 1;
 }
@@ -1027,7 +615,8 @@ static void devpath_key(struct ctx *c, const struct userspace_rule *rule, size_t
 {
 	const struct userspace_key *key = &rule->keys[at];
 	const char *slash = strrchr(key->value, '/');
-	char *glob = slash && slash[1] && meets(slash + 1, k->d->name) ? xstrdup(slash + 1) : name_glob(k->d->name);
+	char *glob = slash && slash[1] && userspace_glob_meets(slash + 1, k->d->name) ? xstrdup(slash + 1)
+											     : name_glob(k->d->name);
 	struct strbuf with = STRBUF_INIT, text = STRBUF_INIT;
 
 	if (is_op(key, "!=")) {
@@ -1095,7 +684,7 @@ static void match_rule(struct ctx *c, const struct userspace_rule *rule)
 			const struct userspace_key *key = &rule->keys[i];
 			struct value_edit e = { rule, i };
 
-			if (!strcmp(key->name, "DEVPATH") && is_match(key) && meets(key->value, k->devpath)) {
+			if (!strcmp(key->name, "DEVPATH") && is_match(key) && userspace_glob_meets(key->value, k->devpath)) {
 				devpath_key(c, rule, i, k);
 			} else if (key->attr && is_match(key) && (!strcmp(key->name, "SYSFS") ||
 								   !strcmp(key->name, "ATTR") ||
@@ -1287,162 +876,4 @@ void userspace_match(struct userspace_report *r, const struct sysfs_report *sysf
 		strvec_clear(&c.kinds[i].comps);
 	}
 	free(c.kinds);
-}
-
-void userspace_report_release(struct userspace_report *r)
-{
-	strvec_clear(&r->paths);
-	for (size_t i = 0; i < r->nr_rules; i++)
-		rule_release(&r->rules[i]);
-	free(r->rules);
-	for (size_t i = 0; i < r->nr_scripts; i++) {
-		free(r->scripts[i].file);
-		free(r->scripts[i].text);
-	}
-	free(r->scripts);
-	for (size_t i = 0; i < r->nr; i++) {
-		struct userspace_finding *f = &r->findings[i];
-
-		free(f->file);
-		free(f->text);
-		free(f->key);
-		free(f->class_name);
-		free(f->device);
-		free(f->what);
-		free(f->rewrite);
-	}
-	free(r->findings);
-	strvec_clear(&r->warnings);
-	memset(r, 0, sizeof(*r));
-}
-
-/* ----------------------------------------------------------------- output */
-
-static const char *plural(size_t n, const char *one, const char *many)
-{
-	return n == 1 ? one : many;
-}
-
-void userspace_print_text(FILE *out, const struct userspace_report *r)
-{
-	fprintf(out, "userspace: %zu rules file%s (%zu rule%s), %zu script%s, %zu finding%s, %zu warning%s\n",
-		r->rules_files, plural(r->rules_files, "", "s"), r->nr_rules, plural(r->nr_rules, "", "s"),
-		r->nr_scripts, plural(r->nr_scripts, "", "s"), r->nr, plural(r->nr, "", "s"), r->warnings.nr,
-		plural(r->warnings.nr, "", "s"));
-	for (size_t i = 0; i < r->nr; i++) {
-		const struct userspace_finding *f = &r->findings[i];
-
-		fprintf(out, "%s:%u: %s: %s/%s: step %u %s\n", f->file, f->line, userspace_change_name(f->change),
-			f->class_name, f->device, f->step, f->step_name);
-		fprintf(out, "    %s    %s\n", f->script ? "line:" : "rule:", f->text);
-		fprintf(out, "    key:     %s\n", f->key);
-		fprintf(out, "    changes: %s\n", f->what);
-		fprintf(out, "    rewrite: %s\n", f->rewrite);
-	}
-	for (size_t i = 0; i < r->warnings.nr; i++)
-		fprintf(out, "%s\n", r->warnings.v[i]);
-}
-
-json_t *userspace_json(const struct userspace_report *r)
-{
-	json_t *o = json_object(), *paths = json_array(), *findings = json_array(), *warnings = json_array();
-
-	for (size_t i = 0; i < r->paths.nr; i++)
-		json_array_append_new(paths, json_string(r->paths.v[i]));
-	for (size_t i = 0; i < r->nr; i++) {
-		const struct userspace_finding *f = &r->findings[i];
-		json_t *j = json_object();
-
-		json_object_set_new(j, "file", json_string(f->file));
-		json_object_set_new(j, "line", json_integer(f->line));
-		json_object_set_new(j, "source", json_string(f->script ? "script" : "rule"));
-		json_object_set_new(j, "text", json_string(f->text));
-		json_object_set_new(j, "change", json_string(userspace_change_name(f->change)));
-		json_object_set_new(j, "key", json_string(f->key));
-		json_object_set_new(j, "class", json_string(f->class_name));
-		json_object_set_new(j, "device", json_string(f->device));
-		json_object_set_new(j, "step", json_integer(f->step));
-		json_object_set_new(j, "step_name", json_string(f->step_name));
-		json_object_set_new(j, "what", json_string(f->what));
-		json_object_set_new(j, "rewrite", json_string(f->rewrite));
-		json_array_append_new(findings, j);
-	}
-	for (size_t i = 0; i < r->warnings.nr; i++)
-		json_array_append_new(warnings, json_string(r->warnings.v[i]));
-	json_object_set_new(o, "paths", paths);
-	json_object_set_new(o, "rules_files", json_integer((json_int_t)r->rules_files));
-	json_object_set_new(o, "rules", json_integer((json_int_t)r->nr_rules));
-	json_object_set_new(o, "scripts", json_integer((json_int_t)r->nr_scripts));
-	json_object_set_new(o, "findings", findings);
-	json_object_set_new(o, "warnings", warnings);
-	return o;
-}
-
-/* A path that may break after each '/' in a narrow cell. */
-static void put_path(FILE *out, const char *s)
-{
-	for (const char *slash; (slash = strchr(s, '/')); s = slash + 1) {
-		char *part = xstrndup(s, (size_t)(slash - s) + 1);
-
-		html_put(out, part);
-		fprintf(out, "<wbr>");
-		free(part);
-	}
-	html_put(out, s);
-}
-
-void userspace_write_html(FILE *out, const struct userspace_report *r)
-{
-	fprintf(out, "<section id=\"userspace\"><h2>udev rules and scripts that change meaning "
-		     "<span class=\"count\">%zu finding%s in %zu rule%s of %zu file%s and %zu script%s",
-		r->nr, plural(r->nr, "", "s"), r->nr_rules, plural(r->nr_rules, "", "s"), r->rules_files,
-		plural(r->rules_files, "", "s"), r->nr_scripts, plural(r->nr_scripts, "", "s"));
-	if (r->warnings.nr)
-		fprintf(out, ", %zu warning%s", r->warnings.nr, plural(r->warnings.nr, "", "s"));
-	fprintf(out, "</span></h2>\n<p class=\"muted\">Read from");
-	for (size_t i = 0; i < r->paths.nr; i++) {
-		fprintf(out, "%s <code>", i ? "," : "");
-		html_put(out, r->paths.v[i]);
-		fprintf(out, "</code>");
-	}
-	fprintf(out, ". Each rule or script line below matches a device whose sysfs place or attributes the "
-		     "conversion changes; the rewrite works on the converted kernel.</p>\n");
-	if (!r->nr) {
-		fprintf(out, "<p class=\"empty\">none: every rule and script keeps working</p>\n");
-	} else {
-		fprintf(out, "<table id=\"userspace-table\" class=\"fixed\"><colgroup><col style=\"width:17%%\">"
-			     "<col style=\"width:15%%\"><col style=\"width:36%%\"><col style=\"width:32%%\"></colgroup>"
-			     "<thead><tr><th>Where</th><th>Change</th><th>Rule and what changes</th>"
-			     "<th>Rewrite</th></tr></thead><tbody>\n");
-	}
-	for (size_t i = 0; i < r->nr; i++) {
-		const struct userspace_finding *f = &r->findings[i];
-		char *loc = xstrfmt("%s:%u", f->file, f->line), *dev = xstrfmt("%s/%s", f->class_name, f->device);
-		char *step = xstrfmt("step %u %s", f->step, f->step_name);
-
-		fprintf(out, "<tr class=\"userspace\" data-change=\"%s\"><td class=\"loc\">",
-			userspace_change_name(f->change));
-		put_path(out, loc);
-		fprintf(out, "<div class=\"from\">%s</div></td><td><span class=\"chip r-needs-human\">%s</span>"
-			     "<div class=\"mono\">", f->script ? "script" : "rule", userspace_change_name(f->change));
-		html_put(out, dev);
-		fprintf(out, "</div><div class=\"from\">");
-		html_put(out, step);
-		fprintf(out, "</div></td><td><div class=\"mono\">");
-		html_put(out, f->text);
-		fprintf(out, "</div><div class=\"muted\"><code>");
-		html_put(out, f->key);
-		fprintf(out, "</code>: ");
-		html_put(out, f->what);
-		fprintf(out, "</div></td><td class=\"mono\">");
-		html_put(out, f->rewrite);
-		fprintf(out, "</td></tr>\n");
-		free(loc);
-		free(dev);
-		free(step);
-	}
-	if (r->nr)
-		fprintf(out, "</tbody></table>\n");
-	html_notes(out, &r->warnings);
-	fprintf(out, "</section>\n");
 }

@@ -81,9 +81,6 @@
 #ifndef CDMIGRATE_USERSPACE_H
 #define CDMIGRATE_USERSPACE_H
 
-#include <jansson.h>
-#include <stdio.h>
-
 #include "base/util.h"
 #include "report/sysfs.h"
 
@@ -168,14 +165,5 @@ void userspace_parse_rules(const char *file, const char *text, size_t len, struc
 void userspace_match(struct userspace_report *r, const struct sysfs_report *sysfs);
 
 void userspace_report_release(struct userspace_report *r);
-
-/* The text section (see report.h), ending in a newline. */
-void userspace_print_text(FILE *out, const struct userspace_report *r);
-
-/* {"paths", "rules_files", "rules", "scripts", "findings": [...], "warnings": [...]} (new reference). */
-json_t *userspace_json(const struct userspace_report *r);
-
-/* The HTML section, <section id="userspace">, every text escaped. */
-void userspace_write_html(FILE *out, const struct userspace_report *r);
 
 #endif

@@ -1,11 +1,11 @@
-#include "report/html.h"
+#include "report/writer.h"
 
 #include <errno.h>
 #include <string.h>
 
 #include "config.h"
 
-void html_escape(struct strbuf *sb, const char *s)
+void writer_html_escape(struct strbuf *sb, const char *s)
 {
 	for (; s && *s; s++) {
 		switch (*s) {
@@ -30,16 +30,17 @@ void html_escape(struct strbuf *sb, const char *s)
 	}
 }
 
-void html_put(FILE *out, const char *s)
+static void html_put(FILE *out, const char *s)
 {
 	struct strbuf sb = STRBUF_INIT;
 
-	html_escape(&sb, s);
+	writer_html_escape(&sb, s);
 	fputs(sb.buf, out);
 	strbuf_release(&sb);
 }
 
-void html_notes(FILE *out, const struct strvec *notes)
+/* notes as the page's list of notes, one monospace item each; nothing when there are none. */
+static void html_notes(FILE *out, const struct strvec *notes)
 {
 	if (!notes->nr)
 		return;
@@ -65,6 +66,49 @@ static void putf(FILE *out, const char *fmt, ...)
 	va_end(ap);
 	html_put(out, sb.buf);
 	strbuf_release(&sb);
+}
+
+static void html_printf(FILE *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/*
+ * printf for markup: fmt is written as it is, every %s argument escaped.
+ * Conversions: %s, %u, %d, %zu, with flags and width, and %%.
+ */
+static void html_printf(FILE *out, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	for (const char *p = fmt; *p; p++) {
+		char spec[16];
+		size_t n = 0;
+
+		if (*p != '%') {
+			fputc(*p, out);
+			continue;
+		}
+		if (p[1] == '%') {
+			fputc('%', out);
+			p++;
+			continue;
+		}
+		spec[n++] = *p++;
+		while (strchr("0123456789-+ #z", *p) && n < sizeof(spec) - 2)
+			spec[n++] = *p++;
+		spec[n++] = *p;
+		spec[n] = '\0';
+		if (*p == 's')
+			html_put(out, va_arg(ap, const char *));
+		else if (*p == 'u' && spec[n - 2] == 'z')
+			fprintf(out, spec, va_arg(ap, size_t));
+		else if (*p == 'u')
+			fprintf(out, spec, va_arg(ap, unsigned));
+		else if (*p == 'd')
+			fprintf(out, spec, va_arg(ap, int));
+		else
+			BUG("html_printf: %s", spec);
+	}
+	va_end(ap);
 }
 
 static const char *group_color(unsigned group)
@@ -458,38 +502,20 @@ static void residual(FILE *out, const struct report *r)
 	for (size_t i = 0; i < r->nr; i++) {
 		const struct report_item *it = &r->items[i];
 
-		fprintf(out, "<tr class=\"site\" data-subsystem=\"");
-		html_put(out, it->subsystem);
-		fprintf(out, "\" data-reason=\"");
-		html_put(out, it->reason);
-		fprintf(out, "\" data-step=\"%u\" data-id=\"", it->group);
-		html_put(out, it->id);
-		fprintf(out, "\"><td class=\"loc\" data-sort=\"");
-		putf(out, "%s:%08u:%05u", it->file, it->line, it->column);
-		fprintf(out, "\">");
-		putf(out, "%s:%u:%u", it->file, it->line, it->column);
-		fprintf(out, "</td><td class=\"nw\" data-sort=\"%u\" title=\"", it->group);
-		html_put(out, group_label(it->group));
-		fprintf(out, "\"><span class=\"step\" style=\"background:%s\"></span>", group_color(it->group));
+		html_printf(out, "<tr class=\"site\" data-subsystem=\"%s\" data-reason=\"%s\" data-step=\"%u\" "
+				 "data-id=\"%s\"><td class=\"loc\" data-sort=\"%s:%08u:%05u\">%s:%u:%u</td>"
+				 "<td class=\"nw\" data-sort=\"%u\" title=\"%s\">",
+			    it->subsystem, it->reason, it->group, it->id, it->file, it->line, it->column, it->file,
+			    it->line, it->column, it->group, group_label(it->group));
+		fprintf(out, "<span class=\"step\" style=\"background:%s\"></span>", group_color(it->group));
 		if (it->group == REPORT_GROUP_INACTIVE)
 			fprintf(out, "#if");
 		else
 			fprintf(out, "%u", it->group);
-		fprintf(out, "</td><td>");
-		html_put(out, it->subsystem);
-		fprintf(out, "</td><td class=\"sym\" data-sort=\"");
-		putf(out, "%s %s", it->symbol, it->kind);
-		fprintf(out, "\"><code>");
-		html_put(out, it->symbol);
-		fprintf(out, "</code><div class=\"from\">");
-		html_put(out, it->kind);
-		fprintf(out, "</div></td><td><span class=\"chip r-");
-		html_put(out, it->reason);
-		fprintf(out, "\">");
-		html_put(out, it->reason);
-		fprintf(out, "</span></td><td class=\"detail\">");
-		html_put(out, it->detail);
-		fprintf(out, "</td></tr>\n");
+		html_printf(out, "</td><td>%s</td><td class=\"sym\" data-sort=\"%s %s\"><code>%s</code>"
+				 "<div class=\"from\">%s</div></td><td><span class=\"chip r-%s\">%s</span></td>"
+				 "<td class=\"detail\">%s</td></tr>\n",
+			    it->subsystem, it->symbol, it->kind, it->symbol, it->kind, it->reason, it->reason, it->detail);
 	}
 	fprintf(out, "</tbody></table></div></section>\n");
 }
@@ -508,16 +534,12 @@ static void failures(FILE *out, const struct report *r)
 	for (size_t i = 0; i < r->nr_failures; i++) {
 		const struct report_failure *f = &r->failures[i];
 
-		fprintf(out, "<tr><td class=\"loc\">");
-		html_put(out, f->file);
-		fprintf(out, "</td><td>%s</td><td><span class=\"chip r-parse-failure\">",
-			strcmp(f->source, "scan") ? "last migration" : "libclang, now");
-		html_put(out, f->status);
-		fprintf(out, "</span></td><td class=\"detail mono\">");
+		html_printf(out, "<tr><td class=\"loc\">%s</td><td>%s</td><td><span class=\"chip r-parse-failure\">%s"
+				 "</span></td><td class=\"detail mono\">",
+			    f->file, strcmp(f->source, "scan") ? "last migration" : "libclang, now", f->status);
 		if (f->errors)
-			putf(out, "%u error%s: ", f->errors, f->errors == 1 ? "" : "s");
-		html_put(out, f->detail);
-		fprintf(out, "</td></tr>\n");
+			html_printf(out, "%u error%s: ", f->errors, f->errors == 1 ? "" : "s");
+		html_printf(out, "%s</td></tr>\n", f->detail);
 	}
 	fprintf(out, "</tbody></table></section>\n");
 }
@@ -544,13 +566,9 @@ static void exports(FILE *out, const struct report *r)
 	for (size_t i = 0; i < r->exports.nr; i++) {
 		const struct export_entry *e = &r->exports.v[i];
 
-		fprintf(out, "<tr><td><code>");
-		html_put(out, e->symbol);
-		fprintf(out, "</code></td><td class=\"loc\">");
-		putf(out, "%s:%u:%u", e->def_file, e->def_line, e->def_column);
-		fprintf(out, "</td><td class=\"loc\">");
-		putf(out, "%s:%u (%s)", e->export_file, e->export_line, e->macro);
-		fprintf(out, "</td></tr>\n");
+		html_printf(out, "<tr><td><code>%s</code></td><td class=\"loc\">%s:%u:%u</td>"
+				 "<td class=\"loc\">%s:%u (%s)</td></tr>\n",
+			    e->symbol, e->def_file, e->def_line, e->def_column, e->export_file, e->export_line, e->macro);
 	}
 	fprintf(out, "</tbody></table></section>\n");
 }
@@ -623,35 +641,24 @@ static void sysfs(FILE *out, const struct report *r)
 	for (size_t k = 0; k < s->nr_classes; k++) {
 		const struct sysfs_class *cl = &s->classes[k];
 
-		fprintf(out, "<tr class=\"class\"><td colspan=\"4\"><strong>");
-		html_put(out, cl->name);
-		fprintf(out, "</strong> <span class=\"muted\">");
+		html_printf(out, "<tr class=\"class\"><td colspan=\"4\"><strong>%s</strong> <span class=\"muted\">",
+			    cl->name);
 		if (!strcmp(cl->how, "static struct class"))
-			putf(out, "static struct class %s", cl->var);
+			html_printf(out, "static struct class %s", cl->var);
 		else
-			putf(out, "%s = class_create()", cl->var);
-		fprintf(out, " &middot; <span class=\"mono\">");
-		putf(out, "%s:%u", cl->file, cl->line);
-		fprintf(out, "</span></span></td></tr>\n");
+			html_printf(out, "%s = class_create()", cl->var);
+		html_printf(out, " &middot; <span class=\"mono\">%s:%u</span></span></td></tr>\n", cl->file, cl->line);
 		if (!cl->nr_devices)
 			fprintf(out, "<tr class=\"sysfs\"><td colspan=\"4\" class=\"empty\">no device of this class "
 				     "was found</td></tr>\n");
 		for (size_t i = 0; i < cl->nr_devices; i++) {
 			const struct sysfs_device *d = &s->devices[cl->devices[i]];
 
-			fprintf(out, "<tr class=\"sysfs\"><td><code>");
-			html_put(out, d->name);
-			fprintf(out, "</code><div class=\"from\" title=\"");
-			html_put(out, d->how);
-			fprintf(out, "\">");
-			putf(out, "%s:%u", d->file, d->line);
-			fprintf(out, "</div></td><td class=\"paths mono\"><div><span class=\"tag\">before</span>");
-			html_put(out, d->before);
-			fprintf(out, "</div><div><span class=\"tag\">after</span>");
-			html_put(out, d->link);
-			fprintf(out, "</div><div><span class=\"tag\">&rarr;</span>");
-			html_put(out, d->after);
-			fprintf(out, "</div></td><td class=\"attrs\">");
+			html_printf(out, "<tr class=\"sysfs\"><td><code>%s</code><div class=\"from\" title=\"%s\">%s:%u"
+					 "</div></td><td class=\"paths mono\"><div><span class=\"tag\">before</span>%s</div>"
+					 "<div><span class=\"tag\">after</span>%s</div><div><span class=\"tag\">&rarr;"
+					 "</span>%s</div></td><td class=\"attrs\">",
+				    d->name, d->how, d->file, d->line, d->before, d->link, d->after);
 			attrs_cell(out, d);
 			fprintf(out, "</td><td class=\"detail\">");
 			for (size_t n = 0; n < d->notes.nr; n++) {
@@ -738,7 +745,70 @@ static int patch(FILE *out, const struct report_patch *p, size_t index)
 	return 0;
 }
 
-int html_write(FILE *out, const struct report *r)
+static const char *plural(size_t n, const char *one, const char *many)
+{
+	return n == 1 ? one : many;
+}
+
+/* A path that may break after each '/' in a narrow cell. */
+static void put_path(FILE *out, const char *s)
+{
+	for (const char *slash; (slash = strchr(s, '/')); s = slash + 1) {
+		char *part = xstrndup(s, (size_t)(slash - s) + 1);
+
+		html_put(out, part);
+		fprintf(out, "<wbr>");
+		free(part);
+	}
+	html_put(out, s);
+}
+
+static void userspace(FILE *out, const struct userspace_report *r)
+{
+	fprintf(out, "<section id=\"userspace\"><h2>udev rules and scripts that change meaning "
+		     "<span class=\"count\">%zu finding%s in %zu rule%s of %zu file%s and %zu script%s",
+		r->nr, plural(r->nr, "", "s"), r->nr_rules, plural(r->nr_rules, "", "s"), r->rules_files,
+		plural(r->rules_files, "", "s"), r->nr_scripts, plural(r->nr_scripts, "", "s"));
+	if (r->warnings.nr)
+		fprintf(out, ", %zu warning%s", r->warnings.nr, plural(r->warnings.nr, "", "s"));
+	fprintf(out, "</span></h2>\n<p class=\"muted\">Read from");
+	for (size_t i = 0; i < r->paths.nr; i++) {
+		fprintf(out, "%s <code>", i ? "," : "");
+		html_put(out, r->paths.v[i]);
+		fprintf(out, "</code>");
+	}
+	fprintf(out, ". Each rule or script line below matches a device whose sysfs place or attributes the "
+		     "conversion changes; the rewrite works on the converted kernel.</p>\n");
+	if (!r->nr) {
+		fprintf(out, "<p class=\"empty\">none: every rule and script keeps working</p>\n");
+	} else {
+		fprintf(out, "<table id=\"userspace-table\" class=\"fixed\"><colgroup><col style=\"width:17%%\">"
+			     "<col style=\"width:15%%\"><col style=\"width:36%%\"><col style=\"width:32%%\"></colgroup>"
+			     "<thead><tr><th>Where</th><th>Change</th><th>Rule and what changes</th>"
+			     "<th>Rewrite</th></tr></thead><tbody>\n");
+	}
+	for (size_t i = 0; i < r->nr; i++) {
+		const struct userspace_finding *f = &r->findings[i];
+		char *loc = xstrfmt("%s:%u", f->file, f->line);
+
+		fprintf(out, "<tr class=\"userspace\" data-change=\"%s\"><td class=\"loc\">",
+			userspace_change_name(f->change));
+		put_path(out, loc);
+		html_printf(out, "<div class=\"from\">%s</div></td><td><span class=\"chip r-needs-human\">%s</span>"
+				 "<div class=\"mono\">%s/%s</div><div class=\"from\">step %u %s</div></td><td>"
+				 "<div class=\"mono\">%s</div><div class=\"muted\"><code>%s</code>: %s</div></td>"
+				 "<td class=\"mono\">%s</td></tr>\n",
+			    f->script ? "script" : "rule", userspace_change_name(f->change), f->class_name, f->device,
+			    f->step, f->step_name, f->text, f->key, f->what, f->rewrite);
+		free(loc);
+	}
+	if (r->nr)
+		fprintf(out, "</tbody></table>\n");
+	html_notes(out, &r->warnings);
+	fprintf(out, "</section>\n");
+}
+
+static int write_html(FILE *out, const struct report *r)
 {
 	char *deletion = report_deletion_text(r);
 	int possible = report_deletion_possible(r), rc = 0;
@@ -761,7 +831,7 @@ int html_write(FILE *out, const struct report *r)
 	exports(out, r);
 	sysfs(out, r);
 	if (r->userspace.checked)
-		userspace_write_html(out, &r->userspace);
+		userspace(out, &r->userspace);
 	if (r->nr_patches) {
 		fprintf(out, "<section id=\"series\"><h2>The series <span class=\"count\">%zu patch%s</span></h2>\n",
 			r->nr_patches, r->nr_patches == 1 ? "" : "es");
@@ -775,3 +845,5 @@ int html_write(FILE *out, const struct report *r)
 	free(deletion);
 	return rc;
 }
+
+const struct writer writer_html = { "html", write_html };

@@ -1,0 +1,26 @@
+#include "report/writer.h"
+
+#include <string.h>
+
+#define WRITER_ENTRY(name) &writer_##name,
+static const struct writer *const writers[] = { WRITERS(WRITER_ENTRY) };
+#undef WRITER_ENTRY
+
+#define NR_WRITERS (sizeof(writers) / sizeof(*writers))
+
+const struct writer *writer_find(const char *name)
+{
+	for (size_t i = 0; i < NR_WRITERS; i++)
+		if (!strcmp(writers[i]->name, name))
+			return writers[i];
+	return NULL;
+}
+
+char *writer_names(void)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	for (size_t i = 0; i < NR_WRITERS; i++)
+		strbuf_addf(&sb, "%s%s", !i ? "" : i + 1 < NR_WRITERS ? ", " : " or ", writers[i]->name);
+	return strbuf_detach(&sb, NULL);
+}
