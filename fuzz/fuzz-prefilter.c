@@ -1,6 +1,7 @@
 /* The lexical prefilter (analyze/prefilter.c) on a buffer. */
 #include "fuzz.h"
 #include "analyze/prefilter.h"
+#include "kernel/kernel.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -8,7 +9,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	enum prefilter_verdict v;
 
 	memcpy(buf, data, size);
-	v = prefilter_buffer(buf, size, prefilter_scan_tokens);
+	v = prefilter_buffer(buf, size, kernel_api_tokens);
 	/* A NUL byte makes a file binary, whatever else it holds. */
 	if ((memchr(buf, '\0', size) != NULL) != (v == PREFILTER_BINARY))
 		abort();

@@ -2,7 +2,6 @@
 #include "analyze/prefilter.h"
 #include "base/cache.h"
 #include "base/hash.h"
-#include "kernel/kernel.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -14,7 +13,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-const char *const *const prefilter_scan_tokens = kernel_api_tokens;
 
 enum prefilter_verdict prefilter_buffer(const char *buf, size_t len,
 					const char *const *tokens)

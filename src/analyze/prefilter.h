@@ -11,13 +11,6 @@
 
 #include "base/util.h"
 
-/*
- * kernel_api_tokens (kernel/kernel.h) under its old name, for the callers
- * above analyze/ not yet switched (engine/working-set.c); new code reads
- * kernel_api_tokens.
- */
-extern const char *const *const prefilter_scan_tokens;
-
 enum prefilter_verdict {
 	PREFILTER_SKIP,		/* no trigger token */
 	PREFILTER_CANDIDATE,	/* at least one trigger token */

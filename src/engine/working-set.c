@@ -260,7 +260,7 @@ static int select_files(struct engine *e, struct strvec *cands)
 	{
 		struct strvec core = STRVEC_INIT, core_tokens = STRVEC_INIT, from_core = STRVEC_INIT;
 
-		strvec_pushv(&tokens, prefilter_scan_tokens);
+		strvec_pushv(&tokens, kernel_api_tokens);
 		for (size_t i = 0; i < manifest_nr_steps; i++)
 			strvec_pushv(manifest_steps[i].in_tree_only ? &core_tokens : &tokens,
 				     manifest_steps[i].triggers);

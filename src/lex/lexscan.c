@@ -3,13 +3,6 @@
 
 #include <string.h>
 
-const char *const lexscan_class_device_needles[] = {
-	"class_device",
-	"CLASS_DEVICE",
-	"class_interface",
-	NULL,
-};
-
 static int contains(const char *s, size_t len, const char *needle)
 {
 	size_t n = strlen(needle);

@@ -65,12 +65,4 @@ int lexscan_after_tag_keyword(const char *text, const char *ident);
  */
 int lexscan_starts_if_zero(const char *text, size_t start, size_t end);
 
-/*
- * A copy of kernel_api_needles (kernel/kernel.h, which lex/ cannot
- * include), kept only for report/report.c until it passes
- * kernel_api_needles itself; then this goes.  New code passes the
- * kernel's list.
- */
-extern const char *const lexscan_class_device_needles[];
-
 #endif

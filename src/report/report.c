@@ -768,12 +768,12 @@ int report_make(const struct report_options *opts, struct report *r)
 
 			if (sub)
 				ts.subsystem = sub;
-			lexscan_identifiers(text.buf, 0, text.len, lexscan_class_device_needles, 0, on_token, &ts);
+			lexscan_identifiers(text.buf, 0, text.len, kernel_api_needles, 0, on_token, &ts);
 			if (!kernel_is_class_device_core(file)) {
 				size_t had = r->nr_mentions;
 
 				mentions.file = file;
-				lexscan_mentions(text.buf, text.len, lexscan_class_device_needles, on_mention,
+				lexscan_mentions(text.buf, text.len, kernel_api_needles, on_mention,
 						 &mentions);
 				r->mention_files += r->nr_mentions > had;
 			}

@@ -34,14 +34,6 @@ const char *userspace_change_name(enum userspace_change c)
 	BUG("change %d", (int)c);
 }
 
-static int in_list(const char *const *list, const char *s)
-{
-	for (size_t i = 0; list[i]; i++)
-		if (!strcmp(list[i], s))
-			return 1;
-	return 0;
-}
-
 /* ------------------------------------------------------- the device kinds */
 
 struct kind {
@@ -670,7 +662,7 @@ static void match_rule(struct ctx *c, const struct userspace_rule *rule)
 	int pinned = 0;
 
 	for (size_t i = 0; i < rule->nr_keys; i++)
-		pinned |= is_op(&rule->keys[i], "==") && in_list(pinning_keys, rule->keys[i].name);
+		pinned |= is_op(&rule->keys[i], "==") && strlist_has(pinning_keys, rule->keys[i].name);
 	c->file = rule->file;
 	c->line = rule->line;
 	c->script = 0;
@@ -696,7 +688,7 @@ static void match_rule(struct ctx *c, const struct userspace_rule *rule)
 					    NULL);
 				strbuf_release(&text);
 			} else if (key->attr && is_match(key) && !strcmp(key->name, "ENV") &&
-				   in_list(physdev_vars, key->attr)) {
+				   strlist_has(physdev_vars, key->attr)) {
 				physdev_key(c, rule, i, k);
 			}
 			value_lookups(c, rule, i, k, pinned);
