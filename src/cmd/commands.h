@@ -8,11 +8,15 @@
 #ifndef CDMIGRATE_COMMANDS_H
 #define CDMIGRATE_COMMANDS_H
 
+#include <stdio.h>
+
 struct command {
 	const char *name;
 	int (*fn)(int argc, char **argv);
 	const char *summary;	/* one line for `cdmigrate --help` */
 	const char *usage;	/* the full help text of `cdmigrate help NAME` */
+	/* prints what follows usage from a table elsewhere (NULL: nothing) */
+	void (*usage_tail)(FILE *out);
 };
 
 /* The command table, NULL-name terminated, in --help order. */
@@ -24,6 +28,9 @@ const struct command *command_find(const char *name);
 /* Print the usage of a command on stderr and return EXIT_USAGE. */
 int command_usage_error(const char *name, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+
+/* report's usage tail: each report writer's name and help (writer.h) */
+void report_usage_formats(FILE *out);
 
 int cmd_scan(int argc, char **argv);
 int cmd_plan(int argc, char **argv);

@@ -30,7 +30,7 @@ const struct command commands[] = {
 	  "                      written to DIR and kept (for clang -fsyntax-only)\n"
 	  "  PATH...             only these files or directories (relative to TREE)\n"
 	  "\n"
-	  "Exit status: 0 no site, 1 sites found, 2 usage or tool error.\n" },
+	  "Exit status: 0 no site, 1 sites found, 2 usage or tool error.\n", NULL },
 	{ "plan", cmd_plan, "the ordered steps, the files and subsystems each touches, preconditions",
 	  "usage: cdmigrate plan TREE [--format text|json] [--kernel DIR] [--step S] [--subsystem X]\n"
 	  "                 [--interface=bus|callbacks] [--arch ARCH] [-j N] [-- PATH...]\n"
@@ -47,7 +47,7 @@ const struct command commands[] = {
 	  "needing it (with --interface=callbacks, as migrate takes it, step 50 also\n"
 	  "needs interface-add-dev).\n"
 	  "\n"
-	  "Exit status: 0 nothing to run, 1 steps to run, 2 a step is blocked or usage error.\n" },
+	  "Exit status: 0 nothing to run, 1 steps to run, 2 a step is blocked or usage error.\n", NULL },
 	{ "migrate", cmd_migrate, "run the steps: a patch series for review, or the tree edited in place",
 	  "usage: cdmigrate migrate TREE (-o OUT | --in-place [--force] | --resume) [--kernel DIR]\n"
 	  "                 [--step S] [--subsystem X] [--interface=bus|callbacks] [-j N]\n"
@@ -96,9 +96,9 @@ const struct command commands[] = {
 	  "\n"
 	  "Exit status: 0 nothing to change (or --in-place done), 1 a series with changes\n"
 	  "was written, 2 usage or tool error (spatch missing: install coccinelle),\n"
-	  "3 conflicting edits (those files are left out, the rest is written).\n" },
+	  "3 conflicting edits (those files are left out, the rest is written).\n", NULL },
 	{ "report", cmd_report, "what is left before struct class_device can be deleted, and why",
-	  "usage: cdmigrate report TREE [--format text|json|html] [-o FILE] [--kernel DIR] [--arch ARCH]\n"
+	  "usage: cdmigrate report TREE [--format F] [-o FILE] [--kernel DIR] [--arch ARCH]\n"
 	  "                 [--series OUT] [--baseline FILE] [--gate] [--userspace PATH]...\n"
 	  "                 [-j N] [-- PATH...]\n"
 	  "\n"
@@ -121,11 +121,7 @@ const struct command commands[] = {
 	  "class_device, a static class setting a member step 70 removes, a name it\n"
 	  "deletes); other static classes and class_interface objects do not.\n"
 	  "\n"
-	  "  --format text|json|html  text: one 'file:line:col: kind: symbol: reason: detail'\n"
-	  "                 line a site, the summary last; json: see cdmigrate(1), every\n"
-	  "                 site has an \"id\" that survives line moves; html: one\n"
-	  "                 self-contained page (open it from disk), URL fragment\n"
-	  "                 #subsystem=X&reason=Y sets its filters\n"
+	  "  --format F     the output format, one of those listed at the end (text)\n"
 	  "  -o FILE        write the report to FILE instead of standard output\n"
 	  "  --kernel DIR   TREE is an out-of-tree driver directory (see scan)\n"
 	  "  --arch ARCH    parse with include/asm-ARCH (see scan)\n"
@@ -154,7 +150,9 @@ const struct command commands[] = {
 	  "Exit status: 0 nothing left, 1 sites or userspace findings left; with\n"
 	  "--baseline, 1 only for new sites or new parse failures; with --gate, 1 while any\n"
 	  "site, parse failure or userspace finding is left; 2 usage or tool error (also a\n"
-	  "--userspace PATH that does not exist).\n" },
+	  "--userspace PATH that does not exist).\n"
+	  "\n"
+	  "Formats (--format):\n", report_usage_formats },
 	{ "verify", cmd_verify, "re-parse what changed since a git revision; name changes that add parse errors",
 	  "usage: cdmigrate verify TREE [--against REV] [--kernel DIR] [--arch ARCH] [-j N]\n"
 	  "\n"
@@ -164,17 +162,17 @@ const struct command commands[] = {
 	  "the first diagnostic.  migrate does the same on its own output before\n"
 	  "writing anything (held-back files).\n"
 	  "\n"
-	  "Exit status: 0 nothing got worse, 1 a change adds errors, 2 usage or tool error.\n" },
+	  "Exit status: 0 nothing got worse, 1 a change adds errors, 2 usage or tool error.\n", NULL },
 	{ "undo", cmd_undo, "undo the last (or an interrupted) in-place run",
 	  "usage: cdmigrate undo TREE\n"
 	  "\n"
 	  "Restore every file of the last --in-place run of TREE (or of an interrupted\n"
 	  "one) to its old content, from the journal in TREE/.cdmigrate/.  A file\n"
 	  "edited since is refused and named.  Exit status: 0 done or nothing to undo,\n"
-	  "2 a file was refused or an error.\n" },
+	  "2 a file was refused or an error.\n", NULL },
 	{ "help", cmd_help, "describe a command",
-	  "usage: cdmigrate help [COMMAND]\n" },
-	{ NULL, NULL, NULL, NULL },
+	  "usage: cdmigrate help [COMMAND]\n", NULL },
+	{ NULL, NULL, NULL, NULL, NULL },
 };
 
 const struct command *command_find(const char *name)
@@ -195,8 +193,11 @@ int command_usage_error(const char *name, const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
-	if (c)
+	if (c) {
 		fputs(c->usage, stderr);
+		if (c->usage_tail)
+			c->usage_tail(stderr);
+	}
 	return EXIT_USAGE;
 }
 
@@ -216,5 +217,7 @@ int cmd_help(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	fputs(c->usage, stdout);
+	if (c->usage_tail)
+		c->usage_tail(stdout);
 	return EXIT_CLEAN;
 }

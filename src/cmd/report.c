@@ -34,6 +34,11 @@ static int write_report(const char *path, const struct writer *writer, const str
 	return 0;
 }
 
+void report_usage_formats(FILE *out)
+{
+	writer_print_help(out);
+}
+
 int cmd_report(int argc, char **argv)
 {
 	static const struct option longopts[] = {

@@ -846,4 +846,9 @@ static int write_html(FILE *out, const struct report *r)
 	return rc;
 }
 
-const struct writer writer_html = { "html", write_html };
+const struct writer writer_html = {
+	"html",
+	"one self-contained page (open it from disk); the URL\n"
+	"fragment #subsystem=X&reason=Y sets its filters\n",
+	write_html,
+};

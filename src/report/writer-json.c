@@ -359,4 +359,9 @@ static int write_json(FILE *out, const struct report *r)
 	return rc;
 }
 
-const struct writer writer_json = { "json", write_json };
+const struct writer writer_json = {
+	"json",
+	"see cdmigrate(1); every site has an \"id\" that survives\n"
+	"line moves\n",
+	write_json,
+};

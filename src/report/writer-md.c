@@ -331,4 +331,9 @@ static int write_md(FILE *out, const struct report *r)
 	return 0;
 }
 
-const struct writer writer_md = { "md", write_md };
+const struct writer writer_md = {
+	"md",
+	"Markdown for a mail or an issue: a heading per section,\n"
+	"the counts and the items as tables\n",
+	write_md,
+};

@@ -309,4 +309,9 @@ void writer_text_sysfs(FILE *out, const struct sysfs_report *r)
 	strbuf_release(&sb);
 }
 
-const struct writer writer_text = { "text", write_text };
+const struct writer writer_text = {
+	"text",
+	"one 'file:line:col: kind: symbol: reason: detail' line a\n"
+	"site, the summary last (the default)\n",
+	write_text,
+};

@@ -24,3 +24,20 @@ char *writer_names(void)
 		strbuf_addf(&sb, "%s%s", !i ? "" : i + 1 < NR_WRITERS ? ", " : " or ", writers[i]->name);
 	return strbuf_detach(&sb, NULL);
 }
+
+void writer_print_help(FILE *out)
+{
+	for (size_t i = 0; i < NR_WRITERS; i++) {
+		const char *line = writers[i]->help;
+
+		/* the name beside the first line, the rest under it */
+		fprintf(out, "  %-6s", writers[i]->name);
+		while (*line) {
+			const char *end = strchr(line, '\n');
+			size_t n = end ? (size_t)(end - line) : strlen(line);
+
+			fprintf(out, "%s%.*s\n", line == writers[i]->help ? " " : "         ", (int)n, line);
+			line += n + (end != NULL);
+		}
+	}
+}

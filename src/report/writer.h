@@ -51,6 +51,11 @@
 struct writer {
 	const char *name;	/* what --format takes */
 	/*
+	 * Its lines of `cdmigrate help report`: what the format is, each line
+	 * ending in a newline, 60 columns at most (the help indents them).
+	 */
+	const char *help;
+	/*
 	 * Print r to out.  Returns 0, or -1 after printing an error (the html
 	 * writer: a patch of the series cannot be read; the rest is written).
 	 */
@@ -68,6 +73,9 @@ const struct writer *writer_find(const char *name);
 
 /* The names of WRITERS for a message: "text, json or html" (caller frees). */
 char *writer_names(void);
+
+/* Every writer's name and help, in WRITERS order, for the command's help. */
+void writer_print_help(FILE *out);
 
 /*
  * Sections of the text writer, each ending in a newline: the sysfs
