@@ -45,7 +45,10 @@ src_libcdmigrate_a_SOURCES = \
 	src/rewrite/member-users.c src/rewrite/member-users.h \
 	src/rewrite/rewrite.c src/rewrite/rewrite.h \
 	src/rewrite/unused-exports.c src/rewrite/unused-exports.h \
+	src/rewrite/vfile.c src/rewrite/vfile.h \
 	src/rewrite/virtual-bus.c src/rewrite/virtual-bus.h \
+	src/rewrite/virtual-bus-classes.c src/rewrite/virtual-bus-classes.h \
+	src/rewrite/virtual-bus-template.c src/rewrite/virtual-bus-template.h \
 	src/rewrite/virtual-parent.c src/rewrite/virtual-parent.h \
 	src/plan/plan.c src/plan/plan.h \
 	src/report/html.c src/report/html.h \
