@@ -41,6 +41,8 @@ src_libcdmigrate_a_SOURCES = \
 	src/rewrite/core-text.c src/rewrite/core-text.h \
 	src/rewrite/delete-class-device.c src/rewrite/delete-class-device.h \
 	src/rewrite/macro-callbacks.c src/rewrite/macro-callbacks.h \
+	src/rewrite/macro-convert.c src/rewrite/macro-convert.h \
+	src/rewrite/macro-layout.c src/rewrite/macro-layout.h \
 	src/rewrite/macro-members.c src/rewrite/macro-members.h \
 	src/rewrite/member-users.c src/rewrite/member-users.h \
 	src/rewrite/rewrite.c src/rewrite/rewrite.h \
