@@ -40,6 +40,7 @@ src_libcdmigrate_a_SOURCES = \
 	src/rewrite/core-file.c src/rewrite/core-file.h \
 	src/rewrite/core-text.c src/rewrite/core-text.h \
 	src/rewrite/delete-class-device.c src/rewrite/delete-class-device.h \
+	src/rewrite/deletion.c src/rewrite/deletion.h \
 	src/rewrite/macro-callbacks.c src/rewrite/macro-callbacks.h \
 	src/rewrite/macro-convert.c src/rewrite/macro-convert.h \
 	src/rewrite/macro-layout.c src/rewrite/macro-layout.h \
