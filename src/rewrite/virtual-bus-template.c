@@ -199,6 +199,17 @@ static void list_items(const char *s, size_t open, size_t close, struct strvec *
 	}
 }
 
+/* Item i of the list, then ", " or, after the last, the text after the list. */
+static void add_item(struct strbuf *sb, const struct strvec *items, size_t i, const char *tail,
+		     size_t tail_len)
+{
+	strbuf_addstr(sb, items->v[i]);
+	if (i + 1 < items->nr)
+		strbuf_addstr(sb, ", ");
+	else
+		strbuf_add(sb, tail, tail_len);
+}
+
 /* A list broken after its commas, the lines aligned under the parenthesis. */
 static void wrap_list(const char *s, size_t n, size_t open, size_t close, struct strbuf *out)
 {
@@ -219,11 +230,7 @@ static void wrap_list(const char *s, size_t n, size_t open, size_t close, struct
 
 		strbuf_reset(&try);
 		strbuf_add(&try, cur.buf, cur.len);
-		strbuf_addstr(&try, items.v[i]);
-		if (i + 1 < items.nr)
-			strbuf_addstr(&try, ", ");
-		else
-			strbuf_add(&try, s + close, n - close);
+		add_item(&try, &items, i, s + close, n - close);
 		tl = try.len;
 		while (tl && try.buf[tl - 1] == ' ')
 			tl--;
@@ -235,11 +242,7 @@ static void wrap_list(const char *s, size_t n, size_t open, size_t close, struct
 			strbuf_reset(&cur);
 			strbuf_add(&cur, indent.buf, indent.len);
 		}
-		strbuf_addstr(&cur, items.v[i]);
-		if (i + 1 < items.nr)
-			strbuf_addstr(&cur, ", ");
-		else
-			strbuf_add(&cur, s + close, n - close);
+		add_item(&cur, &items, i, s + close, n - close);
 	}
 	strbuf_add(out, cur.buf, cur.len);
 	strbuf_addch(out, '\n');
