@@ -35,6 +35,7 @@ src_libcdmigrate_a_SOURCES = \
 	src/rewrite/attr-names.c src/rewrite/attr-names.h \
 	src/rewrite/callback-callers.c src/rewrite/callback-callers.h \
 	src/rewrite/class-initializer.c src/rewrite/class-initializer.h \
+	src/rewrite/context.c src/rewrite/context.h \
 	src/rewrite/err-include.c src/rewrite/err-include.h \
 	src/rewrite/interface-callbacks.c src/rewrite/interface-callbacks.h \
 	src/rewrite/core-file.c src/rewrite/core-file.h \

@@ -57,7 +57,7 @@
 #define CDMIGRATE_REWRITE_ATTR_NAMES_H
 
 #include "base/util.h"
-#include "rewrite/rewrite.h"
+#include "rewrite/context.h"
 
 /* The pass (rewrite_find("attr-names")), on ctx's step files. */
 int rewrite_attr_names(struct rewrite_context *ctx);

@@ -19,7 +19,7 @@
 #ifndef CDMIGRATE_REWRITE_DELETE_CLASS_DEVICE_H
 #define CDMIGRATE_REWRITE_DELETE_CLASS_DEVICE_H
 #include "rewrite/deletion.h"
-#include "rewrite/rewrite.h"
+#include "rewrite/context.h"
 
 int rewrite_delete_class_device(struct rewrite_context *ctx);
 

@@ -27,7 +27,7 @@
 
 #include "lex/lex.h"
 #include "rewrite/core-file.h"
-#include "rewrite/rewrite.h"
+#include "rewrite/context.h"
 
 /* The files the deletion edits; every other file is a possible user. */
 #define DELETION_NR_CORE 3

@@ -7,7 +7,7 @@
 #ifndef CDMIGRATE_REWRITE_MACRO_CALLBACKS_H
 #define CDMIGRATE_REWRITE_MACRO_CALLBACKS_H
 
-#include "rewrite/rewrite.h"
+#include "rewrite/context.h"
 
 /*
  * The two passes over ctx's step files.  "pasted-macros" runs before the

@@ -11,7 +11,7 @@
 #include <stddef.h>
 
 #include "lex/lex.h"
-#include "rewrite/rewrite.h"
+#include "rewrite/context.h"
 
 struct vfile {
 	struct rewrite_file *rf;	/* not owned */

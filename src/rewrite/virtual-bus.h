@@ -59,7 +59,7 @@
 #ifndef CDMIGRATE_REWRITE_VIRTUAL_BUS_H
 #define CDMIGRATE_REWRITE_VIRTUAL_BUS_H
 
-#include "rewrite/rewrite.h"
+#include "rewrite/context.h"
 
 /* The passes (rewrite_find("virtual-bus"), rewrite_find("virtual-bus-markers")). */
 int rewrite_virtual_bus(struct rewrite_context *ctx);
