@@ -9,7 +9,8 @@
 # below.  Longest first: `make -j2 check` starts them in this order, so the
 # long ones do not end up alone at the end (the times are in each .log,
 # "# runner/<name>: N s").  check-layers: the layering of src/
-# (doc/design.md), one result for all of src/.
+# (doc/design.md), one result for all of src/; check-docs: the src/ paths
+# the docs name exist, and doc/design.md's table lists every module.
 RUNNER_TESTS = \
 	runner/testcases \
 	runner/test-regress \
@@ -30,6 +31,7 @@ RUNNER_TESTS = \
 	runner/test-markdown \
 	runner/test-fuzz-regressions \
 	runner/check-layers \
+	runner/check-docs \
 	$(NULL)
 
 TESTS += $(RUNNER_TESTS)

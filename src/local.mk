@@ -24,12 +24,12 @@ src_libcdmigrate_a_SOURCES = \
 	src/kernel/manifest.c src/kernel/manifest.h \
 	src/kernel/subsystem.c src/kernel/subsystem.h \
 	src/kernel/reach.c src/kernel/reach.h \
-	src/analyze/classify-internal.h \
+	src/analyze/classify-clang.c src/analyze/classify-clang.h \
 	src/analyze/classify-jobs.c src/analyze/classify-jobs.h \
 	src/analyze/classify-memo.c src/analyze/classify-memo.h \
 	src/analyze/classify-queries.c \
 	src/analyze/classify-sites.c src/analyze/classify-sites.h \
-	src/analyze/classify.c src/analyze/classify.h \
+	src/analyze/classify.h \
 	src/analyze/exports.c src/analyze/exports.h \
 	src/analyze/macro-body.c src/analyze/macro-body.h \
 	src/analyze/header-users.c src/analyze/header-users.h \
@@ -43,17 +43,24 @@ src_libcdmigrate_a_SOURCES = \
 	src/rewrite/attr-names.c src/rewrite/attr-names.h \
 	src/rewrite/callback-callers.c src/rewrite/callback-callers.h \
 	src/rewrite/class-initializer.c src/rewrite/class-initializer.h \
+	src/rewrite/context.c src/rewrite/context.h \
 	src/rewrite/err-include.c src/rewrite/err-include.h \
 	src/rewrite/interface-callbacks.c src/rewrite/interface-callbacks.h \
 	src/rewrite/core-file.c src/rewrite/core-file.h \
 	src/rewrite/core-text.c src/rewrite/core-text.h \
 	src/rewrite/delete-class-device.c src/rewrite/delete-class-device.h \
+	src/rewrite/deletion.c src/rewrite/deletion.h \
 	src/rewrite/macro-callbacks.c src/rewrite/macro-callbacks.h \
+	src/rewrite/macro-convert.c src/rewrite/macro-convert.h \
+	src/rewrite/macro-layout.c src/rewrite/macro-layout.h \
 	src/rewrite/macro-members.c src/rewrite/macro-members.h \
 	src/rewrite/member-users.c src/rewrite/member-users.h \
 	src/rewrite/rewrite.c src/rewrite/rewrite.h \
 	src/rewrite/unused-exports.c src/rewrite/unused-exports.h \
+	src/rewrite/vfile.c src/rewrite/vfile.h \
 	src/rewrite/virtual-bus.c src/rewrite/virtual-bus.h \
+	src/rewrite/virtual-bus-classes.c src/rewrite/virtual-bus-classes.h \
+	src/rewrite/virtual-bus-template.c src/rewrite/virtual-bus-template.h \
 	src/rewrite/virtual-parent.c src/rewrite/virtual-parent.h \
 	src/plan/plan.c src/plan/plan.h \
 	src/report/report.c src/report/report.h \

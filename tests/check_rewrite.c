@@ -9,7 +9,7 @@
 
 #include "rewrite/aligned-structs.h"
 #include "rewrite/attr-names.h"
-#include "rewrite/macro-callbacks.h"
+#include "rewrite/macro-convert.h"
 #include "test-lib.h"
 
 /*
@@ -17,7 +17,7 @@
  * to the end of its last line, as libclang gives the extent), and return the
  * whole new text.
  */
-static char *convert(const char *text, int *rc, struct strbuf *why, struct macro_callbacks_stats *st)
+static char *convert(const char *text, int *rc, struct strbuf *why, struct macro_convert_stats *st)
 {
 	struct strbuf out = STRBUF_INIT;
 	const char *def = strstr(text, "#define ");
@@ -31,7 +31,7 @@ static char *convert(const char *text, int *rc, struct strbuf *why, struct macro
 	while (end > start && (text[end - 1] == '\r' || text[end - 1] == ' '))
 		end--;
 	strbuf_add(&out, text, start);
-	*rc = macro_callbacks_convert(text, strlen(text), start, end, &out, why, st);
+	*rc = macro_convert(text, strlen(text), start, end, &out, why, st);
 	strbuf_addstr(&out, text + end);
 	return strbuf_detach(&out, NULL);
 }
@@ -40,7 +40,7 @@ static char *convert(const char *text, int *rc, struct strbuf *why, struct macro
 static void expect(const char *in, const char *want)
 {
 	struct strbuf why = STRBUF_INIT;
-	struct macro_callbacks_stats st;
+	struct macro_convert_stats st;
 	int rc;
 	char *got = convert(in, &rc, &why, &st), *again;
 
@@ -155,7 +155,7 @@ START_TEST(prototype_macro_and_a_body_using_attr)
 	struct strbuf out = STRBUF_INIT, why = STRBUF_INIT;
 	size_t start = strlen("#define "), end = strstr(in, "buf)") - in + 4;
 
-	ck_assert_int_eq(macro_callbacks_convert(in, strlen(in), start, end, &out, &why, NULL), 1);
+	ck_assert_int_eq(macro_convert(in, strlen(in), start, end, &out, &why, NULL), 1);
 	strbuf_addstr(&out, in + end);
 	ck_assert_msg(!strcmp(out.buf, want + start), "got:\n%s", out.buf);
 	free(in);
@@ -228,7 +228,7 @@ static void expect_named(const char *in, const char *want, int want_rc)
 	struct strbuf out = STRBUF_INIT, why = STRBUF_INIT;
 	const char *name = strstr(in, "UART_SHOW(");
 	size_t end;
-	int rc = macro_callbacks_convert_named(in, strlen(in), 0, name - in, &end, &out, &why, NULL);
+	int rc = macro_convert_named(in, strlen(in), 0, name - in, &end, &out, &why, NULL);
 
 	ck_assert_int_eq(rc, want_rc);
 	strbuf_addstr(&out, in + end);
@@ -332,7 +332,7 @@ static int pasted(const char *text)
 
 	ck_assert_ptr_nonnull(def);
 	def += strlen("#define ");
-	return macro_callbacks_is_pasted(text, (size_t)(def - text), strlen(text));
+	return macro_convert_is_pasted(text, (size_t)(def - text), strlen(text));
 }
 
 START_TEST(pasted_definitions)

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "rewrite/virtual-bus.h"
+#include "rewrite/virtual-bus-template.h"
 #include "test-lib.h"
 
 static const char template[] =
@@ -42,7 +43,7 @@ static void render(const char *name, const struct virtual_bus_names *n, struct s
 
 	ck_assert_int_eq(virtual_bus_template_parse(&t, "t.in", template, strlen(template)), 0);
 	strbuf_reset(out);
-	virtual_bus_render(&t, name, n, out);
+	virtual_bus_template_render(&t, name, n, out);
 	virtual_bus_template_release(&t);
 }
 

@@ -22,7 +22,7 @@
 //   its users must be in the same spatch run (one file group; the step's
 //   "follow: class-objects" adds the users): other files are converted
 //   through the bindings of the file that defines the class.
-// Rewriter: class-initializer (src/rewrite-class-initializer.h).  spatch
+// Rewriter: class-initializer (src/rewrite/class-initializer.h).  spatch
 //   does not see the preprocessor lines of an initializer, and one name
 //   defined in two files of a run gives two bindings that would both edit
 //   each registration.  So the definition and what its initializer says

@@ -29,7 +29,7 @@
 //   A core without hotplug operations gets none (there is nothing to
 //   extend).
 //   The new functions and objects themselves are text in core.c.in, which
-//   the step's core-text pass (src/rewrite-core-text.h) inserts after the
+//   the step's core-text pass (src/rewrite/core-text.h) inserts after the
 //   patches: each helper where this file added a call and the core does not
 //   define it, each exported function where the core lacks it.  spatch
 //   1.1.1 prints added functions its own way ("list_for_each_entry (",

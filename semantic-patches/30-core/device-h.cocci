@@ -24,7 +24,7 @@
 //   there.  The dev_uevent and dev_release members, struct device's groups,
 //   class_interface's add_dev and remove_dev, and the device_create() and
 //   device_destroy() prototypes are text in device.h.in, which the step's
-//   core-text pass (src/rewrite-core-text.h) inserts afterwards.
+//   core-text pass (src/rewrite/core-text.h) inserts afterwards.
 
 // ---------------------------------------------------------------------
 // struct device

@@ -51,8 +51,8 @@
 //   change the output of 10 and 13 files (types of <linux/...> headers).
 // Leaves:
 //   - for the C rewriter, before the rules (`prepare` passes, see
-//     semantic-patches/steps and src/rewrite-macro-callbacks.h,
-//     src/rewrite-attr-names.h):
+//     semantic-patches/steps and src/rewrite/macro-callbacks.h,
+//     src/rewrite/attr-names.h):
 //     pasted-macros converts a #define that defines or declares a callback
 //     whose name is pasted with ## and a #define pasting
 //     class_device_attr_##, whatever its body (spatch parses some of these

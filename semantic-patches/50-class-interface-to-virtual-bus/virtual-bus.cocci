@@ -36,7 +36,7 @@
 // Options: --include-headers.  The owner of the class, its header and the
 //  files of its interfaces must be in one spatch run (one subsystem).
 //
-// Who does what: the C pass `virtual-bus` (src/rewrite-virtual-bus.h),
+// Who does what: the C pass `virtual-bus` (src/rewrite/virtual-bus.h),
 //  run before this patch (`prepare:` in semantic-patches/steps), decides
 //  which classes move, writes the bus, the driver struct and the
 //  declarations (virtual-bus.c.in; under #if 0 while this patch runs, so

@@ -1,12 +1,12 @@
 /*
  * classify-memo.h: the parse memo of the classify module (see
- * classify-internal.h): the results of a query on one file kept in the
+ * classify-clang.h): the results of a query on one file kept in the
  * cache across runs, keyed by what the parse reads.
  */
 #ifndef CDMIGRATE_CLASSIFY_MEMO_H
 #define CDMIGRATE_CLASSIFY_MEMO_H
 
-#include "analyze/classify-internal.h"
+#include "analyze/classify-clang.h"
 
 /* Everything one file's classification yields; filled by a worker, merged in input order. */
 struct file_result {

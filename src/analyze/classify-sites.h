@@ -1,6 +1,6 @@
 /*
  * classify-sites.h: the sites of one file, the classify module's first
- * query (see classify-internal.h): a walk of its parse, of its inactive
+ * query (see classify-clang.h): a walk of its parse, of its inactive
  * #if branches and of the bodies of the macros it expands, kept in the
  * parse memo with its diagnostics.
  */

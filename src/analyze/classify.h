@@ -2,7 +2,7 @@
  * classify.h: libclang, and what it tells about a file.
  *
  * This is the only module that includes clang-c/Index.h: its files are
- * analyze/classify*.c, listed with their concerns in classify-internal.h,
+ * analyze/classify*.c, listed with their concerns in classify-clang.h,
  * which no other module includes.  It owns the scratch directory of
  * synthesized headers (removed by classify_free()) and every libclang
  * object: nothing it returns points into libclang memory.  The arguments

@@ -28,7 +28,7 @@
 
 #include <stddef.h>
 
-#include "rewrite/rewrite.h"
+#include "rewrite/context.h"
 
 /* The pass (rewrite_find("aligned-structs")), on ctx's step files. */
 int rewrite_aligned_structs(struct rewrite_context *ctx);

@@ -43,7 +43,7 @@
 #ifndef CDMIGRATE_REWRITE_API_NAMES_H
 #define CDMIGRATE_REWRITE_API_NAMES_H
 
-#include "rewrite/rewrite.h"
+#include "rewrite/context.h"
 
 /* The pass (rewrite_find("api-names")), on ctx's step files. */
 int rewrite_api_names(struct rewrite_context *ctx);

@@ -2,7 +2,7 @@
 #include "rewrite/attr-names.h"
 #include "kernel/kernel.h"
 #include "lex/lex.h"
-#include "rewrite/macro-callbacks.h"
+#include "rewrite/macro-convert.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -24,7 +24,7 @@ struct toks {
  * The identifiers and punctuation of the code the rules see, from lex:
  * the #if 0 branches (`#if 0 && x` too: LEX_IF0_PREFIX), literals and
  * directive lines left out, but for the body of a #define that
- * macro_callbacks_is_pasted() does not select: that is code, its name
+ * macro_convert_is_pasted() does not select: that is code, its name
  * included.  Punctuators and numbers are cut as the rules were written
  * against: a run of [A-Za-z0-9_] is a token, any other character is one
  * (`->` is `-`, `>`; `1.5e+3` is `1`, `.`, `5e`, `+`, `3`).
@@ -43,7 +43,7 @@ static void tokenize(const char *t, size_t len, struct toks *out)
 			while (end < lx.nr && lx.v[end].directive && !lx.v[end].directive_start)
 				end++;
 			if (end > i + 2 && lex_token_is(&lx.v[i + 1], "define") &&
-			    !macro_callbacks_is_pasted(t, lx.v[i + 2].offset,
+			    !macro_convert_is_pasted(t, lx.v[i + 2].offset,
 						       lx.v[end - 1].offset + lx.v[end - 1].len))
 				i++;	/* the body is code */
 			else

@@ -49,7 +49,7 @@
  *
  * Only identifiers are renamed: comments, string and character literals,
  * #if 0 branches (which spatch does not see either) and the macro bodies
- * that macro_callbacks_is_pasted() selects (the pasted-macros pass converts
+ * that macro_convert_is_pasted() selects (the pasted-macros pass converts
  * those, or leaves them whole for a human) are not.  Run on its own output
  * it finds no old name: idempotent.
  */
@@ -57,7 +57,7 @@
 #define CDMIGRATE_REWRITE_ATTR_NAMES_H
 
 #include "base/util.h"
-#include "rewrite/rewrite.h"
+#include "rewrite/context.h"
 
 /* The pass (rewrite_find("attr-names")), on ctx's step files. */
 int rewrite_attr_names(struct rewrite_context *ctx);

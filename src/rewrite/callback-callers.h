@@ -35,7 +35,7 @@
 #include <stddef.h>
 
 #include "base/util.h"
-#include "rewrite/rewrite.h"
+#include "rewrite/context.h"
 
 /* The pass (rewrite_find("callback-callers")). */
 int rewrite_callback_callers(struct rewrite_context *ctx);

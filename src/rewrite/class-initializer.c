@@ -567,18 +567,8 @@ static struct rewrite_file *definition_for(struct rewrite_context *ctx, struct r
 
 static void job_add_file(struct class_job *j, const char *path)
 {
-	for (size_t i = 0; i < j->files.nr; i++)
-		if (!strcmp(j->files.v[i], path))
-			return;
-	strvec_push(&j->files, path);
-}
-
-static int in_files(const struct class_job *j)
-{
-	for (size_t i = 0; i < j->files.nr; i++)
-		if (!strcmp(j->files.v[i], j->def->path))
-			return 1;
-	return 0;
+	if (!strvec_has(&j->files, path))
+		strvec_push(&j->files, path);
 }
 
 /* Replace sb[at, at + len) with text. */
@@ -808,7 +798,7 @@ int rewrite_class_initializer(struct rewrite_context *ctx)
 
 			class_initializer_apply(f->content, job->name, &job->ci, f == job->def);
 		}
-		if (!in_files(job))
+		if (!strvec_has(&job->files, job->def->path))
 			class_initializer_apply(job->def->content, job->name, &job->ci, 1);
 		make_visible(ctx, job);
 		for (size_t k = 0; k < job->ci.lines.nr; k++) {

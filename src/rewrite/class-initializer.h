@@ -49,7 +49,7 @@
 #include <stddef.h>
 
 #include "base/util.h"
-#include "rewrite/rewrite.h"
+#include "rewrite/context.h"
 
 /* The pass (rewrite_find("class-initializer")), on ctx's step files. */
 int rewrite_class_initializer(struct rewrite_context *ctx);

@@ -50,7 +50,7 @@
 #include <stddef.h>
 
 #include "base/util.h"
-#include "rewrite/rewrite.h"
+#include "rewrite/context.h"
 
 /* The pass (rewrite_find("core-text")): the fragment files of 30-core/. */
 int rewrite_core_text(struct rewrite_context *ctx);

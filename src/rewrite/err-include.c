@@ -27,14 +27,6 @@ static const struct strbuf *working_text(const char *rel, void *data)
 	return f ? f->content : NULL;
 }
 
-static int in_list(const struct strvec *v, const char *s)
-{
-	for (size_t i = 0; i < v->nr; i++)
-		if (!strcmp(v->v[i], s))
-			return 1;
-	return 0;
-}
-
 /*
  * The <...> header a directive at t->v[i] ('#') names, as a path under the
  * kernel's include/ ("include/linux/fs.h"), or NULL.  *end gets the index
@@ -80,7 +72,7 @@ static int reaches_err(struct reach *tree_reach,
 	int found;
 
 	reach_headers(tree_reach, file, &hs);
-	found = in_list(&hs, ERR_HEADER);
+	found = strvec_has(&hs, ERR_HEADER);
 	strvec_clear(&hs);
 	for (size_t i = 0; i < t->nr && !found && kernel_reach; i++) {
 		size_t end;
@@ -93,7 +85,7 @@ static int reaches_err(struct reach *tree_reach,
 			found = !strcmp(h, ERR_HEADER);
 			if (!found) {
 				reach_headers(kernel_reach, h, &hs);
-				found = in_list(&hs, ERR_HEADER);
+				found = strvec_has(&hs, ERR_HEADER);
 				strvec_clear(&hs);
 			}
 			free(h);

@@ -17,7 +17,7 @@
 #ifndef CDMIGRATE_REWRITE_ERR_INCLUDE_H
 #define CDMIGRATE_REWRITE_ERR_INCLUDE_H
 
-#include "rewrite/rewrite.h"
+#include "rewrite/context.h"
 
 /* The pass (rewrite_find("err-include")). */
 int rewrite_err_include(struct rewrite_context *ctx);

@@ -32,7 +32,7 @@
  */
 #ifndef CDMIGRATE_REWRITE_INTERFACE_CALLBACKS_H
 #define CDMIGRATE_REWRITE_INTERFACE_CALLBACKS_H
-#include "rewrite/rewrite.h"
+#include "rewrite/context.h"
 
 /* The pass (rewrite_find("interface-callbacks")). */
 int rewrite_interface_callbacks(struct rewrite_context *ctx);

@@ -167,14 +167,6 @@ static void add_edit(struct members *m, size_t file, const struct lex_token *t, 
 	m->nr_edits++;
 }
 
-static int listed(const struct strvec *v, const char *s)
-{
-	for (size_t i = 0; i < v->nr; i++)
-		if (!strcmp(v->v[i], s))
-			return 1;
-	return 0;
-}
-
 /* Macros typed by the step files that invoke them. */
 /* Insert the name of a #define that carries into the sorted set. */
 static void add_carrier(struct strvec *carriers, const struct lex_token *name)
@@ -273,7 +265,7 @@ static void typed_by_uses(struct members *m)
 				const struct define *d = &m->defs[hits[0]];
 
 				add_edit(m, d->file, &m->toks[d->file].v[hits[1]], new);
-			} else if (nr_hits > 2 && !listed(&refused, uses[u].macro)) {
+			} else if (nr_hits > 2 && !strvec_has(&refused, uses[u].macro)) {
 				strvec_push(&refused, uses[u].macro);
 				strvec_pushf(ctx->log, "%s:%u: macro-members: %s reaches class_device member %s (typed by %s:%u) and %zu accesses of that name: left for a human, which one is the class device's is not known",
 					     home->path, m->defs[hits[0]].name->line, uses[u].macro, uses[u].member,

@@ -37,7 +37,7 @@
 
 #include <stddef.h>
 
-#include "rewrite/rewrite.h"
+#include "rewrite/context.h"
 
 /* The pass (rewrite_find("macro-members")). */
 int rewrite_macro_members(struct rewrite_context *ctx);

@@ -18,9 +18,8 @@ static int is_access(const struct lex_token *t)
 
 static void push_unique(struct strvec *v, const char *s)
 {
-	for (size_t i = 0; i < v->nr; i++)
-		if (!strcmp(v->v[i], s))
-			return;
+	if (strvec_has(v, s))
+		return;
 	strvec_push(v, s);
 	strvec_sort(v);
 }

@@ -43,7 +43,7 @@
 #include <stddef.h>
 
 #include "base/util.h"
-#include "rewrite/rewrite.h"
+#include "rewrite/context.h"
 
 /* The pass (rewrite_find("member-users")). */
 int rewrite_member_users(struct rewrite_context *ctx);

@@ -18,7 +18,7 @@
 #include <string.h>
 
 /*
- * The registry.  Passes live in their own files (rewrite-<name>.c) and are
+ * The registry.  Passes live in their own files (<name>.c) and are
  * listed here once they exist; the manifest may name passes before that.
  */
 static const struct rewrite_pass passes[] = {
@@ -47,23 +47,5 @@ const struct rewrite_pass *rewrite_find(const char *name)
 	for (size_t i = 0; passes[i].name; i++)
 		if (!strcmp(passes[i].name, name))
 			return &passes[i];
-	return NULL;
-}
-
-struct rewrite_file *rewrite_file_find(struct rewrite_context *ctx, const char *path)
-{
-	size_t lo = 0, hi = ctx->nr;
-
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		int c = strcmp(ctx->files[mid].path, path);
-
-		if (!c)
-			return &ctx->files[mid];
-		if (c < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
 	return NULL;
 }

@@ -12,7 +12,7 @@
  */
 #ifndef CDMIGRATE_REWRITE_UNUSED_EXPORTS_H
 #define CDMIGRATE_REWRITE_UNUSED_EXPORTS_H
-#include "rewrite/rewrite.h"
+#include "rewrite/context.h"
 
 int rewrite_unused_exports(struct rewrite_context *ctx);
 

@@ -8,7 +8,7 @@
  */
 #ifndef CDMIGRATE_REWRITE_VIRTUAL_PARENT_H
 #define CDMIGRATE_REWRITE_VIRTUAL_PARENT_H
-#include "rewrite/rewrite.h"
+#include "rewrite/context.h"
 
 int rewrite_virtual_parent(struct rewrite_context *ctx);
 

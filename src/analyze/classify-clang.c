@@ -1,9 +1,9 @@
 #define _GNU_SOURCE
 /*
- * classify.c: the classifier's lifecycle and libclang itself (see
- * classify-internal.h for the module's other files).
+ * classify-clang.c: the classifier's lifecycle and libclang itself (see
+ * classify-clang.h for the module's other files).
  */
-#include "analyze/classify-internal.h"
+#include "analyze/classify-clang.h"
 #include "analyze/parse-setup.h"
 #include "base/cache.h"
 

@@ -1,12 +1,12 @@
 /*
- * classify-internal.h: what the files of the classify module share from
- * classify.c.  Not for use outside analyze/classify*.c.
+ * classify-clang.h: what the files of the classify module share from
+ * classify-clang.c.  Not for use outside analyze/classify*.c.
  *
  * The classify module (classify.h) is the one owner of libclang and is
  * written in five files, each one concern, each including only the
  * headers of the files before it:
  *
- *	classify.c		the classifier's lifecycle and libclang itself:
+ *	classify-clang.c	the classifier's lifecycle and libclang itself:
  *				parse arguments, the overlay, parsing, the
  *				diagnostics, the type and attribute helpers
  *	classify-memo.c		the parse memo (classify-memo.h)
@@ -19,8 +19,8 @@
  *
  * Only these files include clang-c/Index.h.
  */
-#ifndef CDMIGRATE_CLASSIFY_INTERNAL_H
-#define CDMIGRATE_CLASSIFY_INTERNAL_H
+#ifndef CDMIGRATE_CLASSIFY_CLANG_H
+#define CDMIGRATE_CLASSIFY_CLANG_H
 
 #include <clang-c/Index.h>
 
