@@ -36,6 +36,7 @@ CHECK_SUITES = \
 	tests/check_sysfs \
 	tests/check_template \
 	tests/check_userspace \
+	tests/check_util \
 	tests/check_verify \
 	$(NULL)
 

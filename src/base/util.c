@@ -336,6 +336,43 @@ int strlist_has(const char *const *list, const char *s)
 	return 0;
 }
 
+int strvec_has_n(const struct strvec *vec, const char *s, size_t n)
+{
+	for (size_t i = 0; i < vec->nr; i++)
+		if (!strncmp(vec->v[i], s, n) && !vec->v[i][n])
+			return 1;
+	return 0;
+}
+
+int strvec_sorted_has_n(const struct strvec *vec, const char *s, size_t n)
+{
+	size_t lo = 0, hi = vec->nr;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = strncmp(vec->v[mid], s, n);
+
+		/* equal in n bytes but longer: after s in strcmp order */
+		if (!c && vec->v[mid][n])
+			c = 1;
+		if (!c)
+			return 1;
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return 0;
+}
+
+int strlist_has_n(const char *const *list, const char *s, size_t n)
+{
+	for (size_t i = 0; list[i]; i++)
+		if (!strncmp(list[i], s, n) && !list[i][n])
+			return 1;
+	return 0;
+}
+
 void strvec_clear(struct strvec *vec)
 {
 	for (size_t i = 0; i < vec->nr; i++)

@@ -111,6 +111,13 @@ int strvec_has(const struct strvec *vec, const char *s);
 int strvec_sorted_has(const struct strvec *vec, const char *s);
 /* Whether s is in list, an array of strings ending with NULL. */
 int strlist_has(const char *const *list, const char *s);
+/*
+ * The same for the n bytes at s (a token in a text, not NUL-terminated):
+ * an entry matches when it is exactly those bytes.
+ */
+int strvec_has_n(const struct strvec *vec, const char *s, size_t n);
+int strvec_sorted_has_n(const struct strvec *vec, const char *s, size_t n);
+int strlist_has_n(const char *const *list, const char *s, size_t n);
 /* Free every string and the vector; reusable afterwards. */
 void strvec_clear(struct strvec *vec);
 

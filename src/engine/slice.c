@@ -6,26 +6,6 @@
 #include <string.h>
 
 /* Whether the sorted v holds the n bytes at s as a string. */
-static int sorted_has(const struct strvec *v, const char *s, size_t n)
-{
-	size_t lo = 0, hi = v->nr;
-
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		int c = strncmp(v->v[mid], s, n);
-
-		if (!c && v->v[mid][n])
-			c = 1;
-		if (!c)
-			return 1;
-		if (c < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return 0;
-}
-
 /*
  * Why bodies and not whole functions: a function that stays may call one
  * that went, and spatch types the call by its declaration; why only
@@ -77,7 +57,7 @@ size_t slice_text(const char *text, size_t len, const struct strvec *needed, str
 			break;
 		for (j = start; j <= close && !keep; j++)
 			keep = t.v[j].directive ||
-			       (t.v[j].kind == TOKEN_IDENT && sorted_has(needed, t.v[j].text, t.v[j].len));
+			       (t.v[j].kind == TOKEN_IDENT && strvec_sorted_has_n(needed, t.v[j].text, t.v[j].len));
 		if (!keep) {
 			size_t open_at = k->offset, close_at = t.v[close].offset;
 

@@ -271,14 +271,6 @@ static int names_anything(const struct lex_tokens *t, const char *name)
 }
 
 /* Whether list holds name (n bytes). */
-static int in_list(const struct strvec *list, const char *name, size_t n)
-{
-	for (size_t k = 0; k < list->nr; k++)
-		if (strlen(list->v[k]) == n && !memcmp(list->v[k], name, n))
-			return 1;
-	return 0;
-}
-
 static int is_c_file(const char *path)
 {
 	return ends_with(path, ".c");
@@ -327,7 +319,7 @@ static void rename_local_names(struct rewrite_context *ctx, struct rewrite_file 
 
 			if (t.v[i].kind != TOKEN_IDENT)
 				continue;
-			if (!in_list(&renamed, t.v[i].text, t.v[i].len))
+			if (!strvec_has_n(&renamed, t.v[i].text, t.v[i].len))
 				continue;
 			fresh = local_new_name(t.v[i].text, t.v[i].len);
 			strbuf_add(&out, rf->content->buf + pos, t.v[i].offset - pos);

@@ -47,37 +47,9 @@ static const char *const statement_keywords[] = {
 	"case", "default", "sizeof", NULL,
 };
 
-static int in_list(const char *const *list, const char *s, size_t n)
-{
-	for (size_t i = 0; list[i]; i++)
-		if (strlen(list[i]) == n && !memcmp(list[i], s, n))
-			return 1;
-	return 0;
-}
-
-static int in_sorted(const struct strvec *v, const char *s, size_t n)
-{
-	size_t lo = 0, hi = v->nr;
-
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		int c = strncmp(v->v[mid], s, n);
-
-		if (!c)
-			c = v->v[mid][n] ? 1 : 0;
-		if (!c)
-			return 1;
-		if (c < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return 0;
-}
-
 static void add_sorted(struct strvec *v, const char *s)
 {
-	if (in_sorted(v, s, strlen(s)))
+	if (strvec_sorted_has(v, s))
 		return;
 	strvec_push(v, s);
 	strvec_sort(v);
@@ -85,7 +57,7 @@ static void add_sorted(struct strvec *v, const char *s)
 
 int deletion_names_token(const struct deletion *d, const struct lex_token *t)
 {
-	return t->kind == TOKEN_IDENT && in_sorted(&d->names, t->text, t->len);
+	return t->kind == TOKEN_IDENT && strvec_sorted_has_n(&d->names, t->text, t->len);
 }
 
 static int mentions(const struct deletion *d, const struct core_file *f, size_t a, size_t b)
@@ -116,7 +88,7 @@ static int tag_has_doomed_members(const struct deletion *d, const char *tag, siz
 /* The symbol of EXPORT_SYMBOL(x): the token index of x, or 0. */
 static size_t export_symbol(const struct core_file *f, const struct core_item *it)
 {
-	if (!it->name || !in_list(export_macros, it->name, strlen(it->name)))
+	if (!it->name || !strlist_has(export_macros, it->name))
 		return 0;
 	for (size_t j = it->first; j + 1 <= it->last; j++)
 		if (core_token_is(f, j, "(") && f->tokens.v[j + 1].kind == TOKEN_IDENT)
@@ -201,7 +173,7 @@ static int doom_private_helpers(struct deletion *d)
 			char *name;
 
 			if (d->doomed[fi][i] || !it->name || it->is_struct || it->kind == CORE_ITEM_DIRECTIVE ||
-			    in_list(keep_functions, it->name, strlen(it->name)))
+			    strlist_has(keep_functions, it->name))
 				continue;
 			if (!header && !core_token_is(f, it->first, "static"))
 				continue;
@@ -247,14 +219,14 @@ static void find_doomed(struct deletion *d)
 						continue;	/* its own name counts: a seed */
 					break;
 				case CORE_ITEM_FUNCTION:
-					if (it->name && in_list(keep_functions, it->name, strlen(it->name)))
+					if (it->name && strlist_has(keep_functions, it->name))
 						continue;
 					if (!mentions(d, f, it->first, it->last) && !api_name(it->name))
 						continue;
 					break;
 				case CORE_ITEM_DECLARATION:
 					if (it->is_struct) {
-						if (!in_sorted(&d->names, it->name, strlen(it->name)))
+						if (!strvec_sorted_has(&d->names, it->name))
 							continue;
 						break;
 					}
@@ -264,7 +236,7 @@ static void find_doomed(struct deletion *d)
 							continue;
 						break;
 					}
-					if (it->name && in_list(keep_functions, it->name, strlen(it->name)))
+					if (it->name && strlist_has(keep_functions, it->name))
 						continue;
 					if (!mentions(d, f, it->first, it->last) && !api_name(it->name))
 						continue;
@@ -400,7 +372,7 @@ static int stmt_mentions(const struct walk *w, size_t a, size_t b)
 		if (v[k].directive)
 			continue;
 		if (v[k].kind == TOKEN_IDENT &&
-		    (deletion_names_token(w->d, &v[k]) || in_sorted(&w->local, v[k].text, v[k].len)))
+		    (deletion_names_token(w->d, &v[k]) || strvec_sorted_has_n(&w->local, v[k].text, v[k].len)))
 			return 1;
 		if (!(core_token_is(f, k, "->") || core_token_is(f, k, ".")) || k == 0 || k + 1 > b ||
 		    v[k + 1].kind != TOKEN_IDENT || v[k - 1].kind != TOKEN_IDENT)
@@ -433,7 +405,7 @@ static int is_iterator(const struct core_file *f, size_t i, size_t end)
 	const struct lex_token *v = f->tokens.v;
 	size_t pc, n;
 
-	if (v[i].kind != TOKEN_IDENT || in_list(statement_keywords, v[i].text, v[i].len) ||
+	if (v[i].kind != TOKEN_IDENT || strlist_has_n(statement_keywords, v[i].text, v[i].len) ||
 	    !core_token_is(f, i + 1, "("))
 		return 0;
 	pc = core_match(f, i + 1);
@@ -737,7 +709,7 @@ static const char *sets_doomed_member(const struct deletion *d, const char *reas
 static int names_the_api(const struct deletion *d, const char *symbol)
 {
 	return !strncmp(symbol, "class_device", 12) || !strncmp(symbol, "CLASS_DEVICE", 12) ||
-	       in_sorted(&d->public, symbol, strlen(symbol));
+	       strvec_sorted_has(&d->public, symbol);
 }
 
 int deletion_blocks(const struct deletion *d, const char *kind, const char *symbol, const char *reason,
@@ -761,7 +733,7 @@ int deletion_blocks(const struct deletion *d, const char *kind, const char *symb
 		return m != NULL;
 	}
 	if (!strcmp(kind, "token"))
-		return symbol && in_sorted(&d->public, symbol, strlen(symbol));
+		return symbol && strvec_sorted_has(&d->public, symbol);
 	return 0;
 }
 

@@ -87,17 +87,9 @@ static char *tok_str(const struct conv *c, const struct tok *k)
 	return xstrndup(c->t + k->off, k->len);
 }
 
-static int in_vec(const struct strvec *v, const char *s, size_t n)
-{
-	for (size_t i = 0; i < v->nr; i++)
-		if (strlen(v->v[i]) == n && !memcmp(v->v[i], s, n))
-			return 1;
-	return 0;
-}
-
 static int tok_in_vec(const struct conv *c, const struct tok *k, const struct strvec *v)
 {
-	return in_vec(v, c->t + k->off, k->len);
+	return strvec_has_n(v, c->t + k->off, k->len);
 }
 
 /* Index of the token closing the bracket at `open` in `tk`, or tk->nr. */
@@ -293,7 +285,7 @@ static int convert_declarator(struct conv *c, size_t lp, size_t rp, struct macro
 	       c->tk.v[name_first - 2].kind == TOK_IDENT)
 		name_first -= 2;
 	name = joined(c, name_first, lp);
-	named = in_vec(&c->named, name, strlen(name));
+	named = strvec_has_n(&c->named, name, strlen(name));
 	free(name);
 	for (size_t i = name_first; i-- > c->body;) {
 		if (at_is(c, i, ";") || at_is(c, i, "}"))
@@ -338,7 +330,7 @@ static int convert_declarator(struct conv *c, size_t lp, size_t rp, struct macro
 		collect_use_bodies(c, &taken);
 	}
 	for (size_t i = 0; macro_convert_attr_names[i] && !free_name; i++)
-		if (!in_vec(&taken, macro_convert_attr_names[i], strlen(macro_convert_attr_names[i])))
+		if (!strvec_has_n(&taken, macro_convert_attr_names[i], strlen(macro_convert_attr_names[i])))
 			free_name = macro_convert_attr_names[i];
 	strvec_clear(&taken);
 	if (!free_name) {
