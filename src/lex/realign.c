@@ -960,9 +960,9 @@ int realign_step_output(const char *before, size_t before_len, struct strbuf *af
 	/*
 	 * A pass may undo another's move (fit_width, a too wide realignment)
 	 * and a wrap moves the parenthesis the next lines align under, so the
-	 * passes run again until a round changes nothing.  Each pass only
-	 * moves lines toward a form it leaves alone, so a few rounds settle;
-	 * the bound is a guard, never reached on the fuzz corpus.
+	 * passes run again until a round changes nothing.  The bound only
+	 * guards against two passes undoing each other for ever;
+	 * fuzz-realign checks that what comes out is a fixed point.
 	 */
 	for (rounds = 0; rounds < REALIGN_MAX_ROUNDS; rounds++) {
 		strbuf_reset(&round);
