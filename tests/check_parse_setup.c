@@ -375,7 +375,7 @@ START_TEST(platform_folder_arch)
 {
 	char *dir = small_tree();
 	char *scratch = test_tmpdir("check_parse_setup_scratch");
-	struct parse_setup_options po = { dir, dir, scratch, NULL, 0, 0 };
+	struct parse_setup_options po = { dir, dir, scratch, NULL, 0 };
 	struct parse_setup *ps;
 
 	test_put(dir, "include/asm-ppc/posix_types.h", "/* */\n");
@@ -389,6 +389,63 @@ START_TEST(platform_folder_arch)
 	ps = parse_setup_new(&po);
 	assert_arch(ps, "drivers/macintosh/adb.c", "powerpc");
 	parse_setup_free(ps, 0);
+	test_rm_rf(scratch);
+	free(scratch);
+	test_rm_rf(dir);
+	free(dir);
+}
+END_TEST
+
+/* ppc's Makefile links include/asm-powerpc as a second asm folder: both are searched. */
+START_TEST(second_asm_folder_of_an_arch)
+{
+	char *dir = small_tree();
+	char *scratch = test_tmpdir("check_parse_setup_scratch");
+	struct parse_setup_options po = { dir, dir, scratch, NULL, 0 };
+	struct parse_setup *ps;
+	struct strvec args = STRVEC_INIT;
+	struct arch_layout layout;
+	char *want, *text;
+
+	test_put(dir, "include/asm-ppc/mpc52xx_psc.h", "/* */\n");
+	test_put(dir, "include/asm-powerpc/of_platform.h", "/* */\n");
+	test_put(dir, "include/asm-powerpc/types.h", "/* powerpc types */\n");
+	test_put(dir, "arch/ppc/Makefile",
+		 "# Temporary hack until we have migrated to asm-powerpc\n"
+		 "arch/$(ARCH)/include/asm:\n"
+		 "\t$(Q)ln -fsn $(srctree)/include/asm-powerpc arch/$(ARCH)/include/asm\n");
+	/* a folder named by a make variable is no one folder: none */
+	test_put(dir, "arch/powerpc/Makefile",
+		 "\t$(Q)ln -fsn $(srctree)/include/asm-$(OLDARCH) arch/$(ARCH)/include/asm\n");
+	test_put(dir, "drivers/spi/psc_spi.c",
+		 "#include <asm/of_platform.h>\n#include <asm/mpc52xx_psc.h>\n");
+	arch_layout_init(&layout, dir);
+	ck_assert_str_eq(arch_second_source(&layout, "ppc"), "powerpc");
+	ck_assert_ptr_null(arch_second_source(&layout, "powerpc"));
+	ck_assert_ptr_null(arch_second_source(&layout, "i386"));
+	arch_layout_release(&layout);
+
+	ps = parse_setup_new(&po);
+	/* neither folder alone has both headers; ppc with its second one has */
+	assert_arch(ps, "drivers/spi/psc_spi.c", "ppc");
+	parse_setup_args(ps, "drivers/spi/psc_spi.c", NULL, 0, &args);
+	want = xstrfmt("-I%s/ppc/second", scratch);
+	ck_assert(has_arg(&args, want));
+	free(want);
+	text = test_read(scratch, "ppc/second/asm/types.h");
+	ck_assert_ptr_nonnull(text);
+	ck_assert(strstr(text, "powerpc types"));
+	free(text);
+	strvec_clear(&args);
+	/* i386 has no second folder */
+	parse_setup_args(ps, "drivers/net/my-card.c", NULL, 0, &args);
+	want = xstrfmt("-I%s/i386/second", scratch);
+	ck_assert(!has_arg(&args, want));
+	free(want);
+	strvec_clear(&args);
+	parse_setup_free(ps, 0);
+	text = test_read(scratch, "ppc/second/asm/types.h");
+	ck_assert_ptr_null(text);
 	test_rm_rf(scratch);
 	free(scratch);
 	test_rm_rf(dir);
@@ -441,7 +498,7 @@ START_TEST(args_switch_on_what_builds_the_file)
 {
 	char *dir = kbuild_tree();
 	char *scratch = test_tmpdir("check_parse_setup_scratch");
-	struct parse_setup_options po = { dir, dir, scratch, NULL, 0, 0 };
+	struct parse_setup_options po = { dir, dir, scratch, NULL, 0 };
 	struct parse_setup *ps = parse_setup_new(&po);
 	struct strvec args = STRVEC_INIT;
 	char *want;
@@ -479,7 +536,7 @@ START_TEST(arch_not_from_an_include_under_an_option)
 {
 	char *dir = small_tree();
 	char *scratch = test_tmpdir("check_parse_setup_scratch");
-	struct parse_setup_options po = { dir, dir, scratch, NULL, 0, 0 };
+	struct parse_setup_options po = { dir, dir, scratch, NULL, 0 };
 	struct parse_setup *ps = parse_setup_new(&po);
 	const char *text = "#ifndef _GUARD_H\n#define _GUARD_H\n#include <linux/kernel.h>\n"
 			   "#ifdef CONFIG_SN_BOARD\n#  include <asm/sn/addrs.h>\n#endif\n#endif\n";
@@ -572,7 +629,7 @@ START_TEST(merged_x86_layout)
 {
 	char *dir = merged_tree();
 	char *scratch = test_tmpdir("check_parse_setup_scratch");
-	struct parse_setup_options po = { dir, dir, scratch, NULL, 0, 0 };
+	struct parse_setup_options po = { dir, dir, scratch, NULL, 0 };
 	struct parse_setup *ps = parse_setup_new(&po);
 	struct strvec args = STRVEC_INIT;
 	struct arch_layout layout;
@@ -665,6 +722,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, arch_option_overrides);
 	tcase_add_test(tc, merged_x86_layout);
 	tcase_add_test(tc, platform_folder_arch);
+	tcase_add_test(tc, second_asm_folder_of_an_arch);
 	tcase_add_test(tc, kbuild_flags_of_a_file);
 	tcase_add_test(tc, args_switch_on_what_builds_the_file);
 	tcase_add_test(tc, arch_not_from_an_include_under_an_option);

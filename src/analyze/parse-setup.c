@@ -75,7 +75,8 @@ struct parse_setup *parse_setup_new(const struct parse_setup_options *opts)
 
 static void remove_arch_dir(const char *dir)
 {
-	static const char *const entries[] = { "asm", "linux/autoconf.h", "linux/version.h", "linux", NULL };
+	static const char *const entries[] = { "asm", "second/asm", "second", "linux/autoconf.h", "linux/version.h",
+						"linux", NULL };
 	struct stat st;
 
 	for (size_t i = 0; entries[i]; i++) {
@@ -121,10 +122,26 @@ static int write_text(const char *path, const char *text)
 	return fclose(f) ? error_errno("%s: cannot write", path) : 0;
 }
 
+/* <dir>/second/asm -> <kernel>/include/asm-<second> (arch_second_source()). */
+static void link_second_asm(const struct parse_setup *ps, const char *dir, const char *second)
+{
+	char *second_dir = path_join(dir, "second");
+	char *link = path_join(second_dir, "asm");
+	char *target = xstrfmt("%s/include/asm-%s", ps->kernel, second);
+
+	mkdir(second_dir, 0700);
+	if (symlink(target, link) < 0 && errno != EEXIST)
+		warning("%s: cannot link asm headers: %s", link, strerror(errno));
+	free(target);
+	free(link);
+	free(second_dir);
+}
+
 /* Write <scratch>/<arch>/{asm,linux/autoconf.h,linux/version.h} once. */
 static void prepare_arch(struct parse_setup *ps, const char *arch)
 {
 	char *dir, *linux_dir, *link, *target, *file, *autoconf;
+	const char *second = arch_second_source(&ps->layout, arch);
 	struct strvec requires = STRVEC_INIT;
 
 	pthread_mutex_lock(&ps->lock);
@@ -138,6 +155,8 @@ static void prepare_arch(struct parse_setup *ps, const char *arch)
 	target = xstrfmt("%s/include/asm-%s", ps->kernel, arch_source(&ps->layout, arch));
 	if (symlink(target, link) < 0 && errno != EEXIST)
 		warning("%s: cannot link asm headers: %s", link, strerror(errno));
+	if (second)
+		link_second_asm(ps, dir, second);
 	autoconf = kconfig_autoconf(&ps->layout, arch, needed_options, &requires);
 	for (size_t i = 0; i < requires.nr; i++)
 		strvec_pushf(&ps->requires, "%s\t%s", arch, requires.v[i]);
@@ -280,6 +299,8 @@ void parse_setup_args(struct parse_setup *ps, const char *file, const char *text
 	strvec_pushf(args, "-I%s/include", ps->kernel);
 	if (stat(mach, &st) == 0 && S_ISDIR(st.st_mode))
 		strvec_pushf(args, "-I%s", mach);
+	if (arch_second_source(&ps->layout, arch))
+		strvec_pushf(args, "-I%s/%s/second", ps->scratch, arch);
 	for (size_t i = 0; i < kbuild.includes.nr; i++)
 		strvec_pushf(args, "-I%s%s%s", ps->kernel, *kbuild.includes.v[i] ? "/" : "", kbuild.includes.v[i]);
 	strvec_push(args, "-include");

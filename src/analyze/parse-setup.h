@@ -7,7 +7,7 @@
  *
  *   -x c -nostdinc -isystem <clang resource dir> -I<scratch>/<arch>
  *   [-I<tree> for an out-of-tree directory] -I<kernel>/include
- *   [-I<kernel>/include/asm-<arch>/mach-default]
+ *   [-I<kernel>/include/asm-<arch>/mach-default] [-I<scratch>/<arch>/second]
  *   -include <scratch>/<arch>/linux/autoconf.h -D__KERNEL__
  *   -DKBUILD_BASENAME="<stem>" -DKBUILD_MODNAME="<stem>"
  *   -m32 | -m64  -std=gnu89 -Wno-everything -Wincompatible-pointer-types
@@ -23,7 +23,9 @@
  * its path, then its <asm/...> includes), and <scratch>/<arch> holds
  * `asm -> <kernel>/include/asm-<arch>`, linux/autoconf.h (the arch's
  * defconfig and Kconfig defaults, kernel/arch.h) and linux/version.h
- * (the tree's Makefile).  Thread-safe.
+ * (the tree's Makefile), and second/asm the arch's second asm folder when
+ * its Makefile links one (kernel/arch.h, arch_second_source()).
+ * Thread-safe.
  */
 #ifndef CDMIGRATE_PARSE_SETUP_H
 #define CDMIGRATE_PARSE_SETUP_H

@@ -67,6 +67,38 @@ static int is_shared_source(const struct arch_layout *layout, const char *dir)
 	return 0;
 }
 
+/*
+ * The asm folder an arch's own Makefile links under arch/$(ARCH)/include
+ * while it moves to another arch's headers (2.6.15-2.6.26 ppc:
+ * `ln -fsn $(srctree)/include/asm-powerpc arch/$(ARCH)/include/asm`),
+ * as "ARCH\tFOLDER".  A link whose folder is a make variable is left:
+ * it names no one folder.
+ */
+static void read_second_asm(const char *kernel, const char *arch, struct strvec *second)
+{
+	char *path = xstrfmt("%s/arch/%s/Makefile", kernel, arch);
+	struct strbuf sb = STRBUF_INIT;
+	static const char link[] = "ln -fsn $(srctree)/include/asm-";
+	const char *p;
+
+	if (strbuf_read_file(&sb, path) == 0)
+		for (p = sb.buf; (p = strstr(p, link)); p++) {
+			const char *name = p + strlen(link), *end = name + strcspn(name, " \t\n");
+			const char *target = end + strspn(end, " \t");
+			char *dir;
+
+			if (end == name || memchr(name, '$', end - name) ||
+			    !starts_with(target, "arch/$(ARCH)/include/asm"))
+				continue;
+			dir = xstrfmt("%s/include/asm-%.*s", kernel, (int)(end - name), name);
+			if (is_dir(dir) && !strvec_has(second, arch))
+				strvec_pushf(second, "%s\t%.*s", arch, (int)(end - name), name);
+			free(dir);
+		}
+	strbuf_release(&sb);
+	free(path);
+}
+
 void arch_layout_init(struct arch_layout *layout, const char *kernel)
 {
 	struct arch_layout empty = ARCH_LAYOUT_INIT;
@@ -100,6 +132,9 @@ void arch_layout_init(struct arch_layout *layout, const char *kernel)
 		free(dir);
 	}
 	strvec_sort(&layout->arches);
+	for (size_t i = 0; i < layout->arches.nr; i++)
+		read_second_asm(kernel, arch_source(layout, layout->arches.v[i]), &layout->second);
+	strvec_sort(&layout->second);
 }
 
 void arch_layout_release(struct arch_layout *layout)
@@ -108,6 +143,18 @@ void arch_layout_release(struct arch_layout *layout)
 	layout->kernel = NULL;
 	strvec_clear(&layout->arches);
 	strvec_clear(&layout->sources);
+	strvec_clear(&layout->second);
+}
+
+const char *arch_second_source(const struct arch_layout *layout, const char *arch)
+{
+	const char *src = arch_source(layout, arch);
+	size_t n = strlen(src);
+
+	for (size_t i = 0; i < layout->second.nr; i++)
+		if (!strncmp(layout->second.v[i], src, n) && layout->second.v[i][n] == '\t')
+			return layout->second.v[i] + n + 1;
+	return NULL;
 }
 
 const char *arch_source(const struct arch_layout *layout, const char *arch)
@@ -184,8 +231,9 @@ char *arch_from_path(const struct arch_layout *layout, const char *file)
 {
 	/*
 	 * Buses and platforms only one arch has; the second when the first's
-	 * headers are not a whole arch (2.6.25's include/asm-ppc holds what
-	 * arch/ppc adds to asm-powerpc, no posix_types.h).
+	 * headers, its second folder included, are not a whole arch (2.6.25's
+	 * include/asm-ppc holds what arch/ppc adds to asm-powerpc, no
+	 * posix_types.h).
 	 */
 	static const struct {
 		const char *prefix, *arch, *instead;
@@ -289,10 +337,16 @@ static void asm_includes(const char *text, size_t len, struct strvec *headers, s
 
 static int arch_has(const struct arch_layout *layout, const char *arch, const char *header)
 {
+	const char *second = arch_second_source(layout, arch);
 	char *p = xstrfmt("%s/include/asm-%s/%s", layout->kernel, arch_source(layout, arch), header);
 	int ok = is_file(p);
 
 	free(p);
+	if (!ok && second) {
+		p = xstrfmt("%s/include/asm-%s/%s", layout->kernel, second, header);
+		ok = is_file(p);
+		free(p);
+	}
 	return ok;
 }
 

@@ -31,9 +31,10 @@ struct arch_layout {
 	char *kernel;		/* the root of the tree whose headers are parsed */
 	struct strvec arches;	/* every arch, sorted */
 	struct strvec sources;	/* "ARCH\tSRCARCH" where the two differ, sorted */
+	struct strvec second;	/* "SRCARCH\tFOLDER": arch_second_source(), sorted */
 };
 
-#define ARCH_LAYOUT_INIT { NULL, STRVEC_INIT, STRVEC_INIT }
+#define ARCH_LAYOUT_INIT { NULL, STRVEC_INIT, STRVEC_INIT, STRVEC_INIT }
 
 /*
  * Read `kernel`'s include/asm-<a> folders and the SRCARCH lines of its top
@@ -52,6 +53,14 @@ const char *arch_canonical(const struct arch_layout *layout, const char *name);
 
 /* The folder name of `arch`'s sources (SRCARCH). Points into the layout or `arch`. */
 const char *arch_source(const struct arch_layout *layout, const char *arch);
+
+/*
+ * The second asm folder `arch` builds with, after include/ (ppc's
+ * Makefile links include/asm-powerpc as arch/ppc/include/asm and adds
+ * -Iarch/ppc/include: a header asm-ppc lacks comes from asm-powerpc), or
+ * NULL.  Points into the layout.
+ */
+const char *arch_second_source(const struct arch_layout *layout, const char *arch);
 
 /* Nonzero when the kernel has `arch` (its include/asm-<srcarch>/). */
 int arch_exists(const struct arch_layout *layout, const char *arch);
