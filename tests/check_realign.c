@@ -352,6 +352,31 @@ START_TEST(realigned_past_80_columns_goes_back)
 			 "static int __devinit pcmcia_bus_add_socket(struct device *class_dev,\n"
 			 "\t\t\t\t\tstruct pcmcia_socket_bus_driver *intf)\n");
 	ck_assert_uint_eq(n, 1);
+	/*
+	 * In a macro's body (v2.6.16 input.c, INPUT_DEV_CAP_ATTR) the
+	 * parameter that is too wide moves left and the one below it, which
+	 * fitted, goes with it.
+	 */
+	const char *macro_before =
+		"#define INPUT_DEV_CAP_ATTR(ev, bm)\t\t\t\t\t\t\\\n"
+		"static ssize_t input_dev_show_cap_##bm(struct class_device *dev, char *buf)\t\\\n"
+		"{\t\t\t\t\t\t\t\t\t\\\n";
+	const char *macro =
+		"#define INPUT_DEV_CAP_ATTR(ev, bm)\t\t\t\t\t\t\\\n"
+		"static ssize_t input_dev_show_cap_##bm(struct device *dev,\t\t\\\n"
+		"\t\t\t\t       struct device_attribute *attr,\t\t\\\n"
+		"\t\t\t\t       char *buf)\t\t\t\\\n"
+		"{\t\t\t\t\t\t\t\t\t\\\n";
+
+	ck_assert_str_eq(run_pass(realign_fit_width, macro_before, macro, &n),
+			 "#define INPUT_DEV_CAP_ATTR(ev, bm)\t\t\t\t\t\t\\\n"
+			 "static ssize_t input_dev_show_cap_##bm(struct device *dev,\t\t\\\n"
+			 "\t\t\t\tstruct device_attribute *attr,\t\t\\\n"
+			 "\t\t\t\tchar *buf)\t\t\t\\\n"
+			 "{\t\t\t\t\t\t\t\t\t\\\n");
+	ck_assert_uint_eq(n, 2);
+	/* lines aligned at another column, or with nothing too wide, stay */
+	ck_assert_str_eq(run_pass(realign_fit_width, fits_before, fits, &n), fits);
 }
 END_TEST
 

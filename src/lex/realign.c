@@ -3,6 +3,7 @@
  * their parenthesis.
  */
 #include <ctype.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -539,6 +540,50 @@ size_t realign_fit_width(const char *before, size_t before_len, struct strbuf *a
 			restored++;
 			break;
 		}
+	}
+	/*
+	 * Lines aligned with one another stay so: in a run of aligned lines
+	 * at one column (a call's or a prototype's continuation lines) where
+	 * one moved left, every line takes the leftmost tab stop any of them
+	 * moved to.  The rest fit there: they fitted further right.
+	 */
+	for (size_t i = 1; i < nr;) {
+		size_t col, bytes, j, stop = SIZE_MAX;
+		int aligned;
+
+		col = indentation(&lines[i], &bytes, &aligned);
+		if (!aligned || bytes == lines[i].len || restore[i] == 1 || first_is_hash(&lines[i])) {
+			i++;
+			continue;
+		}
+		for (j = i; j < nr; j++) {
+			size_t b, c = indentation(&lines[j], &b, &aligned);
+
+			if (!aligned || c != col || b == lines[j].len || restore[j] == 1 ||
+			    first_is_hash(&lines[j]))
+				break;
+			if (restore[j] == 2) {
+				size_t tabs = 0;
+
+				while (tabs < narrowed[j].len && narrowed[j].buf[tabs] == '\t')
+					tabs++;
+				if (tabs * 8 < stop)
+					stop = tabs * 8;
+			}
+		}
+		for (size_t k = i; stop != SIZE_MAX && k < j; k++) {
+			size_t b;
+
+			indentation(&lines[k], &b, &aligned);
+			if (restore[k] != 2)
+				restored++;
+			strbuf_reset(&narrowed[k]);
+			for (size_t t = 0; t < stop / 8; t++)
+				strbuf_addch(&narrowed[k], '\t');
+			strbuf_add(&narrowed[k], lines[k].text + b, lines[k].len - b);
+			restore[k] = 2;
+		}
+		i = j > i ? j : i + 1;
 	}
 	if (restored) {
 		struct strbuf out = STRBUF_INIT;

@@ -56,7 +56,9 @@ size_t realign_continuations(const char *before, size_t before_len, struct strbu
  * keeps its indentation where they do not.  A new aligned continuation
  * line that is still too wide (a parameter's type renamed longer) moves
  * left to the rightmost tab stop where it fits, at least a tab deeper
- * than the line before it; one that fits nowhere is left.  Idempotent.
+ * than the line before it; one that fits nowhere is left; the lines
+ * aligned with it at its column go with it, so that they stay aligned
+ * with one another.  Idempotent.
  * Returns the number of lines re-indented.
  */
 size_t realign_fit_width(const char *before, size_t before_len, struct strbuf *after);
