@@ -31,6 +31,7 @@ CHECK_SUITES = \
 	tests/check_rewrite_virtual_bus \
 	tests/check_scan \
 	tests/check_series \
+	tests/check_series_plan \
 	tests/check_slice \
 	tests/check_spatch \
 	tests/check_sysfs \

@@ -783,6 +783,47 @@ static char *moved_drivers(const struct engine *e, const struct series_unit *u, 
 	return strbuf_detach(&sb, NULL);
 }
 
+void series_plan_name_for_most(struct series_units *units, size_t k, char *const *home)
+{
+	struct series_unit *u = &units->v[k];
+	struct strvec homes = STRVEC_INIT;
+	const char *most = NULL;
+	size_t best = 0, own = 0;
+
+	for (size_t i = 0; i < u->nr; i++)
+		strvec_push(&homes, home[u->changes[i]]);
+	strvec_sort(&homes);
+	for (size_t i = 0; i < homes.nr;) {
+		size_t j = i;
+
+		while (j < homes.nr && !strcmp(homes.v[j], homes.v[i]))
+			j++;
+		if (!strcmp(homes.v[i], u->subsystem))
+			own = j - i;
+		if (j - i > best) {
+			best = j - i;
+			most = homes.v[i];
+		}
+		i = j;
+	}
+	if (most && best > own) {
+		int taken = 0;
+
+		for (size_t m = 0; m < units->nr; m++)
+			if (m != k && units->v[m].nr && units->v[m].step == u->step &&
+			    !units->v[m].parts && !strcmp(units->v[m].subsystem, most))
+				taken = 1;
+		if (!taken) {
+			free(u->subsystem);
+			u->subsystem = xstrdup(most);
+			free(u->part);
+			u->part = NULL;
+			u->parts = u->part_nr = 0;
+		}
+	}
+	strvec_clear(&homes);
+}
+
 int series_plan_mend(struct engine *e, struct series_units *units, size_t k,
 		     const struct strvec *broken, const char *why, char *const *home)
 {
@@ -872,6 +913,7 @@ int series_plan_mend(struct engine *e, struct series_units *units, size_t k,
 	}
 	u->nr = nr_all;
 	free(all);
+	series_plan_name_for_most(units, k, home);
 	strvec_clear(&u->foreign);
 	for (size_t i = 0; i < u->nr; i++) {
 		const char *path = e->files[e->changes[u->changes[i]].file].path;
