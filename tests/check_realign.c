@@ -289,7 +289,7 @@ START_TEST(whole_table_renamed_keeps_its_old_column)
 }
 END_TEST
 
-/* realign_fit_width() or realign_pointer_spacing(), and its promise: a second run changes nothing. */
+/* realign_fit_width(), realign_pointer_spacing() or realign_member_columns(), and its promise: a second run changes nothing. */
 static const char *run_pass(size_t (*pass)(const char *, size_t, struct strbuf *),
 			    const char *before, const char *after, size_t *changed)
 {
@@ -377,6 +377,42 @@ START_TEST(realigned_past_80_columns_goes_back)
 	ck_assert_uint_eq(n, 2);
 	/* lines aligned at another column, or with nothing too wide, stay */
 	ck_assert_str_eq(run_pass(realign_fit_width, fits_before, fits, &n), fits);
+}
+END_TEST
+
+START_TEST(retyped_member_keeps_its_column)
+{
+	/* v2.6.16 include/linux/mmc/host.h: the name stays at column 32 */
+	const char *before =
+		"struct mmc_host {\n"
+		"\tstruct device\t\t*dev;\n"
+		"\tstruct class_device\tclass_dev;\n"
+		"\tint\t\t\tindex;\n"
+		"};\n";
+	const char *after =
+		"struct mmc_host {\n"
+		"\tstruct device\t\t*dev;\n"
+		"\tstruct device\tclass_dev;\n"
+		"\tint\t\t\tindex;\n"
+		"};\n";
+	/* a neighbour column left of the new type, and a statement: left */
+	const char *narrow_before = "struct c {\n\tint\t\tid;\n\tunsigned long\thz;\n};\n";
+	const char *narrow = "struct c {\n\tint\t\tid;\n\tunsigned long\thz;\n\tstruct device\tdev;\n};\n";
+	const char *statement_before = "f()\n{\n\treturn\tx;\n\tint\t\ta;\n}\n";
+	const char *statement = "f()\n{\n\treturn\ty;\n\tint\t\ta;\n}\n";
+	size_t n;
+
+	ck_assert_str_eq(run_pass(realign_member_columns, before, after, &n),
+			 "struct mmc_host {\n"
+			 "\tstruct device\t\t*dev;\n"
+			 "\tstruct device\t\tclass_dev;\n"
+			 "\tint\t\t\tindex;\n"
+			 "};\n");
+	ck_assert_uint_eq(n, 1);
+	ck_assert_str_eq(run_pass(realign_member_columns, narrow_before, narrow, &n), narrow);
+	ck_assert_uint_eq(n, 0);
+	ck_assert_str_eq(run_pass(realign_member_columns, statement_before, statement, &n), statement);
+	ck_assert_uint_eq(n, 0);
 }
 END_TEST
 
@@ -475,6 +511,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, renamed_field_keeps_the_table_aligned);
 	tcase_add_test(tc, whole_table_renamed_keeps_its_old_column);
 	tcase_add_test(tc, realigned_past_80_columns_goes_back);
+	tcase_add_test(tc, retyped_member_keeps_its_column);
 	tcase_add_test(tc, struct_pointers_the_kernel_way);
 	tcase_add_test(tc, indentation_with_tabs);
 	tcase_add_test(tc, wrapped_where_the_kernel_would);

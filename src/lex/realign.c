@@ -993,6 +993,144 @@ next:
 /* rounds of realign_step_output() before it gives up on a fixed point */
 #define REALIGN_MAX_ROUNDS 8
 
+/*
+ * A declaration line in the tab-aligned style of a struct body: tabs,
+ * a type of words ("struct device", "unsigned long"), white space with a
+ * tab in it, the declarator (a name, '*'s before it) and ';'.  Gives the
+ * byte range of that white space and the display column the type ends
+ * at and the declarator starts at; 0 when the line is not one.
+ */
+static const char *const statement_words[] = { "return", "goto", "case", "else", "do", NULL };
+
+static int member_columns(const struct line *l, size_t *ws_start, size_t *ws_end,
+			  size_t *type_end, size_t *name_col)
+{
+	size_t i = 0, col = 0, words = 0, last = l->len;
+	int tab = 0;
+
+	while (i < l->len && l->text[i] == '\t') {
+		col = (col / 8 + 1) * 8;
+		i++;
+	}
+	if (!i)
+		return 0;
+	/* the type: words separated by one space */
+	for (;;) {
+		size_t start = i;
+
+		while (i < l->len && (isalnum((unsigned char)l->text[i]) || l->text[i] == '_'))
+			i++;
+		if (i == start)
+			return 0;
+		col += i - start;
+		words++;
+		if (i + 1 < l->len && l->text[i] == ' ' &&
+		    (isalpha((unsigned char)l->text[i + 1]) || l->text[i + 1] == '_')) {
+			/* a space, then another word: still the type if a tab follows later */
+			size_t k = i + 1;
+
+			while (k < l->len && (isalnum((unsigned char)l->text[k]) || l->text[k] == '_'))
+				k++;
+			if (k < l->len && (l->text[k] == ' ' || l->text[k] == '\t')) {
+				i++;
+				col++;
+				continue;
+			}
+		}
+		break;
+	}
+	*type_end = col;
+	*ws_start = i;
+	while (i < l->len && (l->text[i] == ' ' || l->text[i] == '\t')) {
+		tab |= l->text[i] == '\t';
+		col = l->text[i] == '\t' ? (col / 8 + 1) * 8 : col + 1;
+		i++;
+	}
+	*ws_end = i;
+	*name_col = col;
+	if (!tab || !words || i == *ws_start || i >= l->len)
+		return 0;
+	/* a statement, not a declaration */
+	for (size_t k = 0; statement_words[k]; k++) {
+		size_t n = strlen(statement_words[k]);
+		size_t at = 0;
+
+		while (l->text[at] == '\t')
+			at++;
+		if (!strncmp(l->text + at, statement_words[k], n) &&
+		    (l->text[at + n] == ' ' || l->text[at + n] == '\t'))
+			return 0;
+	}
+	while (last > i && (l->text[last - 1] == ' ' || l->text[last - 1] == '\t'))
+		last--;
+	if (last <= i || l->text[last - 1] != ';')
+		return 0;
+	if (l->text[i] != '*' && !isalpha((unsigned char)l->text[i]) && l->text[i] != '_')
+		return 0;
+	for (size_t k = i; k < last - 1; k++)
+		if (l->text[k] == '(' || l->text[k] == '=' || l->text[k] == ',' || l->text[k] == '/')
+			return 0;
+	return 1;
+}
+
+size_t realign_member_columns(const char *before, size_t before_len, struct strbuf *after)
+{
+	struct line *old_lines, *lines;
+	size_t nr_old = split_lines(before, before_len, &old_lines);
+	size_t nr = split_lines(after->buf, after->len, &lines);
+	struct hash_table set = HASH_TABLE_INIT;
+	struct strbuf out = STRBUF_INIT;
+	size_t changed = 0;
+
+	for (size_t i = 0; i < nr_old; i++)
+		set_add(&set, &old_lines[i], i);
+	for (size_t i = 0; i < nr; i++) {
+		size_t ws_start, ws_end, type_end, name_col, want = 0;
+
+		if (set_find(&set, &lines[i]) < 0 &&
+		    member_columns(&lines[i], &ws_start, &ws_end, &type_end, &name_col)) {
+			/* the nearest unchanged declaration of the same block, above or below */
+			for (int d = -1; d <= 1 && !want; d += 2) {
+				for (long j = (long)i + d; j >= 0 && (size_t)j < nr; j += d) {
+					size_t s, e, t, n;
+
+					if (!member_columns(&lines[j], &s, &e, &t, &n))
+						break;
+					if (set_find(&set, &lines[j]) >= 0) {
+						want = n;
+						break;
+					}
+				}
+			}
+		}
+		if (want && want != name_col && want % 8 == 0 && want > type_end) {
+			size_t col = type_end;
+
+			strbuf_add(&out, lines[i].text, ws_start);
+			while (col < want) {
+				strbuf_addch(&out, '\t');
+				col = (col / 8 + 1) * 8;
+			}
+			strbuf_add(&out, lines[i].text + ws_end, lines[i].len - ws_end);
+			changed++;
+		} else {
+			strbuf_add(&out, lines[i].text, lines[i].len);
+		}
+		if (lines[i].text + lines[i].len < after->buf + after->len)
+			strbuf_addch(&out, '\n');
+	}
+	if (changed) {
+		strbuf_release(after);
+		*after = out;
+	} else {
+		strbuf_release(&out);
+	}
+	hash_table_release(&set);
+	free(old_lines);
+	free(lines);
+	return changed;
+}
+
 int realign_step_output(const char *before, size_t before_len, struct strbuf *after)
 {
 	struct strbuf was = STRBUF_INIT;
@@ -1015,6 +1153,7 @@ int realign_step_output(const char *before, size_t before_len, struct strbuf *af
 		realign_continuations(before, before_len, after);
 		realign_pointer_spacing(before, before_len, after);
 		realign_indent_tabs(before, before_len, after);
+		realign_member_columns(before, before_len, after);
 		realign_fit_width(before, before_len, after);
 		realign_wrap(before, before_len, after);
 		if (round.len == after->len && !memcmp(round.buf, after->buf, round.len))

@@ -102,9 +102,22 @@ size_t realign_indent_tabs(const char *before, size_t before_len, struct strbuf 
 size_t realign_wrap(const char *before, size_t before_len, struct strbuf *after);
 
 /*
+ * A new declaration line of a struct body in the tab-aligned style
+ * (tabs, a type, white space with a tab, a declarator, ';') whose type
+ * was renamed (struct class_device becomes struct device) takes the
+ * declarator column of its nearest unchanged neighbour in the same run
+ * of declarations, with tabs, when that column is a tab stop right of
+ * its type: "struct device\tclass_dev;" between neighbours at column 32
+ * becomes "struct device\t\tclass_dev;".  Idempotent.  Returns the
+ * number of lines changed.
+ */
+size_t realign_member_columns(const char *before, size_t before_len, struct strbuf *after);
+
+/*
  * What a step's output goes through (engine/step.c), in this order:
  * realign_continuations(), realign_pointer_spacing(),
- * realign_indent_tabs(), realign_fit_width(), realign_wrap(), again
+ * realign_indent_tabs(), realign_member_columns(), realign_fit_width(),
+ * realign_wrap(), again
  * until a round changes nothing (a wrap moves the parenthesis later
  * lines align under).  A second run on its output changes nothing
  * (fuzz/fuzz-realign checks it).  Returns 1 when after changed, 0 when

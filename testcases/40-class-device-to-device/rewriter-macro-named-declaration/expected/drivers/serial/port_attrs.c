@@ -9,7 +9,7 @@
 #include <linux/device.h>
 
 struct port {
-	struct device	cdev;
+	struct device		cdev;
 	unsigned int		baud;
 };
 

@@ -6,7 +6,7 @@
 
 struct widget {
 	int			id;
-	struct device	class_dev;
+	struct device		class_dev;
 	struct widget		*next;
 };
 
