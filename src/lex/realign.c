@@ -49,6 +49,25 @@ static long set_find(const struct hash_table *set, const struct line *l)
 	return i ? (long)*i : -1;
 }
 
+/* The newline after line l of text, unless l is text's last line and has none. */
+static void add_line_end(struct strbuf *out, const struct line *l, const struct strbuf *text)
+{
+	if (l->text + l->len < text->buf + text->len)
+		strbuf_addch(out, '\n');
+}
+
+/* A pass's result: out replaces *after when it changed n lines; returns n. */
+static size_t keep_if_changed(struct strbuf *after, struct strbuf *out, size_t n)
+{
+	if (n) {
+		strbuf_release(after);
+		*after = *out;
+	} else {
+		strbuf_release(out);
+	}
+	return n;
+}
+
 #define MAX_DEPTH 64
 
 /*
@@ -290,16 +309,9 @@ static size_t write_realigned(const struct line *lines, size_t nr, const size_t 
 		} else {
 			strbuf_add(&out, lines[i].text, lines[i].len);
 		}
-		if (lines[i].text + lines[i].len < after->buf + after->len)
-			strbuf_addch(&out, '\n');
+		add_line_end(&out, &lines[i], after);
 	}
-	if (moved) {
-		strbuf_release(after);
-		*after = out;
-	} else {
-		strbuf_release(&out);
-	}
-	return moved;
+	return keep_if_changed(after, &out, moved);
 }
 
 /*
@@ -583,7 +595,7 @@ size_t realign_fit_width(const char *before, size_t before_len, struct strbuf *a
 			strbuf_add(&narrowed[k], lines[k].text + b, lines[k].len - b);
 			restore[k] = 2;
 		}
-		i = j > i ? j : i + 1;
+		i = j;
 	}
 	if (restored) {
 		struct strbuf out = STRBUF_INIT;
@@ -594,11 +606,9 @@ size_t realign_fit_width(const char *before, size_t before_len, struct strbuf *a
 					       : restore[i] ? &old_lines[was[i]] : &lines[i];
 
 			strbuf_add(&out, l->text, l->len);
-			if (lines[i].text + lines[i].len < after->buf + after->len)
-				strbuf_addch(&out, '\n');
+			add_line_end(&out, &lines[i], after);
 		}
-		strbuf_release(after);
-		*after = out;
+		keep_if_changed(after, &out, restored);
 	}
 	for (size_t i = 0; i < nr_old; i++)
 		strbuf_release(&old_keys[i]);
@@ -727,15 +737,9 @@ size_t realign_pointer_spacing(const char *before, size_t before_len, struct str
 		} else {
 			strbuf_add(&out, lines[i].text, lines[i].len);
 		}
-		if (lines[i].text + lines[i].len < after->buf + after->len)
-			strbuf_addch(&out, '\n');
+		add_line_end(&out, &lines[i], after);
 	}
-	if (changed) {
-		strbuf_release(after);
-		*after = out;
-	} else {
-		strbuf_release(&out);
-	}
+	keep_if_changed(after, &out, changed);
 	strbuf_release(&one);
 	hash_table_release(&set);
 	free(old_lines);
@@ -774,15 +778,9 @@ size_t realign_indent_tabs(const char *before, size_t before_len, struct strbuf 
 		} else {
 			strbuf_add(&out, lines[i].text, lines[i].len);
 		}
-		if (lines[i].text + lines[i].len < after->buf + after->len)
-			strbuf_addch(&out, '\n');
+		add_line_end(&out, &lines[i], after);
 	}
-	if (changed) {
-		strbuf_release(after);
-		*after = out;
-	} else {
-		strbuf_release(&out);
-	}
+	keep_if_changed(after, &out, changed);
 	hash_table_release(&set);
 	free(old_lines);
 	free(lines);
@@ -974,15 +972,9 @@ size_t realign_wrap(const char *before, size_t before_len, struct strbuf *after)
 counted:
 		wrapped += out.len - start != l.len || memcmp(out.buf + start, l.text, l.len);
 next:
-		if (lines[i].text + lines[i].len < after->buf + after->len)
-			strbuf_addch(&out, '\n');
+		add_line_end(&out, &lines[i], after);
 	}
-	if (wrapped) {
-		strbuf_release(after);
-		*after = out;
-	} else {
-		strbuf_release(&out);
-	}
+	keep_if_changed(after, &out, wrapped);
 	strbuf_release(&cur);
 	hash_table_release(&set);
 	free(old_lines);
@@ -993,83 +985,59 @@ next:
 /* rounds of realign_step_output() before it gives up on a fixed point */
 #define REALIGN_MAX_ROUNDS 8
 
-/*
- * A declaration line in the tab-aligned style of a struct body: tabs,
- * a type of words ("struct device", "unsigned long"), white space with a
- * tab in it, the declarator (a name, '*'s before it) and ';'.  Gives the
- * byte range of that white space and the display column the type ends
- * at and the declarator starts at; 0 when the line is not one.
- */
+/* A line starting with one of these is a statement, not a declaration. */
 static const char *const statement_words[] = { "return", "goto", "case", "else", "do", NULL };
 
+/*
+ * A declaration line in the tab-aligned style of a struct body: tabs,
+ * a type of words and single spaces ("struct device", "unsigned long"),
+ * white space with a tab in it, the declarator ('*'s, a name, an array
+ * size) and ';'.  Gives the byte range of that white space and the
+ * display columns the type ends at and the declarator starts at; 0 when
+ * the line is not one.
+ */
 static int member_columns(const struct line *l, size_t *ws_start, size_t *ws_end,
 			  size_t *type_end, size_t *name_col)
 {
-	size_t i = 0, col = 0, words = 0, last = l->len;
-	int tab = 0;
+	size_t bytes, col, end = l->len, decl, k;
+	int aligned, tab = 0;
 
-	while (i < l->len && l->text[i] == '\t') {
-		col = (col / 8 + 1) * 8;
-		i++;
-	}
-	if (!i)
+	col = indentation(l, &bytes, &aligned);
+	if (!bytes || aligned)
 		return 0;
-	/* the type: words separated by one space */
-	for (;;) {
-		size_t start = i;
+	while (end > bytes && (l->text[end - 1] == ' ' || l->text[end - 1] == '\t'))
+		end--;
+	if (end <= bytes || l->text[end - 1] != ';')
+		return 0;
+	for (decl = end - 1; decl > bytes; decl--) {
+		char c = l->text[decl - 1];
 
-		while (i < l->len && (isalnum((unsigned char)l->text[i]) || l->text[i] == '_'))
-			i++;
-		if (i == start)
+		if (!isalnum((unsigned char)c) && c != '_' && c != '*' && c != '[' && c != ']')
+			break;
+	}
+	if (decl == end - 1 || (l->text[decl] != '*' && l->text[decl] != '_' &&
+				!isalpha((unsigned char)l->text[decl])))
+		return 0;
+	for (k = decl; k > bytes && (l->text[k - 1] == ' ' || l->text[k - 1] == '\t'); k--)
+		tab |= l->text[k - 1] == '\t';
+	if (!tab || k == bytes)
+		return 0;
+	for (size_t i = bytes; i < k; i++)
+		if (!isalnum((unsigned char)l->text[i]) && l->text[i] != '_' && l->text[i] != ' ')
 			return 0;
-		col += i - start;
-		words++;
-		if (i + 1 < l->len && l->text[i] == ' ' &&
-		    (isalpha((unsigned char)l->text[i + 1]) || l->text[i + 1] == '_')) {
-			/* a space, then another word: still the type if a tab follows later */
-			size_t k = i + 1;
+	for (size_t w = 0; statement_words[w]; w++) {
+		size_t n = strlen(statement_words[w]);
 
-			while (k < l->len && (isalnum((unsigned char)l->text[k]) || l->text[k] == '_'))
-				k++;
-			if (k < l->len && (l->text[k] == ' ' || l->text[k] == '\t')) {
-				i++;
-				col++;
-				continue;
-			}
-		}
-		break;
+		if (k - bytes >= n && !strncmp(l->text + bytes, statement_words[w], n) &&
+		    (k - bytes == n || l->text[bytes + n] == ' '))
+			return 0;
 	}
-	*type_end = col;
-	*ws_start = i;
-	while (i < l->len && (l->text[i] == ' ' || l->text[i] == '\t')) {
-		tab |= l->text[i] == '\t';
-		col = l->text[i] == '\t' ? (col / 8 + 1) * 8 : col + 1;
-		i++;
-	}
-	*ws_end = i;
+	*ws_start = k;
+	*ws_end = decl;
+	*type_end = col + (k - bytes);
+	for (col = *type_end; k < decl; k++)
+		col = l->text[k] == '\t' ? (col / 8 + 1) * 8 : col + 1;
 	*name_col = col;
-	if (!tab || !words || i == *ws_start || i >= l->len)
-		return 0;
-	/* a statement, not a declaration */
-	for (size_t k = 0; statement_words[k]; k++) {
-		size_t n = strlen(statement_words[k]);
-		size_t at = 0;
-
-		while (l->text[at] == '\t')
-			at++;
-		if (!strncmp(l->text + at, statement_words[k], n) &&
-		    (l->text[at + n] == ' ' || l->text[at + n] == '\t'))
-			return 0;
-	}
-	while (last > i && (l->text[last - 1] == ' ' || l->text[last - 1] == '\t'))
-		last--;
-	if (last <= i || l->text[last - 1] != ';')
-		return 0;
-	if (l->text[i] != '*' && !isalpha((unsigned char)l->text[i]) && l->text[i] != '_')
-		return 0;
-	for (size_t k = i; k < last - 1; k++)
-		if (l->text[k] == '(' || l->text[k] == '=' || l->text[k] == ',' || l->text[k] == '/')
-			return 0;
 	return 1;
 }
 
@@ -1116,15 +1084,9 @@ size_t realign_member_columns(const char *before, size_t before_len, struct strb
 		} else {
 			strbuf_add(&out, lines[i].text, lines[i].len);
 		}
-		if (lines[i].text + lines[i].len < after->buf + after->len)
-			strbuf_addch(&out, '\n');
+		add_line_end(&out, &lines[i], after);
 	}
-	if (changed) {
-		strbuf_release(after);
-		*after = out;
-	} else {
-		strbuf_release(&out);
-	}
+	keep_if_changed(after, &out, changed);
 	hash_table_release(&set);
 	free(old_lines);
 	free(lines);
