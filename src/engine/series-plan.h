@@ -118,9 +118,8 @@ void series_plan_step(struct engine *e, size_t step, char *const *home,
  * changes, takes the clusters of the first such patch that hold them (and
  * every cluster between that changes a file one of them changes: a
  * file's changes stay in step order) into patch k; a patch left empty
- * goes, and patch k, when it holds more changes of another subsystem
- * than of its own now, is named for the subsystem most of them are in
- * (unless a whole patch of that subsystem's step has the name).  The change it needs comes with the change that needs it (a class's
+ * goes, and patch k takes the name series_plan_name_for_most() gives.
+ * The change it needs comes with the change that needs it (a class's
  * interface callbacks that step 40 retyped build only once step 50 moved
  * the interface).  Returns 1 when it merged, 0 when no later patch can
  * help (the break is reported as it is).  home as for series_plan_step().
