@@ -2,6 +2,7 @@
 #include "rewrite/delete-class-device.h"
 #include "analyze/site.h"
 #include "base/walk.h"
+#include "lex/lex.h"
 #include "lex/lexscan.h"
 
 #include <errno.h>
@@ -156,6 +157,39 @@ static void held_back_users(struct deletion *d, const struct strvec *changed,
 	strvec_clear(&erring);
 }
 
+/*
+ * Whether a parse of text can find a site deletion_blocks() counts.  Such
+ * a site names class_device (a user needle), is a struct class object or
+ * member (`struct class` then a name: a static class setting a member the
+ * deletion removes), or names what the deletion removes (an #if branch, a
+ * macro's body).  A name of the API on a line also needs that line's
+ * sites: a site that does not block covers its token.  The rest of the
+ * files the site needles find, pointers to class_create()'s classes, are
+ * the most after a conversion: parsing them finds nothing that blocks.
+ */
+static int may_hold_blocker(const struct deletion *d, const char *text, size_t len)
+{
+	struct lex_tokens t = LEX_TOKENS_INIT;
+	int found = 0;
+
+	for (size_t n = 0; user_needles[n]; n++)
+		if (memmem(text, len, user_needles[n], strlen(user_needles[n])))
+			return 1;
+	lex_tokenize_raw(text, len, &t);
+	for (size_t k = 0; k < t.nr && !found; k++) {
+		const struct lex_token *x = &t.v[k];
+
+		if (x->kind != TOKEN_IDENT)
+			continue;
+		found = deletion_names_token(d, x) || strvec_sorted_has_n(&d->public, x->text, x->len) ||
+			(x->len == 6 && !memcmp(x->text, "struct", 6) && k + 2 < t.nr &&
+			 t.v[k + 1].len == 5 && !memcmp(t.v[k + 1].text, "class", 5) &&
+			 t.v[k + 2].kind == TOKEN_IDENT);
+	}
+	lex_tokens_release(&t);
+	return found;
+}
+
 /* Every use outside the edited files of what the deletion removes; edited: as in held_back_users(). */
 static int find_blockers(struct deletion *d, const struct strbuf *edited, struct blockers *out)
 {
@@ -224,7 +258,8 @@ static int find_blockers(struct deletion *d, const struct strbuf *edited, struct
 			continue;	/* binary: never a user (prefilter.h), as in the report */
 		for (size_t n = 0; site_needles[n]; n++)
 			if (memmem(text, len, site_needles[n], strlen(site_needles[n]))) {
-				strvec_push(&cands, files.v[i]);
+				if (may_hold_blocker(d, text, len))
+					strvec_push(&cands, files.v[i]);
 				break;
 			}
 		s.d = d;
