@@ -147,26 +147,35 @@ int cache_file_hash(const char *path, char key[33])
 	return 0;
 }
 
-const char *cache_dir(void)
+static char *decided_dir;
+static pthread_once_t dir_once = PTHREAD_ONCE_INIT;
+
+static void decide_dir(void)
 {
-	static char *dir;
-	static int decided;
 	const char *env = getenv("CDMIGRATE_CACHE_DIR");
 	const char *xdg = getenv("XDG_CACHE_HOME");
 	const char *home = getenv("HOME");
 
-	if (decided)
-		return dir;
-	decided = 1;
 	if (env && !strcmp(env, "off"))
-		return dir = NULL;
-	if (env && *env)
-		dir = xstrdup(env);
+		decided_dir = NULL;
+	else if (env && *env)
+		decided_dir = xstrdup(env);
 	else if (xdg && *xdg)
-		dir = xstrfmt("%s/cdmigrate", xdg);
+		decided_dir = xstrfmt("%s/cdmigrate", xdg);
 	else if (home && *home)
-		dir = xstrfmt("%s/.cache/cdmigrate", home);
-	return dir;
+		decided_dir = xstrfmt("%s/.cache/cdmigrate", home);
+}
+
+/*
+ * Once per process, and never half-decided: the classifier's threads
+ * ask at once, and a thread that saw the decision flag before the
+ * directory was set took the memo for off (one candidate of a rerun
+ * parsed again, now and then).
+ */
+const char *cache_dir(void)
+{
+	pthread_once(&dir_once, decide_dir);
+	return decided_dir;
 }
 
 /* What this process stored: a process that stored nothing has nothing to prune. */
