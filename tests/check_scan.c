@@ -602,6 +602,68 @@ START_TEST(classify_views_share_one_parse)
 }
 END_TEST
 
+/*
+ * A query's parse keeps the file's sites in the memo (classify-sites.h):
+ * classify_files() after classify_member_uses() of the same file in the
+ * same state parses nothing more, and finds what a parse of its own finds
+ * (that of a copy of the file).
+ */
+START_TEST(classify_query_parse_keeps_the_sites)
+{
+	static const char user_c[] =
+		"struct class_device { int devt; };\n"
+		"struct foo { struct class_device cdev; };\n"
+		"int foo_devt(struct foo *f)\n{\n\treturn f->cdev.devt;\n}\n"
+		"static struct class_device *spare;\n";
+	char *k = path_join(tree, "keep"), *cache = path_join(tree, "keep-cache");
+	struct strvec copy = STRVEC_INIT, files = STRVEC_INIT;
+	struct site_list fresh = SITE_LIST_INIT, sites = SITE_LIST_INIT;
+	struct classify_stats st = CLASSIFY_STATS_INIT;
+	struct member_use *uses = NULL;
+	struct classify_options co;
+	struct classify *c;
+	unsigned long parses;
+	size_t nr = 0;
+
+	ck_assert_int_eq(setenv("CDMIGRATE_CACHE_DIR", cache, 1), 0);
+	test_put(k, "drivers/x/user.c", user_c);
+	test_put(k, "drivers/y/user.c", user_c);
+	strvec_push(&files, "drivers/x/user.c");
+	strvec_push(&copy, "drivers/y/user.c");
+	memset(&co, 0, sizeof(co));
+	co.tree = k;
+	co.kernel = k;
+	co.jobs = 1;
+	co.headers_optional = 1;
+	c = classify_new(&co);
+	ck_assert_ptr_nonnull(c);
+	classify_files(c, &copy, &fresh, NULL);
+	ck_assert_uint_ge(fresh.nr, 2);
+	parses = classify_parse_count();
+	ck_assert_int_eq(classify_member_uses(c, "drivers/x/user.c", "foo", &uses, &nr), 1);
+	classify_files(c, &files, &sites, &st);
+	ck_assert_uint_eq(classify_parse_count() - parses, 1);
+	ck_assert_uint_eq(st.cached, 1);
+	ck_assert_uint_eq(sites.nr, fresh.nr);
+	for (size_t i = 0; i < sites.nr; i++) {
+		ck_assert_str_eq(sites.items[i].file, "drivers/x/user.c");
+		ck_assert_str_eq(sites.items[i].kind, fresh.items[i].kind);
+		ck_assert_str_eq(sites.items[i].symbol, fresh.items[i].symbol);
+		ck_assert_uint_eq(sites.items[i].line, fresh.items[i].line);
+		ck_assert_uint_eq(sites.items[i].column, fresh.items[i].column);
+	}
+	classify_member_uses_free(uses, nr);
+	site_list_release(&sites);
+	site_list_release(&fresh);
+	classify_stats_release(&st);
+	classify_free(c);
+	strvec_clear(&files);
+	strvec_clear(&copy);
+	free(k);
+	free(cache);
+}
+END_TEST
+
 Suite *test_suite(void)
 {
 	Suite *s = suite_create("scan");
@@ -628,6 +690,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, classify_converted_interface_is_not_a_site);
 	tcase_add_test(tc, classify_macro_body_sites);
 	tcase_add_test(tc, classify_views_share_one_parse);
+	tcase_add_test(tc, classify_query_parse_keeps_the_sites);
 	suite_add_tcase(s, tc);
 	return s;
 }

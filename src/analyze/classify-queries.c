@@ -1,11 +1,25 @@
 #define _GNU_SOURCE
 #include "analyze/classify-jobs.h"
 #include "analyze/classify-memo.h"
+#include "analyze/classify-sites.h"
 #include "base/cache.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/*
+ * classify_parsed_file_open() for a query, the file's sites kept in the
+ * parse memo on the way (classify_keep_sites()): the step's passes parse
+ * files before their change, as verify's parse before it will.
+ */
+static int open_parse(struct classify *c, CXIndex index, const char *file, struct parsed_file *pf)
+{
+	if (classify_parsed_file_open(c, index, file, pf) < 0)
+		return -1;
+	classify_keep_sites(c, pf->tu, file);
+	return 0;
+}
 
 struct macro_collect {
 	CXTranslationUnit tu;
@@ -58,7 +72,7 @@ int classify_macro_definitions(struct classify *c, const char *file,
 	struct parsed_file pf;
 	struct macro_collect m;
 
-	if (classify_parsed_file_open(c, NULL, file, &pf) < 0)
+	if (open_parse(c, NULL, file, &pf) < 0)
 		return -1;
 	memset(&m, 0, sizeof(m));
 	m.tu = pf.tu;
@@ -195,7 +209,7 @@ int classify_record_fields(struct classify *c, const char *file, const char *con
 	struct parsed_file pf;
 	struct field_collect m;
 
-	if (classify_parsed_file_open(c, NULL, file, &pf) < 0)
+	if (open_parse(c, NULL, file, &pf) < 0)
 		return -1;
 	memset(&m, 0, sizeof(m));
 	m.tu = pf.tu;
@@ -333,7 +347,7 @@ static int list_of(struct classify *c, CXIndex index, const char *file, const ch
 		*items = classify_memo_found_append(*items, nr, &found);
 		return found.count;
 	}
-	if (classify_parsed_file_open(c, index, file, &pf) < 0)
+	if (open_parse(c, index, file, &pf) < 0)
 		return -1;
 	found.count = pf.main ? q->collect(c, &pf, tag, items, nr) : 0;
 	found.items = (char *)*items + from * q->size;
@@ -744,7 +758,7 @@ int classify_macro_named_functions(struct classify *c, const char *file, const c
 	struct parsed_file pf;
 	struct named_collect m;
 
-	if (classify_parsed_file_open(c, NULL, file, &pf) < 0)
+	if (open_parse(c, NULL, file, &pf) < 0)
 		return -1;
 	memset(&m, 0, sizeof(m));
 	m.main = pf.main;

@@ -403,31 +403,14 @@ static void scan_inactive(struct visit *v)
 	clang_disposeSourceRangeList(ranges);
 }
 
-void classify_sites_of(struct classify *c, CXIndex index, const char *file,
-		       struct file_result *r)
+/* The sites and diagnostics of tu, file's parse, into r (zeroed by the caller). */
+static void sites_of_parse(struct classify *c, CXTranslationUnit tu, const char *file,
+			   struct file_result *r)
 {
 	struct visit v;
-	char *abs, key[33];
-	CXTranslationUnit tu;
-	int memo = cache_dir() != NULL;
+	char *abs = path_join(c->tree, file);
 
-	if (memo) {
-		classify_memo_key(c, "classify", file, key);
-		if (classify_memo_get(c, key, &classify_memo_file_result, r)) {
-			classify_view_diagnostics(c, &r->diags, &r->errors, &r->first_error, &r->error_texts);
-			return;
-		}
-	}
-	abs = path_join(c->tree, file);
-	tu = classify_parse(c, index, file, NULL, 0);
 	memset(&v, 0, sizeof(v));
-	if (!tu) {
-		r->errors = 1;
-		r->first_error = xstrfmt("%s: libclang could not parse the file", file);
-		strvec_push(&r->error_texts, r->first_error);
-		free(abs);
-		return;
-	}
 	r->parsed = 1;
 	v.c = c;
 	v.tu = tu;
@@ -450,11 +433,60 @@ void classify_sites_of(struct classify *c, CXIndex index, const char *file,
 	}
 	classify_collect_diagnostics(c, tu, &r->diags);
 	classify_view_diagnostics(c, &r->diags, &r->errors, &r->first_error, &r->error_texts);
-	if (memo)
-		classify_memo_put(c, key, tu, &classify_memo_file_result, r);
 	for (size_t i = 0; i < v.nr_macros; i++)
 		free(v.macros[i].name);
 	free(v.macros);
-	clang_disposeTranslationUnit(tu);
 	free(abs);
+}
+
+static void file_result_release(struct file_result *r)
+{
+	site_list_release(&r->sites);
+	strvec_clear(&r->diags);
+	strvec_clear(&r->error_texts);
+	free(r->first_error);
+	memset(r, 0, sizeof(*r));
+}
+
+void classify_sites_of(struct classify *c, CXIndex index, const char *file,
+		       struct file_result *r)
+{
+	char key[33];
+	CXTranslationUnit tu;
+	int memo = cache_dir() != NULL;
+
+	if (memo) {
+		classify_memo_key(c, "classify", file, key);
+		if (classify_memo_get(c, key, &classify_memo_file_result, r)) {
+			classify_view_diagnostics(c, &r->diags, &r->errors, &r->first_error, &r->error_texts);
+			return;
+		}
+	}
+	tu = classify_parse(c, index, file, NULL, 0);
+	if (!tu) {
+		r->errors = 1;
+		r->first_error = xstrfmt("%s: libclang could not parse the file", file);
+		strvec_push(&r->error_texts, r->first_error);
+		return;
+	}
+	sites_of_parse(c, tu, file, r);
+	if (memo)
+		classify_memo_put(c, key, tu, &classify_memo_file_result, r);
+	clang_disposeTranslationUnit(tu);
+}
+
+void classify_keep_sites(struct classify *c, CXTranslationUnit tu, const char *file)
+{
+	struct file_result r;
+	char key[33];
+
+	if (!cache_dir())
+		return;
+	memset(&r, 0, sizeof(r));
+	classify_memo_key(c, "classify", file, key);
+	if (!classify_memo_get(c, key, &classify_memo_file_result, &r)) {
+		sites_of_parse(c, tu, file, &r);
+		classify_memo_put(c, key, tu, &classify_memo_file_result, &r);
+	}
+	file_result_release(&r);
 }

@@ -15,4 +15,14 @@
  */
 void classify_sites_of(struct classify *c, CXIndex index, const char *file, struct file_result *r);
 
+/*
+ * Keep in the parse memo what classify_sites_of() would find in tu, a
+ * parse of file (relative) made for another query with the classifier's
+ * arguments and overlay, unless the memo has it already; nothing without
+ * a memo.  A later classify_sites_of() of the file in a state whose
+ * included files hold the same text (verify's parse before the change)
+ * then takes it from the memo instead of parsing again.
+ */
+void classify_keep_sites(struct classify *c, CXTranslationUnit tu, const char *file);
+
 #endif
