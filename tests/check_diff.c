@@ -662,6 +662,40 @@ next:
 }
 END_TEST
 
+/*
+ * diff_apply_exact() applies a diff where its line numbers say, and only
+ * there: a hunk that moved (lines added above it) is patch's to place,
+ * at an offset, and diff_apply() still applies it.
+ */
+START_TEST(test_apply_exact_or_at_an_offset)
+{
+	struct strbuf got = STRBUF_INIT, err = STRBUF_INIT, shifted = STRBUF_INIT;
+	char *old = numbered(20), *new = replace_line(old, 8, "eight\n");
+	char *moved = xstrfmt("zero\n%s", new);
+	struct file_diff d = make_parsed("a.c", old, new);
+
+	ck_assert_int_eq(diff_apply_exact(old, strlen(old), &d, &got), 1);
+	ck_assert_str_eq(got.buf, new);
+	strbuf_reset(&got);
+	strbuf_addf(&shifted, "zero\n%s", old);
+	ck_assert_int_eq(diff_apply_exact(shifted.buf, shifted.len, &d, &got), 0);
+	ck_assert_uint_eq(got.len, 0);
+	ck_assert_int_eq(diff_apply("a.c", shifted.buf, shifted.len, &d, &got, &err), 0);
+	ck_assert_str_eq(got.buf, moved);
+	strbuf_reset(&got);
+	ck_assert_int_eq(diff_apply_exact(new, strlen(new), &d, &got), 0);
+	ck_assert_uint_eq(got.len, 0);
+
+	file_diff_release(&d);
+	strbuf_release(&got);
+	strbuf_release(&err);
+	strbuf_release(&shifted);
+	free(old);
+	free(new);
+	free(moved);
+}
+END_TEST
+
 START_TEST(test_make_same_and_apply_failure)
 {
 	struct strbuf out = STRBUF_INIT, got = STRBUF_INIT, err = STRBUF_INIT;
@@ -724,6 +758,7 @@ Suite *test_suite(void)
 	tcase_set_timeout(tools, 120);
 	tcase_add_test(tools, test_make_apply_roundtrip);
 	tcase_add_test(tools, test_make_same_and_apply_failure);
+	tcase_add_test(tools, test_apply_exact_or_at_an_offset);
 	suite_add_tcase(s, tools);
 	return s;
 }

@@ -957,6 +957,95 @@ out:
 	return ret;
 }
 
+/* One line of a text: where it starts and its length, its newline included. */
+struct text_line {
+	const char *text;
+	size_t len;
+};
+
+static size_t split_lines(const char *text, size_t len, struct text_line **lines)
+{
+	size_t nr = 0, alloc = 0;
+
+	*lines = NULL;
+	for (size_t at = 0; at < len;) {
+		const char *nl = memchr(text + at, '\n', len - at);
+		size_t end = nl ? (size_t)(nl - text) + 1 : len;
+
+		ALLOC_GROW(*lines, nr + 1, alloc);
+		(*lines)[nr].text = text + at;
+		(*lines)[nr].len = end - at;
+		nr++;
+		at = end;
+	}
+	return nr;
+}
+
+int diff_apply_exact(const char *old, size_t old_len, const struct file_diff *d,
+		     struct strbuf *new_content)
+{
+	struct strbuf out = STRBUF_INIT;
+	struct text_line *lines;
+	size_t nr = split_lines(old, old_len, &lines), pos = 0;
+	int ok = 1;
+
+	for (size_t h = 0; h < d->nr && ok; h++) {
+		const struct diff_hunk *hk = &d->hunks[h];
+		/* -N,0 inserts after line N; -N,M starts at line N */
+		size_t start = hk->old_count ? (size_t)hk->old_start - 1 : (size_t)hk->old_start;
+		unsigned olds = 0, news = 0;
+		const char *p = hk->lines;
+
+		if ((hk->old_count && !hk->old_start) || start < pos || start > nr) {
+			ok = 0;
+			break;
+		}
+		for (; pos < start; pos++)
+			strbuf_add(&out, lines[pos].text, lines[pos].len);
+		while (ok && *p) {
+			const char *nl = strchr(p, '\n');
+			size_t body = nl ? (size_t)(nl - p) : strlen(p);
+			const char *next = nl ? nl + 1 : p + body;
+			/* the line's newline, unless "\ No newline at end of file" follows it */
+			size_t with_newline = body + (nl && *next != '\\');
+			char kind = *p;
+
+			if (kind == '\\') {
+				p = next;
+				continue;
+			}
+			if (kind == ' ' || kind == '-') {
+				if (pos >= nr || lines[pos].len != with_newline - 1 ||
+				    memcmp(lines[pos].text, p + 1, with_newline - 1)) {
+					ok = 0;
+					break;
+				}
+				if (kind == ' ')
+					strbuf_add(&out, lines[pos].text, lines[pos].len);
+				pos++;
+				olds++;
+				news += kind == ' ';
+			} else if (kind == '+') {
+				strbuf_add(&out, p + 1, with_newline - 1);
+				news++;
+			} else {
+				ok = 0;
+			}
+			p = next;
+		}
+		if (olds != hk->old_count || news != hk->new_count)
+			ok = 0;
+	}
+	if (ok) {
+		for (; pos < nr; pos++)
+			strbuf_add(&out, lines[pos].text, lines[pos].len);
+		strbuf_add(new_content, out.buf, out.len);
+	}
+	strbuf_release(&out);
+	free(lines);
+	return ok;
+}
+
 int diff_apply(const char *path, const char *old, size_t old_len,
 	       const struct file_diff *d, struct strbuf *new_content,
 	       struct strbuf *err)
@@ -971,6 +1060,9 @@ int diff_apply(const char *path, const char *old, size_t old_len,
 		strbuf_add(new_content, old, old_len);
 		return 0;
 	}
+	/* patch applies a hunk where its line numbers say first: no process for that */
+	if (diff_apply_exact(old, old_len, d, new_content))
+		return 0;
 	dir = make_tmpdir();
 	if (!dir) {
 		strbuf_addstr(err, "cannot create a temporary directory\n");

@@ -137,6 +137,16 @@ int diff_make(const char *path, const char *old, size_t old_len,
  * patch's (a temporary file, no patch program) are reported with error()
  * and their text also appended to err.  A diff with no hunk gives old.
  */
+/*
+ * Apply d to old in memory when every hunk applies where its line numbers
+ * say, its context and removed lines exactly as in old (what patch does
+ * first, at offset 0): returns 1 with the result appended to new_content,
+ * or 0 with new_content untouched when a hunk is elsewhere or does not
+ * match.  diff_apply() tries it before it runs patch.
+ */
+int diff_apply_exact(const char *old, size_t old_len, const struct file_diff *d,
+		     struct strbuf *new_content);
+
 int diff_apply(const char *path, const char *old, size_t old_len,
 	       const struct file_diff *d, struct strbuf *new_content,
 	       struct strbuf *err);
