@@ -321,6 +321,59 @@ START_TEST(vanished_names_are_the_ones_gone_everywhere)
 }
 END_TEST
 
+static unsigned long long next_random(unsigned long long *state)
+{
+	*state ^= *state << 13;
+	*state ^= *state >> 7;
+	*state ^= *state << 17;
+	return *state;
+}
+
+/*
+ * header_users_first_mentioned() answers what asking
+ * header_users_mentions_scoped() about each name alone, in order, does:
+ * random texts over a few words, names and members drawn from them.
+ */
+START_TEST(first_mentioned_is_the_first_name_asked_alone)
+{
+	static const char *const words[] = { "cdev", "dev", "foo", "class_dev", "parent",
+					     "bar", "x", "shost_attrs", "attrs", "host" };
+	const size_t nw = sizeof(words) / sizeof(*words);
+	unsigned long long state = 0x9e3779b97f4a7c15ULL;
+
+	for (int round = 0; round < 400; round++) {
+		struct strvec names = STRVEC_INIT, members = STRVEC_INIT;
+		struct strbuf text = STRBUF_INIT;
+		const char *want = NULL, *got;
+
+		for (unsigned k = next_random(&state) % 12; k > 0; k--)
+			strbuf_addf(&text, "%s%s", words[next_random(&state) % nw], next_random(&state) % 3 ? " " : "->");
+		for (size_t w = 0; w < nw; w++)
+			if (next_random(&state) % 3 == 0)
+				strvec_push(&names, words[w]);
+		strvec_sort(&names);
+		for (unsigned k = next_random(&state) % 3; k > 0; k--)
+			strvec_pushf(&members, "%s\t%s", words[next_random(&state) % nw], words[next_random(&state) % nw]);
+		strvec_sort(&members);
+		for (size_t i = 0; i < names.nr && !want; i++) {
+			struct strvec one = STRVEC_INIT;
+
+			strvec_push(&one, names.v[i]);
+			if (header_users_mentions_scoped(text.buf, text.len, &one, &members))
+				want = names.v[i];
+			strvec_clear(&one);
+		}
+		got = header_users_first_mentioned(text.buf, text.len, &names, &members);
+		ck_assert_msg(got == want || (got && want && !strcmp(got, want)),
+			      "round %d: text \"%s\": %s, one name at a time %s", round, text.buf,
+			      got ? got : "(none)", want ? want : "(none)");
+		strvec_clear(&names);
+		strvec_clear(&members);
+		strbuf_release(&text);
+	}
+}
+END_TEST
+
 Suite *test_suite(void)
 {
 	Suite *suite = suite_create("header_users");
@@ -337,6 +390,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, a_global_retyped_links_its_users);
 	tcase_add_test(tc, a_changed_prototype_is_a_global);
 	tcase_add_test(tc, vanished_names_are_the_ones_gone_everywhere);
+	tcase_add_test(tc, first_mentioned_is_the_first_name_asked_alone);
 	suite_add_tcase(suite, tc);
 	return suite;
 }

@@ -338,6 +338,57 @@ int header_users_mentions_scoped(const char *text, size_t len, const struct strv
 	return hit;
 }
 
+const char *header_users_first_mentioned(const char *text, size_t len, const struct strvec *names,
+					 const struct strvec *members)
+{
+	/* per entry of members: bit 1 its name is in text, bit 2 its tag */
+	char *seen = xcalloc(members ? members->nr + 1 : 1, 1);
+	char *found = xcalloc(names->nr + 1, 1);
+	const char *first = NULL;
+	size_t i = 0, s, n;
+
+	while (next_identifier(text, len, &i, &s, &n)) {
+		int member = 0;
+		size_t lo = 0, hi = names->nr;
+
+		for (size_t m = 0; members && m < members->nr; m++) {
+			const char *tag = strchr(members->v[m], '\t') + 1;
+
+			if (member_name_is(members->v[m], text + s, n)) {
+				seen[m] |= 1;
+				member = 1;
+			}
+			if (strlen(tag) == n && !memcmp(tag, text + s, n))
+				seen[m] |= 2;
+		}
+		if (member)
+			continue;
+		/* names is sorted (strvec_sort): the slot of this identifier */
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+			int c = strncmp(names->v[mid], text + s, n);
+
+			if (!c && names->v[mid][n])
+				c = 1;
+			if (c < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo < names->nr && !strncmp(names->v[lo], text + s, n) && !names->v[lo][n])
+			found[lo] = 1;
+	}
+	for (size_t m = 0; members && m < members->nr && !first; m++)
+		if (seen[m] == 3)
+			first = names->nr ? names->v[0] : NULL;
+	for (size_t k = 0; k < names->nr && !first; k++)
+		if (found[k])
+			first = names->v[k];
+	free(seen);
+	free(found);
+	return first;
+}
+
 size_t header_users_macro_names(const char *text, size_t len, struct strvec *names)
 {
 	struct lex_tokens t = LEX_TOKENS_INIT;

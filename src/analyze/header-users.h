@@ -45,6 +45,16 @@ int header_users_mentions_scoped(const char *text, size_t len, const struct strv
 				 const struct strvec *members);
 
 /*
+ * The first of names (sorted) for which header_users_mentions_scoped()
+ * of that one name holds, or NULL: a member of members (the whole set,
+ * as there) named in text beside its tag answers names->v[0]; else the
+ * first name text holds as an identifier that is no member's name.  One
+ * pass over text, however many names.
+ */
+const char *header_users_first_mentioned(const char *text, size_t len, const struct strvec *names,
+					 const struct strvec *members);
+
+/*
  * Append to names (kept sorted) the name of every #define of text whose
  * body mentions one of names; returns how many it added.  A header's macro
  * over a changed name breaks its own users too.

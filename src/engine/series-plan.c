@@ -149,23 +149,6 @@ static int reaches(struct reach *r, const char *file, const char *header)
 	return found;
 }
 
-/* The first of names that text holds as an identifier (scoped as header_users_mentions_scoped()). */
-static const char *first_mentioned(const struct strbuf *text, const struct strvec *names,
-				   const struct strvec *members)
-{
-	for (size_t i = 0; i < names->nr; i++) {
-		struct strvec one = STRVEC_INIT;
-		int hit;
-
-		strvec_push(&one, names->v[i]);
-		hit = header_users_mentions_scoped(text->buf, text->len, &one, members);
-		strvec_clear(&one);
-		if (hit)
-			return names->v[i];
-	}
-	return NULL;
-}
-
 /* The API's own names tie no user to another: each converts its own uses. */
 static void drop_api_names(struct strvec *names)
 {
@@ -210,9 +193,11 @@ static void tie_header_users(struct clusters *cl)
 			for (size_t k = 0; k < names.nr; k++)
 				if (strvec_sorted_has(&cl->ids[x], names.v[k]))
 					strvec_push(&touched, names.v[k]);
-			name = touched.nr ? first_mentioned(&t->after[cx], &touched, &members) : NULL;
+			name = touched.nr ? header_users_first_mentioned(t->after[cx].buf, t->after[cx].len,
+									 &touched, &members) : NULL;
 			if (!name && touched.nr)
-				name = first_mentioned(&t->before[cx], &touched, &members);
+				name = header_users_first_mentioned(t->before[cx].buf, t->before[cx].len,
+								    &touched, &members);
 			if (name && reaches(r, live_path(cl, x), live_path(cl, h)))
 				tie(cl, h, x, name);
 			strvec_clear(&touched);
