@@ -305,10 +305,40 @@ static int member_name_is(const char *m, const char *s, size_t n)
 	return !strncmp(m, s, n) && m[n] == '\t';
 }
 
+/*
+ * Mark in seen (per entry of members: bit 1 its name is in text, bit 2
+ * its tag) what the identifier of n bytes at s is; whether it is a
+ * member's name.
+ */
+static int note_member(const struct strvec *members, char *seen, const char *s, size_t n)
+{
+	int member = 0;
+
+	for (size_t m = 0; members && m < members->nr; m++) {
+		const char *tag = strchr(members->v[m], '\t') + 1;
+
+		if (member_name_is(members->v[m], s, n)) {
+			seen[m] |= 1;
+			member = 1;
+		}
+		if (strlen(tag) == n && !memcmp(tag, s, n))
+			seen[m] |= 2;
+	}
+	return member;
+}
+
+/* Whether a member's name and its tag were both in the text. */
+static int whole_member_seen(const struct strvec *members, const char *seen)
+{
+	for (size_t m = 0; members && m < members->nr; m++)
+		if (seen[m] == 3)
+			return 1;
+	return 0;
+}
+
 int header_users_mentions_scoped(const char *text, size_t len, const struct strvec *names,
 				 const struct strvec *members)
 {
-	/* per entry of members: bit 1 its name is in text, bit 2 its tag */
 	char *seen;
 	int hit = 0;
 	size_t i = 0, s, n;
@@ -316,24 +346,10 @@ int header_users_mentions_scoped(const char *text, size_t len, const struct strv
 	if (!members || !members->nr)
 		return header_users_mentions(text, len, names);
 	seen = xcalloc(members->nr, 1);
-	while (!hit && next_identifier(text, len, &i, &s, &n)) {
-		int member = 0;
-
-		for (size_t m = 0; m < members->nr; m++) {
-			const char *tag = strchr(members->v[m], '\t') + 1;
-
-			if (member_name_is(members->v[m], text + s, n)) {
-				seen[m] |= 1;
-				member = 1;
-			}
-			if (strlen(tag) == n && !memcmp(tag, text + s, n))
-				seen[m] |= 2;
-		}
-		if (!member && sorted_hasn(names, text + s, n))
+	while (!hit && next_identifier(text, len, &i, &s, &n))
+		if (!note_member(members, seen, text + s, n) && sorted_hasn(names, text + s, n))
 			hit = 1;
-	}
-	for (size_t m = 0; m < members->nr && !hit; m++)
-		hit = seen[m] == 3;
+	hit = hit || whole_member_seen(members, seen);
 	free(seen);
 	return hit;
 }
@@ -341,51 +357,21 @@ int header_users_mentions_scoped(const char *text, size_t len, const struct strv
 const char *header_users_first_mentioned(const char *text, size_t len, const struct strvec *names,
 					 const struct strvec *members)
 {
-	/* per entry of members: bit 1 its name is in text, bit 2 its tag */
 	char *seen = xcalloc(members ? members->nr + 1 : 1, 1);
-	char *found = xcalloc(names->nr + 1, 1);
+	struct strvec named = STRVEC_INIT;	/* the names text holds, not as members */
 	const char *first = NULL;
 	size_t i = 0, s, n;
 
-	while (next_identifier(text, len, &i, &s, &n)) {
-		int member = 0;
-		size_t lo = 0, hi = names->nr;
-
-		for (size_t m = 0; members && m < members->nr; m++) {
-			const char *tag = strchr(members->v[m], '\t') + 1;
-
-			if (member_name_is(members->v[m], text + s, n)) {
-				seen[m] |= 1;
-				member = 1;
-			}
-			if (strlen(tag) == n && !memcmp(tag, text + s, n))
-				seen[m] |= 2;
-		}
-		if (member)
-			continue;
-		/* names is sorted (strvec_sort): the slot of this identifier */
-		while (lo < hi) {
-			size_t mid = lo + (hi - lo) / 2;
-			int c = strncmp(names->v[mid], text + s, n);
-
-			if (!c && names->v[mid][n])
-				c = 1;
-			if (c < 0)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		if (lo < names->nr && !strncmp(names->v[lo], text + s, n) && !names->v[lo][n])
-			found[lo] = 1;
-	}
-	for (size_t m = 0; members && m < members->nr && !first; m++)
-		if (seen[m] == 3)
-			first = names->nr ? names->v[0] : NULL;
+	while (next_identifier(text, len, &i, &s, &n))
+		if (!note_member(members, seen, text + s, n) && strvec_sorted_has_n(names, text + s, n))
+			add_name(&named, text + s, n);
+	if (whole_member_seen(members, seen))
+		first = names->nr ? names->v[0] : NULL;
 	for (size_t k = 0; k < names->nr && !first; k++)
-		if (found[k])
+		if (strvec_sorted_has(&named, names->v[k]))
 			first = names->v[k];
+	strvec_clear(&named);
 	free(seen);
-	free(found);
 	return first;
 }
 
