@@ -15,7 +15,7 @@ int cmd_plan(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct conversion_options co = CONVERSION_OPTIONS_INIT;
-	struct plan_options opts = { NULL, NULL, NULL, NULL, NULL, 1, NULL };
+	struct plan_options opts = { NULL, NULL, NULL, NULL, NULL, 1, NULL, NULL };
 	struct strvec paths = STRVEC_INIT;
 	struct plan plan;
 	int format = OUTPUT_TEXT, c, status = EXIT_CLEAN;

@@ -125,6 +125,7 @@ static int run(const struct migrate_options *opts, struct migrate_stats *stats)
 	struct plan_options po;
 	struct migrate_stats local;
 	struct site_list before = SITE_LIST_INIT, after = SITE_LIST_INIT;
+	struct strvec walked = STRVEC_INIT;
 	char real[PATH_MAX];
 	const char *tmp = getenv("TMPDIR");
 	int status = EXIT_CLEAN;
@@ -160,7 +161,7 @@ static int run(const struct migrate_options *opts, struct migrate_stats *stats)
 	setup = engine_now(CLOCK_MONOTONIC);
 	if (cache_dir() && realpath(opts->tree, real)) {
 		e.tree = xstrdup(real);
-		step_cache_tree_fingerprint(&e, e.tree_key);
+		step_cache_tree_fingerprint(&e, e.tree_key, &walked);
 		prefilter_memo(e.tree_key);
 		free(e.tree);
 		e.tree = NULL;
@@ -173,8 +174,12 @@ static int run(const struct migrate_options *opts, struct migrate_stats *stats)
 	po.only_subsystem = opts->only_subsystem;
 	po.jobs = opts->jobs;
 	po.variant = opts->variant;
-	if (plan_make(&po, &e.plan) < 0)
+	po.files = walked.nr ? &walked : NULL;
+	if (plan_make(&po, &e.plan) < 0) {
+		strvec_clear(&walked);
 		return EXIT_USAGE;
+	}
+	strvec_clear(&walked);
 	for (size_t i = 0; i < e.plan.nr; i++)
 		if (e.plan.steps[i].action == PLAN_BLOCKED) {
 			error("step %u %s is blocked: %s", e.plan.steps[i].step->order,

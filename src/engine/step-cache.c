@@ -6,6 +6,7 @@
 #include "kernel/manifest.h"
 
 #include <ctype.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -75,8 +76,70 @@ static void memo_key_of(const char *root, char key[33])
 	cache_hasher_finish(h, key);
 }
 
-static void fingerprint_root(struct cache_hasher *h, const char *root)
+struct hash_job {
+	const char *root;
+	const struct strvec *stats;
+	const size_t *which;
+	size_t nr;
+	char (*hashes)[33];
+	size_t next;
+	pthread_mutex_t lock;
+};
+
+static void *hash_worker(void *data)
 {
+	struct hash_job *job = data;
+
+	for (;;) {
+		size_t k, i;
+		const char *line, *tab;
+		char *abs;
+
+		pthread_mutex_lock(&job->lock);
+		k = job->next++;
+		pthread_mutex_unlock(&job->lock);
+		if (k >= job->nr)
+			return NULL;
+		i = job->which[k];
+		line = job->stats->v[i];
+		tab = strchr(line, '\t');
+		abs = xstrfmt("%s/%.*s", job->root, (int)(tab - line), line);
+		cache_file_hash(abs, job->hashes[i]);
+		free(abs);
+	}
+}
+
+/*
+ * Hash the files `which` lists (indexes into stats' lines) into hashes[],
+ * with `jobs` threads: a tree at a new path reads every file once, and
+ * that read is most of such a run's time.
+ */
+static void hash_files(const char *root, const struct strvec *stats, const size_t *which, size_t nr,
+		       char (*hashes)[33], int jobs)
+{
+	struct hash_job job = { root, stats, which, nr, hashes, 0, PTHREAD_MUTEX_INITIALIZER };
+	pthread_t threads[64];
+	size_t started = 0, want = jobs < 1 ? 1 : jobs > 64 ? 64 : (size_t)jobs;
+
+	/* a thread per few hundred files at most: a small edit is not worth one */
+	if (want > nr / 256 + 1)
+		want = nr / 256 + 1;
+	for (size_t t = 1; t < want; t++)
+		if (!pthread_create(&threads[started], NULL, hash_worker, &job))
+			started++;
+	hash_worker(&job);
+	for (size_t t = 0; t < started; t++)
+		pthread_join(threads[t], NULL);
+}
+
+/*
+ * Add root's fingerprint to h; with walked non-NULL, the tree's .c and .h
+ * files as walk_tree() lists them are moved there.
+ */
+static void fingerprint_root(struct cache_hasher *h, const char *root, int jobs, struct strvec *walked)
+{
+	char (*hashes)[33];
+	size_t *misses = NULL, nr_misses = 0, alloc_misses = 0;
 	struct strvec files = STRVEC_INIT;
 	struct fingerprint fp = { STRVEC_INIT, STRVEC_INIT, 0, time(NULL), NULL, 0 };
 	struct walk_stats ws = { 0, 0, fingerprint_file, &fp };
@@ -84,7 +147,7 @@ static void fingerprint_root(struct cache_hasher *h, const char *root)
 	struct stat st;
 	char *makefile = path_join(root, "Makefile");
 	char memo_key[33];
-	int status;
+	int status, walk_ok;
 
 	memo_key_of(root, memo_key);
 	if (cache_get(memo_key, &text, &err, &status) && status == 0) {
@@ -97,25 +160,29 @@ static void fingerprint_root(struct cache_hasher *h, const char *root)
 		}
 		strvec_sort(&fp.memo);
 	}
-	walk_tree(root, NULL, &files, &ws);
+	walk_ok = walk_tree(root, NULL, &files, &ws) == 0;
 	if (lstat(makefile, &st) == 0)
 		fingerprint_file("Makefile", &st, &fp);
 	free(makefile);
 	strbuf_reset(&text);
+	hashes = xcalloc(fp.stats.nr + 1, sizeof(*hashes));
 	for (size_t i = 0; i < fp.stats.nr; i++) {
 		const char *hash = fp.racy[i] ? NULL : memo_find(&fp.memo, fp.stats.v[i]);
+
+		if (hash) {
+			memcpy(hashes[i], hash, 33);
+		} else {
+			ALLOC_GROW(misses, nr_misses + 1, alloc_misses);
+			misses[nr_misses++] = i;
+		}
+	}
+	hash_files(root, &fp.stats, misses, nr_misses, hashes, jobs);
+	fp.memo_changed = nr_misses > 0;
+	for (size_t i = 0; i < fp.stats.nr; i++) {
 		const char *tab = strchr(fp.stats.v[i], '\t');
 		char *rel = xstrndup(fp.stats.v[i], (size_t)(tab - fp.stats.v[i]));
-		char fresh[33];
+		const char *hash = hashes[i];
 
-		if (!hash) {
-			char *abs = path_join(root, rel);
-
-			cache_file_hash(abs, fresh);
-			free(abs);
-			hash = fresh;
-			fp.memo_changed = 1;
-		}
 		cache_hasher_add_string(h, rel);
 		cache_hasher_add_string(h, hash);
 		if (!fp.racy[i])
@@ -130,6 +197,12 @@ static void fingerprint_root(struct cache_hasher *h, const char *root)
 	strvec_clear(&fp.stats);
 	strvec_clear(&fp.memo);
 	free(fp.racy);
+	free(hashes);
+	free(misses);
+	if (walked && walk_ok) {
+		*walked = files;
+		files = (struct strvec)STRVEC_INIT;
+	}
 	strvec_clear(&files);
 }
 
@@ -139,17 +212,17 @@ static void fingerprint_root(struct cache_hasher *h, const char *root)
  * rewriter passes and the plan read the whole tree, not only the working
  * files.
  */
-void step_cache_tree_fingerprint(struct engine *e, char key[33])
+void step_cache_tree_fingerprint(struct engine *e, char key[33], struct strvec *walked)
 {
 	struct cache_hasher *h = cache_hasher_new();
 
 	cache_hasher_add_string(h, "cdmigrate-tree 2");
 	cache_hasher_add_string(h, cache_binary_key());
-	fingerprint_root(h, e->tree);
+	fingerprint_root(h, e->tree, e->opts->jobs, walked);
 	if (e->opts->kernel) {
 		/* the kernel is not the tree: the same files there are another input */
 		cache_hasher_add_string(h, "\001kernel");
-		fingerprint_root(h, e->opts->kernel);
+		fingerprint_root(h, e->opts->kernel, e->opts->jobs, NULL);
 	}
 	cache_hasher_finish(h, key);
 }

@@ -36,11 +36,13 @@ struct replay {
 
 /*
  * Keys (32 hex digits and a NUL): the tree's contents (and --kernel's)
- * wherever it is; the state a step or verify starts from, added to h
+ * wherever it is (its files read by e->opts->jobs threads; with walked
+ * non-NULL and empty, the tree's .c and .h files as walk_tree() lists
+ * them are left there, for plan_options.files); the state a step or verify starts from, added to h
  * (the working files and their states, the options, the binary); the
  * key of step on that state (its patches and spatch too).
  */
-void step_cache_tree_fingerprint(struct engine *e, char key[33]);
+void step_cache_tree_fingerprint(struct engine *e, char key[33], struct strvec *walked);
 void step_cache_hash_state(struct engine *e, struct cache_hasher *h);
 void step_cache_key(struct engine *e, size_t step, char key[33]);
 /*

@@ -294,7 +294,9 @@ int plan_make(const struct plan_options *opts, struct plan *plan)
 	plan->out_of_tree = opts->kernel != NULL;
 	if (opts->only_step && !manifest_find(opts->only_step))
 		return error("--step %s: no such step: see 'cdmigrate plan' for the steps", opts->only_step);
-	if (walk_tree(opts->tree, opts->paths, &files, NULL) < 0)
+	if (opts->files && !(opts->paths && opts->paths->nr))
+		strvec_pushv(&files, (const char *const *)opts->files->v);
+	else if (walk_tree(opts->tree, opts->paths, &files, NULL) < 0)
 		return -1;
 	if (!files.nr) {
 		strvec_clear(&files);

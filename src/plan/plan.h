@@ -77,6 +77,9 @@ struct plan_options {
 	const char *only_subsystem;	/* --subsystem, or NULL */
 	int jobs;
 	const char *variant;		/* a step variant (manifest.h): its requires count too; or NULL */
+	/* the tree's .c and .h files as walk_tree() lists them (without
+	 * paths), when the caller walked it already; NULL: walk it here */
+	const struct strvec *files;
 };
 
 /*
