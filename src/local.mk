@@ -90,6 +90,7 @@ src_libcdmigrate_a_SOURCES = \
 	src/engine/migrate.c src/engine/migrate.h \
 	src/engine/migrate-types.h \
 	src/engine/result.c src/engine/result.h \
+	src/engine/series-cache.c src/engine/series-cache.h \
 	src/engine/series-plan.c src/engine/series-plan.h \
 	src/engine/series.c src/engine/series.h \
 	src/engine/slice.c src/engine/slice.h \

@@ -1,12 +1,13 @@
 /*
  * cache.h: results kept across runs, keyed by everything they depend on,
  * so that a rerun over an unchanged tree starts no spatch and parses
- * nothing.  Six kinds share one directory: each spatch task's output
+ * nothing.  Seven kinds share one directory: each spatch task's output
  * (keyed by the patch, options, spatch, the working headers' contents and
  * the task's own files': engine/task.c); each whole step's result and
  * verify's (keyed also by the cdmigrate binary and by a fingerprint of the
  * tree: every .c/.h file's path, size, times and inode, and the Makefile),
- * replayed with what they printed; the working set's selection of files
+ * replayed with what they printed; the series plan made from them
+ * (engine/series-cache.h); the working set's selection of files
  * for that fingerprint (engine/working-set.c); the prefilter's candidates
  * for it (prefilter.h); and the parse memo, each file's libclang results
  * with the files its parse read (classify.h), which scan and report use

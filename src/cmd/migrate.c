@@ -74,7 +74,8 @@ static void print_migrate_stats(const struct migrate_stats *stats, int check_bis
 	/* ru_maxrss (KB): the largest of cdmigrate and of any one reaped child (spatch). */
 	getrusage(RUSAGE_SELF, &self);
 	getrusage(RUSAGE_CHILDREN, &children);
-	fprintf(stderr, "setup_wall %.3f\noutput_wall %.3f\n", stats->setup_wall, stats->output_wall);
+	fprintf(stderr, "setup_wall %.3f\noutput_wall %.3f\nseries_replayed %d\n", stats->setup_wall,
+		stats->output_wall, stats->series_replayed);
 	if (check_bisect)
 		fprintf(stderr, "bisect_parsed %u cached %u mended %u\n", stats->bisect_parsed,
 			stats->bisect_cached, stats->bisect_mended);

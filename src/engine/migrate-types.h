@@ -77,6 +77,7 @@ struct migrate_stats {
 	unsigned long verify_parses;	/* its libclang parses (classify_parse_count()) */
 	double setup_wall;		/* plan and working set, before the steps */
 	double output_wall;		/* the series or the in-place edit */
+	int series_replayed;		/* the series plan taken from the cache (series-cache.h) */
 	unsigned bisect_mended;		/* prefixes --check-bisect mended (series-plan.h) */
 	unsigned bisect_parsed, bisect_cached;	/* its parses; of them, the parse memo's */
 };

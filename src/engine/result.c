@@ -7,9 +7,11 @@
 #include "engine/journal.h"
 #include "engine/series.h"
 #include "engine/series-plan.h"
+#include "engine/series-cache.h"
 #include "engine/working-set.h"
 #include "kernel/maintainers.h"
 #include "analyze/prefilter.h"
+#include "base/cache.h"
 #include "base/walk.h"
 #include "kernel/reach.h"
 #include "kernel/subsystem.h"
@@ -650,7 +652,8 @@ int result_write(struct engine *e, struct migrate_stats *stats,
 	char **home = xcalloc(e->nr_changes + 1, sizeof(*home));
 	struct header_homes hh = { STRVEC_INIT, STRVEC_INIT, 0, NULL };
 	json_t *report;
-	int rc = 0;
+	char plan_key[33];
+	int rc = 0, replayed = 0;
 
 	memset(&texts, 0, sizeof(texts));
 	memset(&bisect, 0, sizeof(bisect));
@@ -675,12 +678,21 @@ int result_write(struct engine *e, struct migrate_stats *stats,
 		if (series_texts_make(e, &texts) < 0)
 			rc = -1;
 		x.texts = &texts;
-		for (size_t s = 0; s < e->plan.nr && !rc; s++) {
+		if (!rc && cache_dir()) {
+			struct series_cache_inputs in = { before_sites, after_sites, &meta };
+
+			series_cache_key(e, &in, plan_key);
+			replayed = series_cache_replay(e, plan_key, &units, &bisect, &stats->bisect_mended);
+			stats->series_replayed = replayed;
+		}
+		for (size_t s = 0; s < e->plan.nr && !rc && !replayed; s++) {
 			step_homes(e, &hh, s, home);
 			series_plan_step(e, s, home, &texts, e->opts->size_limit, unit_bytes, &x, &units);
 		}
-		if (!rc && e->opts->check_bisect && units.nr)
+		if (!rc && !replayed && e->opts->check_bisect && units.nr)
 			rc = mend_prefixes(e, stats, &texts, &units, home, &bisect);
+		if (!rc && !replayed && cache_dir())
+			series_cache_store(plan_key, &units, &bisect, stats->bisect_mended);
 		patches = xcalloc(units.nr + 1, sizeof(*patches));
 		ccs = xcalloc(units.nr + 1, sizeof(*ccs));
 		for (size_t i = 0; i < units.nr; i++) {
