@@ -21,7 +21,11 @@
 // Options: --include-headers.  The definition, its extern declaration and
 //   its users must be in the same spatch run (one file group; the step's
 //   "follow: class-objects" adds the users): other files are converted
-//   through the bindings of the file that defines the class.
+//   through the bindings of the file that defines the class.  Every rule
+//   that edits depends on a class_register() call of the group (shape),
+//   so a group without one is not run ("needs: class_register"): the
+//   pointer users of class_create()'s classes, most of the files the
+//   "struct class " trigger finds.
 // Rewriter: class-initializer (src/rewrite/class-initializer.h).  spatch
 //   does not see the preprocessor lines of an initializer, and one name
 //   defined in two files of a run gives two bindings that would both edit
