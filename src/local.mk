@@ -9,6 +9,7 @@ src_libcdmigrate_a_SOURCES = \
 	src/base/git.c src/base/git.h \
 	src/base/hash.c src/base/hash.h \
 	src/base/pool.c src/base/pool.h \
+	src/base/threads.c src/base/threads.h \
 	src/base/util.c src/base/util.h \
 	src/base/walk.c src/base/walk.h \
 	src/lex/lex.c src/lex/lex.h \

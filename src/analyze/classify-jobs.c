@@ -1,8 +1,8 @@
 #define _GNU_SOURCE
 #include "analyze/classify-jobs.h"
 #include "analyze/classify-sites.h"
+#include "base/threads.h"
 
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,24 +52,11 @@ static void *classify_worker(void *data)
 /* Run classify_worker on `jobs` threads (the caller's thread is one). */
 static void run_workers(struct classify_job *job, int jobs)
 {
-	pthread_t *threads = xcalloc((size_t)jobs, sizeof(*threads));
-	int started = 0;
-
 	atomic_init(&job->next, 0);
-	for (int t = 1; t < jobs && (size_t)t < job->files->nr; t++) {
-		pthread_attr_t attr;
-
-		/* libclang's parser expects the 8 MB stacks of a main thread. */
-		pthread_attr_init(&attr);
-		pthread_attr_setstacksize(&attr, 8u << 20);
-		if (!pthread_create(&threads[started], &attr, classify_worker, job))
-			started++;
-		pthread_attr_destroy(&attr);
-	}
-	classify_worker(job);
-	for (int t = 0; t < started; t++)
-		pthread_join(threads[t], NULL);
-	free(threads);
+	if ((size_t)jobs > job->files->nr)
+		jobs = job->files->nr ? (int)job->files->nr : 1;
+	/* libclang's parser expects the 8 MB stacks of a main thread. */
+	threads_run(jobs, 8u << 20, classify_worker, job);
 }
 
 void classify_jobs_run_query(struct classify *c, const struct strvec *files,

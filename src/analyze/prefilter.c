@@ -2,10 +2,10 @@
 #include "analyze/prefilter.h"
 #include "base/cache.h"
 #include "base/hash.h"
+#include "base/threads.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -191,8 +191,6 @@ static void prefilter_run(const char *root, const struct strvec *files,
 			  struct strvec *candidates, size_t *unreadable, size_t *binary)
 {
 	struct prefilter_job job;
-	pthread_t *threads;
-	int started = 0;
 
 	job.root = root;
 	job.files = files;
@@ -204,15 +202,7 @@ static void prefilter_run(const char *root, const struct strvec *files,
 	job.verdicts = xcalloc(files->nr ? files->nr * nr_sets : 1, 1);
 	job.errnos = xcalloc(files->nr ? files->nr : 1, sizeof(int));
 	atomic_init(&job.next, 0);
-	if (jobs < 1)
-		jobs = 1;
-	threads = xcalloc((size_t)jobs, sizeof(*threads));
-	for (int t = 1; t < jobs; t++)
-		if (!pthread_create(&threads[started], NULL, prefilter_worker, &job))
-			started++;
-	prefilter_worker(&job);
-	for (int t = 0; t < started; t++)
-		pthread_join(threads[t], NULL);
+	threads_run(jobs, 0, prefilter_worker, &job);
 
 	/* Report and collect in file order: output must not depend on -j. */
 	for (size_t i = 0; i < files->nr; i++) {
@@ -229,7 +219,6 @@ static void prefilter_run(const char *root, const struct strvec *files,
 			if (v[k] == PREFILTER_CANDIDATE)
 				strvec_push(&candidates[k], files->v[i]);
 	}
-	free(threads);
 	free(job.verdicts);
 	free(job.errnos);
 	release_tokens(&job);

@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "base/cache.h"
+#include "base/threads.h"
 #include "base/walk.h"
 #include "engine/step-cache.h"
 #include "engine/spatch.h"
@@ -118,18 +119,11 @@ static void hash_files(const char *root, const struct strvec *stats, const size_
 		       char (*hashes)[33], int jobs)
 {
 	struct hash_job job = { root, stats, which, nr, hashes, 0, PTHREAD_MUTEX_INITIALIZER };
-	pthread_t threads[64];
-	size_t started = 0, want = jobs < 1 ? 1 : jobs > 64 ? 64 : (size_t)jobs;
 
 	/* a thread per few hundred files at most: a small edit is not worth one */
-	if (want > nr / 256 + 1)
-		want = nr / 256 + 1;
-	for (size_t t = 1; t < want; t++)
-		if (!pthread_create(&threads[started], NULL, hash_worker, &job))
-			started++;
-	hash_worker(&job);
-	for (size_t t = 0; t < started; t++)
-		pthread_join(threads[t], NULL);
+	if ((size_t)jobs > nr / 256 + 1)
+		jobs = (int)(nr / 256 + 1);
+	threads_run(jobs, 0, hash_worker, &job);
 }
 
 /*
