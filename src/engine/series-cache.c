@@ -220,12 +220,8 @@ int series_cache_replay(struct engine *e, const char *key, struct series_units *
 		case 'f':
 		case 'n':
 			ok = u && !have_bisect;
-			if (ok) {
-				char *s = xstrndup(buf, len);
-
-				strvec_push(tag == 'f' ? &u->foreign : &u->notes, s);
-				free(s);
-			}
+			if (ok)
+				strvec_pushf(tag == 'f' ? &u->foreign : &u->notes, "%.*s", (int)len, buf);
 			break;
 		case 'B':
 			ok = !have_bisect && read_numbers(buf, len, numbers, 3);
@@ -259,12 +255,8 @@ int series_cache_replay(struct engine *e, const char *key, struct series_units *
 			break;
 		case 'r':
 			ok = brk != NULL;
-			if (ok) {
-				char *s = xstrndup(buf, len);
-
-				strvec_push(&brk->broken, s);
-				free(s);
-			}
+			if (ok)
+				strvec_pushf(&brk->broken, "%.*s", (int)len, buf);
 			break;
 		default:
 			ok = 0;

@@ -7,7 +7,7 @@
 #include "kernel/manifest.h"
 
 #include <ctype.h>
-#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -83,8 +83,7 @@ struct hash_job {
 	const size_t *which;
 	size_t nr;
 	char (*hashes)[33];
-	size_t next;
-	pthread_mutex_t lock;
+	atomic_size_t next;
 };
 
 static void *hash_worker(void *data)
@@ -92,13 +91,10 @@ static void *hash_worker(void *data)
 	struct hash_job *job = data;
 
 	for (;;) {
-		size_t k, i;
+		size_t k = atomic_fetch_add(&job->next, 1), i;
 		const char *line, *tab;
 		char *abs;
 
-		pthread_mutex_lock(&job->lock);
-		k = job->next++;
-		pthread_mutex_unlock(&job->lock);
 		if (k >= job->nr)
 			return NULL;
 		i = job->which[k];
@@ -118,7 +114,7 @@ static void *hash_worker(void *data)
 static void hash_files(const char *root, const struct strvec *stats, const size_t *which, size_t nr,
 		       char (*hashes)[33], int jobs)
 {
-	struct hash_job job = { root, stats, which, nr, hashes, 0, PTHREAD_MUTEX_INITIALIZER };
+	struct hash_job job = { root, stats, which, nr, hashes, 0 };
 
 	/* a thread per few hundred files at most: a small edit is not worth one */
 	if ((size_t)jobs > nr / 256 + 1)
