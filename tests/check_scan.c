@@ -378,6 +378,43 @@ START_TEST(lexscan_skips_comments_and_strings)
 }
 END_TEST
 
+/* what a parse can find a site in, and what only the prefilter's bytes hold */
+START_TEST(code_uses_api_only_in_code)
+{
+	static const char *const uses[] = {
+		"static struct class foo_class = { .name = \"foo\" };\n",
+		"struct class *a, b;\n",
+		"struct class *a = NULL, b;\n",
+		"struct bar { struct class *owner, embedded; };\n",
+		"struct class\n\tfoo;\n",
+		"#define to_x(p) container_of(p, struct x, class)\n#define C struct class *c\n",
+		"x = sizeof(struct class);\n",
+		"void f(void) { tape_class_device_put(x); }\n",
+		"#if 0\nstruct class_device *old;\n#endif\n",
+		"#define PCI_CLASS_DEVICE 0x0a\n",
+		"p = class_get_devdata(cd);\n",
+		"struct class *c\n",
+	};
+	static const char *const pointers_only[] = {
+		"/* class_device is gone */ int x; // class_interface\n",
+		"printk(\"class_device %d\\n\", x);\n",
+		"static struct class *foo_class;\n",
+		"struct class;\nint f(struct class *cls, int n);\n",
+		"struct class *f(struct class *a, int b)\n{\n\treturn (struct class *)g(a, b);\n}\n",
+		"struct class *c = class_create(THIS_MODULE, \"x\"), *d;\n",
+		"struct class_datum *cladatum;\n",
+		"struct classes { int class_devdata; };\n",
+		"struct bar { struct class *owner; struct class **all; };\n",
+	};
+
+	for (size_t i = 0; i < sizeof(uses) / sizeof(*uses); i++)
+		ck_assert_msg(kernel_code_uses_api(uses[i], strlen(uses[i])), "uses: %s", uses[i]);
+	for (size_t i = 0; i < sizeof(pointers_only) / sizeof(*pointers_only); i++)
+		ck_assert_msg(!kernel_code_uses_api(pointers_only[i], strlen(pointers_only[i])),
+			      "no site: %s", pointers_only[i]);
+}
+END_TEST
+
 static void on_definition(const char *name, size_t len, void *data)
 {
 	struct hits *h = data;
@@ -686,6 +723,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, every_needle_is_a_prefilter_token);
 	tcase_add_test(tc, lexscan_skips_comments_and_strings);
 	tcase_add_test(tc, lexscan_definitions_of_callbacks);
+	tcase_add_test(tc, code_uses_api_only_in_code);
 	tcase_add_test(tc, lexscan_if_zero_branches);
 	tcase_add_test(tc, classify_converted_interface_is_not_a_site);
 	tcase_add_test(tc, classify_macro_body_sites);

@@ -33,12 +33,14 @@ struct scan_result {
 	size_t binary;
 	struct strvec files;		/* every .c/.h walked, sorted */
 	struct strvec candidate_files;	/* the candidates, sorted */
+	struct strvec parsed_files;	/* the candidates whose code names the API
+					   (kernel_code_uses_api()): the ones parsed */
 	struct site_list sites;		/* sorted, subsystems filled */
 	struct include_graph includes;
 	struct classify_stats parse;	/* per candidate file, same order */
 	struct scan_timing timing;
 };
-#define SCAN_RESULT_INIT { NULL, 0, 0, 0, 0, STRVEC_INIT, STRVEC_INIT, SITE_LIST_INIT, \
+#define SCAN_RESULT_INIT { NULL, 0, 0, 0, 0, STRVEC_INIT, STRVEC_INIT, STRVEC_INIT, SITE_LIST_INIT, \
 			   INCLUDE_GRAPH_INIT, CLASSIFY_STATS_INIT, { 0, 0, 0, 0, 0, 0 } }
 
 /*

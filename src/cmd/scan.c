@@ -119,10 +119,10 @@ int cmd_scan(int argc, char **argv)
 		output_scan_text(stdout, &result);
 	/* Timings vary from run to run: only on request, and on stderr. */
 	if (print_stats)
-		fprintf(stderr, "files %zu\ncandidates %zu\nsites %zu\nparse_errors %zu\nparse_cached %zu\n"
+		fprintf(stderr, "files %zu\ncandidates %zu\nparsed %zu\nsites %zu\nparse_errors %zu\nparse_cached %zu\n"
 			"walk_wall %.3f\nwalk_cpu %.3f\nprefilter_wall %.3f\nprefilter_cpu %.3f\n"
 			"classify_wall %.3f\nclassify_cpu %.3f\n",
-			result.files_scanned, result.candidates, result.sites.nr,
+			result.files_scanned, result.candidates, result.parsed_files.nr, result.sites.nr,
 			result.parse.with_errors, result.parse.cached,
 			result.timing.walk_wall, result.timing.walk_cpu,
 			result.timing.prefilter_wall, result.timing.prefilter_cpu,

@@ -1,4 +1,5 @@
 #include "kernel/kernel.h"
+#include "lex/lexscan.h"
 #include "base/util.h"
 
 #include <stdlib.h>
@@ -7,12 +8,21 @@
 
 /* The needles are the tokens' first words: they are written once. */
 #define API_NEEDLES "class_device", "CLASS_DEVICE", "class_interface"
+#define API_NAMES "class_get_devdata", "class_set_devdata"
+#define CLASS_TAG "class"
 
 const char *const kernel_api_needles[] = { API_NEEDLES, NULL };
 
 const char *const kernel_api_tokens[] = {
-	API_NEEDLES, "struct class", "class_get_devdata", "class_set_devdata", NULL
+	API_NEEDLES, "struct " CLASS_TAG, API_NAMES, NULL
 };
+
+int kernel_code_uses_api(const char *text, size_t len)
+{
+	static const char *const names[] = { API_NAMES, NULL };
+
+	return lexscan_code_names(text, len, kernel_api_needles, names, CLASS_TAG);
+}
 
 int kernel_is_driver_core(const char *file)
 {

@@ -22,6 +22,16 @@
 extern const char *const kernel_api_needles[];
 extern const char *const kernel_api_tokens[];
 
+/*
+ * Whether the code of text (len bytes, a file the prefilter picked) can
+ * hold a site: whether, outside its comments and literals, a needle or
+ * class_get_devdata/class_set_devdata is named or struct class used as
+ * more than a pointer (lexscan_code_names()).  A file that mentions the
+ * API only in comments, or holds only pointers to classes class_create()
+ * makes, has no site for a parse to find.
+ */
+int kernel_code_uses_api(const char *text, size_t len);
+
 /* The driver core's folder and its header. */
 #define KERNEL_DRIVER_CORE_DIR "drivers/base/"
 #define KERNEL_DEVICE_H "include/linux/device.h"

@@ -260,3 +260,82 @@ int lexscan_after_tag_keyword(const char *text, const char *ident)
 	return (end - p == 6 && !memcmp(p, "struct", 6)) || (end - p == 5 && !memcmp(p, "union", 5)) ||
 	       (end - p == 4 && !memcmp(p, "enum", 4));
 }
+
+static int token_is(const struct lex_token *t, const char *word)
+{
+	size_t n = strlen(word);
+
+	return t->len == n && !memcmp(t->text, word, n);
+}
+
+/*
+ * t[at] is the '*' after `struct tag` outside a directive: whether the
+ * declaration it starts can declare nothing but pointers (every
+ * declarator after a comma of its own level starts with '*' too).  It ends at a
+ * ';' (or a '{' opening a function body: no '=' before it) of its own
+ * level, or at a closer that leaves that level: the parenthesis of a
+ * parameter list, a cast or sizeof.
+ */
+static int only_pointers(const struct lex_token *t, size_t nr, size_t at)
+{
+	int depth = 0, comma = 0, assigned = 0;
+
+	for (size_t i = at + 1; i < nr; i++) {
+		if (t[i].directive || t[i].kind != TOKEN_PUNCT)
+			continue;
+		if (token_is(&t[i], "(") || token_is(&t[i], "[")) {
+			depth++;
+		} else if (token_is(&t[i], "{")) {
+			if (!depth && !assigned)
+				return !comma;
+			depth++;
+		} else if (token_is(&t[i], ")") || token_is(&t[i], "]") || token_is(&t[i], "}")) {
+			if (!depth--)
+				return 1;
+		} else if (depth) {
+			continue;
+		} else if (token_is(&t[i], ";")) {
+			return !comma;
+		} else if (token_is(&t[i], ",")) {
+			size_t next = i + 1;
+
+			while (next < nr && t[next].directive)
+				next++;
+			/* `struct tag *a, *b;` declares pointers only */
+			if (next >= nr || !token_is(&t[next], "*"))
+				comma = 1;
+		} else if (token_is(&t[i], "=")) {
+			assigned = 1;
+		}
+	}
+	return 0;
+}
+
+int lexscan_code_names(const char *text, size_t len, const char *const *needles,
+		       const char *const *names, const char *tag)
+{
+	struct lex_tokens tokens = LEX_TOKENS_INIT;
+	const struct lex_token *t;
+	int found = 0;
+
+	lex_tokenize_raw(text, len, &tokens);
+	t = tokens.v;
+	for (size_t i = 0; i < tokens.nr && !found; i++) {
+		if (t[i].kind != TOKEN_IDENT)
+			continue;
+		for (size_t k = 0; needles[k] && !found; k++)
+			found = contains(t[i].text, t[i].len, needles[k]);
+		for (size_t k = 0; names[k] && !found; k++)
+			found = token_is(&t[i], names[k]);
+		if (found || !token_is(&t[i], "struct") || i + 1 >= tokens.nr ||
+		    !token_is(&t[i + 1], tag) || t[i + 1].directive != t[i].directive)
+			continue;
+		if (i + 2 < tokens.nr && t[i + 2].directive == t[i].directive &&
+		    token_is(&t[i + 2], ";"))
+			continue;
+		found = t[i].directive || i + 2 >= tokens.nr || !token_is(&t[i + 2], "*") ||
+			t[i + 2].directive || !only_pointers(t, tokens.nr, i + 2);
+	}
+	lex_tokens_release(&tokens);
+	return found;
+}

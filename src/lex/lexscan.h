@@ -52,6 +52,21 @@ void lexscan_mentions(const char *text, size_t len, const char *const *needles,
 		      lexscan_mention_fn fn, void *data);
 
 /*
+ * Whether the code of text[0, len) names what a parse could find a site
+ * in: outside comments and literals (directive lines and #if 0 branches
+ * are code here), an identifier that contains one of the NULL-terminated
+ * `needles` or equals one of the NULL-terminated `names`, or a use of
+ * `struct <tag>` that can declare an object or a member of that type.
+ * Two uses cannot, and alone they do not count: the forward declaration
+ * `struct tag;` and, outside directives, a pointer `struct tag *...` whose
+ * declaration declares pointers only (`struct tag *a, b;` declares an
+ * object b: after a comma of its own level each declarator starts with
+ * '*') or that ends inside parentheses (a parameter, a cast, sizeof).
+ */
+int lexscan_code_names(const char *text, size_t len, const char *const *needles,
+		       const char *const *names, const char *tag);
+
+/*
  * Whether the word before `ident` (a pointer into text) is struct, union
  * or enum: `struct class_device` is the type, `*class_device` a name.
  */
