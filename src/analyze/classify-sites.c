@@ -337,26 +337,40 @@ static enum CXChildVisitResult visit_cursor(CXCursor cursor, CXCursor parent, CX
 	return CXChildVisit_Recurse;
 }
 
-static enum CXChildVisitResult collect_macros(CXCursor cursor, CXCursor parent, CXClientData data)
+/* A macro expansion the main file holds, for macro_at(). */
+static void collect_macro(struct visit *v, CXCursor cursor)
 {
-	struct visit *v = data;
-	CXSourceRange range;
+	CXSourceRange range = clang_getCursorExtent(cursor);
 	CXFile file;
 	unsigned start, end;
 
-	if (cursor.kind != CXCursor_MacroExpansion)
-		return CXChildVisit_Continue;
-	range = clang_getCursorExtent(cursor);
 	clang_getExpansionLocation(clang_getRangeStart(range), &file, NULL, NULL, &start);
 	if (!file || !clang_File_isEqual(file, v->main))
-		return CXChildVisit_Continue;
+		return;
 	clang_getExpansionLocation(clang_getRangeEnd(range), NULL, NULL, NULL, &end);
 	ALLOC_GROW(v->macros, v->nr_macros + 1, v->alloc_macros);
 	v->macros[v->nr_macros].start = start;
 	v->macros[v->nr_macros].end = end > start ? end : start + 1;
 	v->macros[v->nr_macros].name = classify_take_string(clang_getCursorSpelling(cursor));
 	v->nr_macros++;
-	return CXChildVisit_Continue;
+}
+
+/*
+ * The translation unit's children: libclang gives the preprocessing
+ * record (every file's macro definitions, expansions and inclusions, the
+ * most of a kernel parse's cursors) before the declarations, so one walk
+ * collects the main file's expansions before any site asks macro_at(),
+ * and no other preprocessing entity is located.
+ */
+static enum CXChildVisitResult visit_top_level(CXCursor cursor, CXCursor parent, CXClientData data)
+{
+	enum CXCursorKind kind = clang_getCursorKind(cursor);
+
+	if (kind == CXCursor_MacroExpansion)
+		collect_macro(data, cursor);
+	if (clang_isPreprocessing(kind))
+		return CXChildVisit_Continue;
+	return visit_cursor(cursor, parent, data);
 }
 
 struct inactive_hit {
@@ -417,8 +431,7 @@ static void sites_of_parse(struct classify *c, CXTranslationUnit tu, const char 
 	v.main = clang_getFile(tu, abs);
 	v.file = file;
 	v.sites = &r->sites;
-	clang_visitChildren(clang_getTranslationUnitCursor(tu), collect_macros, &v);
-	clang_visitChildren(clang_getTranslationUnitCursor(tu), visit_cursor, &v);
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), visit_top_level, &v);
 	scan_inactive(&v);
 	{
 		struct strvec expanded = STRVEC_INIT;
