@@ -12,6 +12,7 @@ src_libcdmigrate_a_SOURCES = \
 	src/base/threads.c src/base/threads.h \
 	src/base/util.c src/base/util.h \
 	src/base/walk.c src/base/walk.h \
+	src/lex/bodies.c src/lex/bodies.h \
 	src/lex/lex.c src/lex/lex.h \
 	src/lex/lexscan.c src/lex/lexscan.h \
 	src/lex/realign.c src/lex/realign.h \

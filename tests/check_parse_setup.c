@@ -258,7 +258,7 @@ START_TEST(arch_per_file)
 {
 	char *dir = small_tree();
 	char *scratch = test_tmpdir("check_parse_setup_scratch");
-	struct parse_setup_options po = { dir, dir, scratch, NULL, 0 };
+	struct parse_setup_options po = { dir, dir, scratch, NULL, 0, 0 };
 	struct parse_setup *ps = parse_setup_new(&po);
 	char *a;
 
@@ -293,7 +293,7 @@ START_TEST(args_of_a_file)
 {
 	char *dir = small_tree();
 	char *scratch = test_tmpdir("check_parse_setup_scratch");
-	struct parse_setup_options po = { dir, dir, scratch, NULL, 0 };
+	struct parse_setup_options po = { dir, dir, scratch, NULL, 0, 0 };
 	struct parse_setup *ps = parse_setup_new(&po);
 	struct strvec args = STRVEC_INIT;
 	char *want, *autoconf;
@@ -329,6 +329,66 @@ START_TEST(args_of_a_file)
 	parse_setup_free(ps, 0);
 	autoconf = test_read(scratch, "i386/linux/autoconf.h");
 	ck_assert_ptr_null(autoconf);
+	test_rm_rf(scratch);
+	free(scratch);
+	test_rm_rf(dir);
+	free(dir);
+}
+END_TEST
+
+/*
+ * scan's parse: the headers of include/ that define functions and do not
+ * name the API are read with their bodies blank, through an overlay that
+ * keeps every path; nothing else is copied, and nothing stays.
+ */
+START_TEST(blanked_header_bodies_under_an_overlay)
+{
+	char *dir = small_tree();
+	char *scratch = test_tmpdir("check_parse_setup_scratch");
+	struct parse_setup_options po = { dir, dir, scratch, NULL, 0, 1 };
+	struct parse_setup *ps;
+	struct strvec args = STRVEC_INIT;
+	char *want, *text;
+
+	test_put(dir, "include/linux/inline.h",
+		 "struct s { int a; };\nstatic inline int f(struct s *p)\n{\n\treturn p->a;\n}\n");
+	test_put(dir, "include/asm-i386/io.h", "static inline void out(int x) { asm(\"out\"); }\n");
+	test_put(dir, "include/linux/api.h", "static inline void g(struct class_device *cd) { h(cd); }\n");
+	ps = parse_setup_new(&po);
+	parse_setup_args(ps, "drivers/net/my-card.c", NULL, 0, &args);
+	ck_assert_str_eq(args.v[args.nr - 2], "-ivfsoverlay");
+	want = xstrfmt("%s/i386/bodies.yaml", scratch);
+	ck_assert_str_eq(args.v[args.nr - 1], want);
+	free(want);
+	/* working out the arguments writes no header: a memo hit parses none */
+	ck_assert_ptr_null(test_read(scratch, "bodies/include/linux/inline.h"));
+	parse_setup_before_parse(ps);
+	text = test_read(scratch, "bodies/include/linux/inline.h");
+	ck_assert_str_eq(text, "struct s { int a; };\nstatic inline int f(struct s *p)\n{\n" "             \n}\n");
+	free(text);
+	text = test_read(scratch, "bodies/include/asm-i386/io.h");
+	ck_assert_str_eq(text, "static inline void out(int x) {             }\n");
+	free(text);
+	ck_assert_ptr_null(test_read(scratch, "bodies/include/linux/api.h"));
+	ck_assert_ptr_null(test_read(scratch, "bodies/include/linux/kernel.h"));
+	text = test_read(scratch, "i386/bodies.yaml");
+	want = xstrfmt("\"name\": \"%s/include\", \"external-contents\": \"%s/bodies/include\"", dir, scratch);
+	ck_assert_ptr_nonnull(strstr(text, want));
+	free(want);
+	want = xstrfmt("\"name\": \"%s/i386/asm\", \"external-contents\": \"%s/bodies/include/asm-i386\"",
+		       scratch, scratch);
+	ck_assert_ptr_nonnull(strstr(text, want));
+	ck_assert_ptr_nonnull(strstr(text, "\"fallthrough\": true"));
+	ck_assert_ptr_nonnull(strstr(text, "\"use-external-names\": false"));
+	free(want);
+	free(text);
+	strvec_clear(&args);
+	parse_setup_free(ps, 0);
+	ck_assert_ptr_null(test_read(scratch, "bodies/include/linux/inline.h"));
+	ck_assert_ptr_null(test_read(scratch, "i386/bodies.yaml"));
+	want = xstrfmt("%s/bodies", scratch);
+	ck_assert_int_ne(access(want, F_OK), 0);
+	free(want);
 	test_rm_rf(scratch);
 	free(scratch);
 	test_rm_rf(dir);
@@ -375,7 +435,7 @@ START_TEST(platform_folder_arch)
 {
 	char *dir = small_tree();
 	char *scratch = test_tmpdir("check_parse_setup_scratch");
-	struct parse_setup_options po = { dir, dir, scratch, NULL, 0 };
+	struct parse_setup_options po = { dir, dir, scratch, NULL, 0, 0 };
 	struct parse_setup *ps;
 
 	test_put(dir, "include/asm-ppc/posix_types.h", "/* */\n");
@@ -401,7 +461,7 @@ START_TEST(second_asm_folder_of_an_arch)
 {
 	char *dir = small_tree();
 	char *scratch = test_tmpdir("check_parse_setup_scratch");
-	struct parse_setup_options po = { dir, dir, scratch, NULL, 0 };
+	struct parse_setup_options po = { dir, dir, scratch, NULL, 0, 0 };
 	struct parse_setup *ps;
 	struct strvec args = STRVEC_INIT;
 	struct arch_layout layout;
@@ -498,7 +558,7 @@ START_TEST(args_switch_on_what_builds_the_file)
 {
 	char *dir = kbuild_tree();
 	char *scratch = test_tmpdir("check_parse_setup_scratch");
-	struct parse_setup_options po = { dir, dir, scratch, NULL, 0 };
+	struct parse_setup_options po = { dir, dir, scratch, NULL, 0, 0 };
 	struct parse_setup *ps = parse_setup_new(&po);
 	struct strvec args = STRVEC_INIT;
 	char *want;
@@ -536,7 +596,7 @@ START_TEST(arch_not_from_an_include_under_an_option)
 {
 	char *dir = small_tree();
 	char *scratch = test_tmpdir("check_parse_setup_scratch");
-	struct parse_setup_options po = { dir, dir, scratch, NULL, 0 };
+	struct parse_setup_options po = { dir, dir, scratch, NULL, 0, 0 };
 	struct parse_setup *ps = parse_setup_new(&po);
 	const char *text = "#ifndef _GUARD_H\n#define _GUARD_H\n#include <linux/kernel.h>\n"
 			   "#ifdef CONFIG_SN_BOARD\n#  include <asm/sn/addrs.h>\n#endif\n#endif\n";
@@ -561,7 +621,7 @@ START_TEST(arch_option_overrides)
 {
 	char *dir = small_tree();
 	char *scratch = test_tmpdir("check_parse_setup_scratch");
-	struct parse_setup_options po = { dir, dir, scratch, "ia64", 0 };
+	struct parse_setup_options po = { dir, dir, scratch, "ia64", 0, 0 };
 	struct parse_setup *ps = parse_setup_new(&po);
 
 	/* The setup's own --arch (scan, report). */
@@ -629,7 +689,7 @@ START_TEST(merged_x86_layout)
 {
 	char *dir = merged_tree();
 	char *scratch = test_tmpdir("check_parse_setup_scratch");
-	struct parse_setup_options po = { dir, dir, scratch, NULL, 0 };
+	struct parse_setup_options po = { dir, dir, scratch, NULL, 0, 0 };
 	struct parse_setup *ps = parse_setup_new(&po);
 	struct strvec args = STRVEC_INIT;
 	struct arch_layout layout;
@@ -719,6 +779,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, autoconf_of_an_older_defconfig_follows_kconfig_expressions);
 	tcase_add_test(tc, arch_per_file);
 	tcase_add_test(tc, args_of_a_file);
+	tcase_add_test(tc, blanked_header_bodies_under_an_overlay);
 	tcase_add_test(tc, arch_option_overrides);
 	tcase_add_test(tc, merged_x86_layout);
 	tcase_add_test(tc, platform_folder_arch);

@@ -15,6 +15,7 @@
 #include "base/walk.h"
 #include "kernel/kernel.h"
 #include "kernel/subsystem.h"
+#include "lex/bodies.h"
 #include "lex/lexscan.h"
 #include "test-lib.h"
 
@@ -415,6 +416,40 @@ START_TEST(code_uses_api_only_in_code)
 }
 END_TEST
 
+/* a header as its includers' declarations need it: bodies blank, all else in place */
+START_TEST(blank_function_bodies_of_a_header)
+{
+	const char *text =
+		"static inline int f(struct class_device *cd)\n{\n\treturn g(cd, \"}\");\n}\n"
+		"extern inline void h(void) __attribute__((always_inline)) { x(); }\n"
+		"struct s { int a; };\n"
+		"typedef struct __attribute__((packed)) { int b; } t;\n"
+		"static int table[] = { 1, 2 };\n"
+		"enum e { E1, E2 };\n"
+		"DECLARE_THING(name) { int c; };\n"
+		"static inline int k(void)\n{\n#ifdef X\n\treturn 1;\n#endif\n\treturn 0;\n}\n"
+		"int m(int a) /* ) */ { return a; }\n";
+	const char *want =
+		"static inline int f(struct class_device *cd)\n{\n                   \n}\n"
+		"extern inline void h(void) __attribute__((always_inline)) {      }\n"
+		"struct s { int a; };\n"
+		"typedef struct __attribute__((packed)) { int b; } t;\n"
+		"static int table[] = { 1, 2 };\n"
+		"enum e { E1, E2 };\n"
+		"DECLARE_THING(name) { int c; };\n"
+		"static inline int k(void)\n{\n#ifdef X\n\treturn 1;\n#endif\n\treturn 0;\n}\n"
+		"int m(int a) /* ) */ {           }\n";
+	const char *unbalanced = "#ifdef X\nvoid f(void) {\n#else\nvoid f(int a) {\n#endif\n\ty();\n}\n";
+	char out[1024];
+
+	ck_assert_uint_eq(strlen(text), strlen(want));
+	ck_assert_uint_eq(lex_blank_function_bodies(text, strlen(text), out), 3);
+	ck_assert(!memcmp(out, want, strlen(want)));
+	ck_assert_uint_eq(lex_blank_function_bodies(unbalanced, strlen(unbalanced), out), 0);
+	ck_assert(!memcmp(out, unbalanced, strlen(unbalanced)));
+}
+END_TEST
+
 static void on_definition(const char *name, size_t len, void *data)
 {
 	struct hits *h = data;
@@ -724,6 +759,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, lexscan_skips_comments_and_strings);
 	tcase_add_test(tc, lexscan_definitions_of_callbacks);
 	tcase_add_test(tc, code_uses_api_only_in_code);
+	tcase_add_test(tc, blank_function_bodies_of_a_header);
 	tcase_add_test(tc, lexscan_if_zero_branches);
 	tcase_add_test(tc, classify_converted_interface_is_not_a_site);
 	tcase_add_test(tc, classify_macro_body_sites);

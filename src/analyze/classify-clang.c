@@ -74,7 +74,7 @@ struct classify *classify_new(const struct classify_options *opts)
 	c->type_errors = opts->type_errors;
 	{
 		struct parse_setup_options po = { c->tree, c->kernel, c->scratch, opts->arch,
-						   opts->out_of_tree };
+						   opts->out_of_tree, opts->blank_header_bodies };
 
 		c->setup = parse_setup_new(&po);
 	}
@@ -195,6 +195,7 @@ CXTranslationUnit classify_parse(struct classify *c, CXIndex index, const char *
 	enum CXErrorCode rc;
 
 	classify_parse_args(c, file, content, len, &args);
+	parse_setup_before_parse(c->setup);
 	/* The file's own content wins over the overlay's copy of it. */
 	for (size_t i = 0; i < c->nr_overlay; i++)
 		if (!content || strcmp(c->overlay[i].Filename, abs))

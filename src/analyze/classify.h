@@ -27,6 +27,8 @@ struct classify_options {
 				 * declarations) count as errors: verify's view, and the
 				 * step passes' (step 70 predicts what verify holds back);
 				 * the parse and its memo entry are the same either way */
+	int blank_header_bodies;	/* parse against headers whose function bodies are
+					 * blank (parse-setup.h): scan and report only */
 };
 
 struct classify;	/* opaque: index, scratch dir, options */

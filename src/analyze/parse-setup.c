@@ -1,5 +1,9 @@
 #define _GNU_SOURCE
 #include "analyze/parse-setup.h"
+#include "analyze/prefilter.h"
+#include "base/walk.h"
+#include "kernel/kernel.h"
+#include "lex/bodies.h"
 #include "kernel/arch.h"
 #include "kernel/kconfig.h"
 #include "kernel/kbuild.h"
@@ -18,6 +22,10 @@ struct parse_setup {
 	char *tree, *kernel, *scratch;
 	char *arch;			/* forced, or NULL */
 	int out_of_tree;
+	int blank_bodies;
+	int bodies_ready;
+	struct strvec bodies_files;	/* what <scratch>/bodies holds, files then folders */
+	struct strvec bodies_dirs;	/* in the order made */
 	char *version_h;
 	struct arch_layout layout;
 	pthread_mutex_t lock;
@@ -67,6 +75,7 @@ struct parse_setup *parse_setup_new(const struct parse_setup_options *opts)
 	ps->scratch = xstrdup(opts->scratch);
 	ps->arch = opts->arch ? xstrdup(opts->arch) : NULL;
 	ps->out_of_tree = opts->out_of_tree;
+	ps->blank_bodies = opts->blank_header_bodies;
 	ps->version_h = make_version_h(ps->kernel);
 	arch_layout_init(&ps->layout, ps->kernel);
 	pthread_mutex_init(&ps->lock, NULL);
@@ -76,7 +85,7 @@ struct parse_setup *parse_setup_new(const struct parse_setup_options *opts)
 static void remove_arch_dir(const char *dir)
 {
 	static const char *const entries[] = { "asm", "second/asm", "second", "linux/autoconf.h", "linux/version.h",
-						"linux", NULL };
+						"linux", "bodies.yaml", NULL };
 	struct stat st;
 
 	for (size_t i = 0; entries[i]; i++) {
@@ -99,6 +108,12 @@ void parse_setup_free(struct parse_setup *ps, int keep)
 		remove_arch_dir(dir);
 		free(dir);
 	}
+	for (size_t i = 0; !keep && i < ps->bodies_files.nr; i++)
+		unlink(ps->bodies_files.v[i]);
+	for (size_t i = ps->bodies_dirs.nr; !keep && i > 0; i--)
+		rmdir(ps->bodies_dirs.v[i - 1]);
+	strvec_clear(&ps->bodies_files);
+	strvec_clear(&ps->bodies_dirs);
 	strvec_clear(&ps->ready);
 	strvec_clear(&ps->defined);
 	strvec_clear(&ps->requires);
@@ -120,6 +135,137 @@ static int write_text(const char *path, const char *text)
 		return error_errno("%s: cannot write", path);
 	fputs(text, f);
 	return fclose(f) ? error_errno("%s: cannot write", path) : 0;
+}
+
+/* mkdir -p of path's folders below <scratch>/bodies, each new one recorded. */
+static void make_bodies_dirs(struct parse_setup *ps, const char *path)
+{
+	char *dir = xstrdup(path);
+	size_t from = strlen(ps->scratch) + 1;
+
+	for (char *p = dir + from; (p = strchr(p, '/')); p++) {
+		*p = '\0';
+		if (mkdir(dir, 0700) == 0)
+			strvec_push(&ps->bodies_dirs, dir);
+		*p = '/';
+	}
+	free(dir);
+}
+
+/*
+ * <scratch>/bodies/include/...: the headers of <kernel>/include that
+ * define functions and do not name the API, their bodies blank.  Once,
+ * under the lock.
+ */
+static void write_bodies(struct parse_setup *ps)
+{
+	struct strvec files = STRVEC_INIT, paths = STRVEC_INIT;
+	struct strbuf text = STRBUF_INIT;
+	char *out = NULL;
+	size_t alloc = 0;
+
+	ps->bodies_ready = 1;
+	strvec_push(&paths, "include");
+	if (walk_tree(ps->kernel, &paths, &files, NULL) < 0) {
+		strvec_clear(&paths);
+		return;
+	}
+	for (size_t i = 0; i < files.nr; i++) {
+		char *abs, *copy;
+		FILE *f;
+
+		if (!ends_with(files.v[i], ".h"))
+			continue;
+		abs = path_join(ps->kernel, files.v[i]);
+		strbuf_reset(&text);
+		if (strbuf_read_file(&text, abs) < 0 ||
+		    prefilter_buffer(text.buf, text.len, kernel_api_tokens) != PREFILTER_SKIP) {
+			free(abs);
+			continue;
+		}
+		free(abs);
+		if (text.len + 1 > alloc) {
+			alloc = text.len + 1;
+			out = xrealloc(out, alloc);
+		}
+		if (!lex_blank_function_bodies(text.buf, text.len, out))
+			continue;
+		copy = xstrfmt("%s/bodies/%s", ps->scratch, files.v[i]);
+		make_bodies_dirs(ps, copy);
+		f = fopen(copy, "w");
+		if (f && fwrite(out, 1, text.len, f) == text.len && !fclose(f)) {
+			strvec_push(&ps->bodies_files, copy);
+		} else {
+			/* the header falls through to the disk: whole, only slower */
+			if (f)
+				fclose(f);
+			unlink(copy);
+		}
+		free(copy);
+	}
+	free(out);
+	strbuf_release(&text);
+	strvec_clear(&files);
+	strvec_clear(&paths);
+}
+
+static void add_json_string(struct strbuf *sb, const char *s)
+{
+	strbuf_addch(sb, '"');
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			strbuf_addch(sb, '\\');
+		strbuf_addch(sb, *s);
+	}
+	strbuf_addch(sb, '"');
+}
+
+static void add_remap(struct strbuf *sb, const char *from, const char *to)
+{
+	strbuf_addstr(sb, sb->len > 0 && sb->buf[sb->len - 1] == '}' ? ",\n" : "");
+	strbuf_addstr(sb, "  { \"type\": \"directory-remap\", \"name\": ");
+	add_json_string(sb, from);
+	strbuf_addstr(sb, ", \"external-contents\": ");
+	add_json_string(sb, to);
+	strbuf_addstr(sb, " }");
+}
+
+/*
+ * <dir>/bodies.yaml: <kernel>/include and the asm links of <dir> remapped
+ * onto the blanked copies, falling through to the disk for every header
+ * without a copy.  libclang opens a header through <dir>/asm by that path:
+ * the link is remapped as well as its target.
+ */
+static void write_bodies_overlay(struct parse_setup *ps, const char *dir, const char *arch,
+				 const char *second)
+{
+	struct strbuf yaml = STRBUF_INIT, roots = STRBUF_INIT;
+	char *from, *to, *file;
+
+	from = xstrfmt("%s/include", ps->kernel);
+	to = xstrfmt("%s/bodies/include", ps->scratch);
+	add_remap(&roots, from, to);
+	free(from);
+	free(to);
+	from = xstrfmt("%s/asm", dir);
+	to = xstrfmt("%s/bodies/include/asm-%s", ps->scratch, arch_source(&ps->layout, arch));
+	add_remap(&roots, from, to);
+	free(from);
+	free(to);
+	if (second) {
+		from = xstrfmt("%s/second/asm", dir);
+		to = xstrfmt("%s/bodies/include/asm-%s", ps->scratch, second);
+		add_remap(&roots, from, to);
+		free(from);
+		free(to);
+	}
+	strbuf_addf(&yaml, "{ \"version\": 0, \"case-sensitive\": \"true\", \"use-external-names\": false,\n"
+		    "  \"fallthrough\": true, \"roots\": [\n%s\n] }\n", roots.buf);
+	file = path_join(dir, "bodies.yaml");
+	write_text(file, yaml.buf);
+	free(file);
+	strbuf_release(&yaml);
+	strbuf_release(&roots);
 }
 
 /* <dir>/second/asm -> <kernel>/include/asm-<second> (arch_second_source()). */
@@ -175,12 +321,24 @@ static void prepare_arch(struct parse_setup *ps, const char *arch)
 	file = path_join(linux_dir, "version.h");
 	write_text(file, ps->version_h);
 	free(file);
+	if (ps->blank_bodies)
+		write_bodies_overlay(ps, dir, arch, second);
 	free(target);
 	free(link);
 	free(linux_dir);
 	free(dir);
 	strvec_push(&ps->ready, arch);
 out:
+	pthread_mutex_unlock(&ps->lock);
+}
+
+void parse_setup_before_parse(struct parse_setup *ps)
+{
+	if (!ps->blank_bodies)
+		return;
+	pthread_mutex_lock(&ps->lock);
+	if (!ps->bodies_ready)
+		write_bodies(ps);
 	pthread_mutex_unlock(&ps->lock);
 }
 
@@ -318,6 +476,10 @@ void parse_setup_args(struct parse_setup *ps, const char *file, const char *text
 	strvec_push(args, "-Wint-conversion");
 	strvec_push(args, "-Wimplicit-function-declaration");
 	strvec_push(args, "-ferror-limit=0");
+	if (ps->blank_bodies) {
+		strvec_push(args, "-ivfsoverlay");
+		strvec_pushf(args, "%s/%s/bodies.yaml", ps->scratch, arch);
+	}
 	kbuild_flags_release(&kbuild);
 	free(mach);
 	free(stem);

@@ -3,7 +3,7 @@
  *
  * scan, migrate's verify and step 70's check parse through classify,
  * which asks here; `scan --print-args` prints the same arguments for an
- * independent compiler.  For a file (relative to the tree):
+ * independent compiler (without blank_header_bodies).  For a file (relative to the tree):
  *
  *   -x c -nostdinc -isystem <clang resource dir> -I<scratch>/<arch>
  *   [-I<tree> for an out-of-tree directory] -I<kernel>/include
@@ -25,6 +25,17 @@
  * defconfig and Kconfig defaults, kernel/arch.h) and linux/version.h
  * (the tree's Makefile), and second/asm the arch's second asm folder when
  * its Makefile links one (kernel/arch.h, arch_second_source()).
+ *
+ * With blank_header_bodies (scan and report: what they look for is in
+ * the file parsed, never in a header's function bodies), the arguments
+ * end with -ivfsoverlay <scratch>/<arch>/bodies.yaml: a directory remap
+ * of <kernel>/include and of the asm folders onto <scratch>/bodies, which
+ * holds each header of <kernel>/include that defines functions, with the
+ * bodies blank (lex/bodies.h), unless it names the class_device API
+ * (kernel_api_tokens); every other header falls through to the disk.
+ * libclang names every file by its path in the tree.  A parse error in a
+ * blanked body is not counted.  verify never sets it: a change can break
+ * an unchanged header's body.
  * Thread-safe.
  */
 #ifndef CDMIGRATE_PARSE_SETUP_H
@@ -38,6 +49,8 @@ struct parse_setup_options {
 	const char *scratch;	/* an existing directory the synthesized headers go to */
 	const char *arch;	/* forced for every file, or NULL (see also parse_setup_force_arch()) */
 	int out_of_tree;	/* tree is a driver directory: -I<tree> too */
+	int blank_header_bodies;	/* parse against <kernel>/include's headers with
+					   their function bodies blank (see below) */
 };
 
 struct parse_setup;
@@ -67,5 +80,13 @@ char *parse_setup_arch(struct parse_setup *ps, const char *file, const char *tex
  */
 void parse_setup_args(struct parse_setup *ps, const char *file, const char *text, size_t len,
 		      struct strvec *args);
+
+/*
+ * Write what a parse with these arguments reads and working them out does
+ * not (the blanked headers of blank_header_bodies): call it before
+ * libclang parses, so that a run the parse memo answers writes none.
+ * Once; thread-safe.
+ */
+void parse_setup_before_parse(struct parse_setup *ps);
 
 #endif

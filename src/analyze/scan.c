@@ -114,6 +114,7 @@ int scan_tree(const struct scan_options *opts, struct scan_result *r)
 	copts.arch = opts->arch;
 	copts.out_of_tree = opts->kernel != NULL;
 	copts.jobs = opts->jobs;
+	copts.blank_header_bodies = 1;
 	c = classify_new(&copts);
 	if (!c)
 		return -1;

@@ -27,7 +27,9 @@ const struct command commands[] = {
 	  "  --print-args DIR    parse nothing: print, for each FILE, a line 'FILE' TAB\n"
 	  "                      and the compiler arguments scan parses it with, TAB\n"
 	  "                      separated; the synthesized headers they name are\n"
-	  "                      written to DIR and kept (for clang -fsyntax-only)\n"
+	  "                      written to DIR and kept (for clang -fsyntax-only);\n"
+	  "                      scan also reads include/'s function bodies blank\n"
+	  "                      (sites are never there), these arguments do not\n"
 	  "  PATH...             only these files or directories (relative to TREE)\n"
 	  "\n"
 	  "Exit status: 0 no site, 1 sites found, 2 usage or tool error.\n", NULL },

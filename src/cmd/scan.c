@@ -32,6 +32,7 @@ static int print_args(const struct scan_options *opts, const char *dir)
 	po.scratch = scratch;
 	po.arch = opts->arch;
 	po.out_of_tree = opts->kernel != NULL;
+	po.blank_header_bodies = 0;	/* the whole code, as a compiler and verify read it */
 	ps = parse_setup_new(&po);
 	for (size_t i = 0; i < opts->paths->nr; i++) {
 		struct strvec args = STRVEC_INIT;
