@@ -161,37 +161,46 @@ static void write_bodies(struct parse_setup *ps)
 {
 	struct strvec files = STRVEC_INIT, paths = STRVEC_INIT;
 	struct strbuf text = STRBUF_INIT;
-	char *out = NULL;
+	char *out = NULL, *made = xstrdup("");
 	size_t alloc = 0;
 
 	ps->bodies_ready = 1;
 	strvec_push(&paths, "include");
 	if (walk_tree(ps->kernel, &paths, &files, NULL) < 0) {
 		strvec_clear(&paths);
+		free(made);
 		return;
 	}
 	for (size_t i = 0; i < files.nr; i++) {
+		const char *slash = strrchr(files.v[i], '/');
 		char *abs, *copy;
+		int blank = 0;
 		FILE *f;
 
 		if (!ends_with(files.v[i], ".h"))
 			continue;
 		abs = path_join(ps->kernel, files.v[i]);
-		strbuf_reset(&text);
-		if (strbuf_read_file(&text, abs) < 0 ||
-		    prefilter_buffer(text.buf, text.len, kernel_api_tokens) != PREFILTER_SKIP) {
-			free(abs);
-			continue;
-		}
-		free(abs);
-		if (text.len + 1 > alloc) {
-			alloc = text.len + 1;
-			out = xrealloc(out, alloc);
-		}
-		if (!lex_blank_function_bodies(text.buf, text.len, out))
-			continue;
 		copy = xstrfmt("%s/bodies/%s", ps->scratch, files.v[i]);
-		make_bodies_dirs(ps, copy);
+		strbuf_reset(&text);
+		if (strbuf_read_file(&text, abs) == 0 &&
+		    prefilter_buffer(text.buf, text.len, kernel_api_tokens) == PREFILTER_SKIP) {
+			if (text.len + 1 > alloc) {
+				alloc = text.len + 1;
+				out = xrealloc(out, alloc);
+			}
+			blank = lex_blank_function_bodies(text.buf, text.len, out) > 0;
+		}
+		if (!blank) {
+			free(abs);
+			free(copy);
+			continue;
+		}
+		/* the walk is sorted: a folder's headers come together */
+		if (strncmp(made, files.v[i], (size_t)(slash - files.v[i])) || made[slash - files.v[i]]) {
+			make_bodies_dirs(ps, copy);
+			free(made);
+			made = xstrndup(files.v[i], (size_t)(slash - files.v[i]));
+		}
 		f = fopen(copy, "w");
 		if (f && fwrite(out, 1, text.len, f) == text.len && !fclose(f)) {
 			strvec_push(&ps->bodies_files, copy);
@@ -201,8 +210,10 @@ static void write_bodies(struct parse_setup *ps)
 				fclose(f);
 			unlink(copy);
 		}
+		free(abs);
 		free(copy);
 	}
+	free(made);
 	free(out);
 	strbuf_release(&text);
 	strvec_clear(&files);
