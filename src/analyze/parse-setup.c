@@ -270,7 +270,8 @@ static void write_bodies_overlay(struct parse_setup *ps, const char *dir, const 
 		free(from);
 		free(to);
 	}
-	strbuf_addf(&yaml, "{ \"version\": 0, \"case-sensitive\": \"true\", \"use-external-names\": false,\n"
+	strbuf_addf(&yaml, "{ \"version\": 0, \"case-sensitive\": \"true\",\n"
+		    "  \"use-external-names\": false,\n"
 		    "  \"fallthrough\": true, \"roots\": [\n%s\n] }\n", roots.buf);
 	file = path_join(dir, "bodies.yaml");
 	write_text(file, yaml.buf);

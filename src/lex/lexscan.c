@@ -261,20 +261,13 @@ int lexscan_after_tag_keyword(const char *text, const char *ident)
 	       (end - p == 4 && !memcmp(p, "enum", 4));
 }
 
-static int token_is(const struct lex_token *t, const char *word)
-{
-	size_t n = strlen(word);
-
-	return t->len == n && !memcmp(t->text, word, n);
-}
-
 /*
  * t[at] is the '*' after `struct tag` outside a directive: whether the
  * declaration it starts can declare nothing but pointers (every
- * declarator after a comma of its own level starts with '*' too).  It ends at a
- * ';' (or a '{' opening a function body: no '=' before it) of its own
- * level, or at a closer that leaves that level: the parenthesis of a
- * parameter list, a cast or sizeof.
+ * declarator after a comma of its own level starts with '*' too).  It
+ * ends at a ';' (or a '{' opening a function body: no '=' before it) of
+ * its own level, or at a closer that leaves that level: the parenthesis
+ * of a parameter list, a cast or sizeof.
  */
 static int only_pointers(const struct lex_token *t, size_t nr, size_t at)
 {
@@ -283,28 +276,28 @@ static int only_pointers(const struct lex_token *t, size_t nr, size_t at)
 	for (size_t i = at + 1; i < nr; i++) {
 		if (t[i].directive || t[i].kind != TOKEN_PUNCT)
 			continue;
-		if (token_is(&t[i], "(") || token_is(&t[i], "[")) {
+		if (lex_token_is(&t[i], "(") || lex_token_is(&t[i], "[")) {
 			depth++;
-		} else if (token_is(&t[i], "{")) {
+		} else if (lex_token_is(&t[i], "{")) {
 			if (!depth && !assigned)
 				return !comma;
 			depth++;
-		} else if (token_is(&t[i], ")") || token_is(&t[i], "]") || token_is(&t[i], "}")) {
+		} else if (lex_token_is(&t[i], ")") || lex_token_is(&t[i], "]") || lex_token_is(&t[i], "}")) {
 			if (!depth--)
 				return 1;
 		} else if (depth) {
 			continue;
-		} else if (token_is(&t[i], ";")) {
+		} else if (lex_token_is(&t[i], ";")) {
 			return !comma;
-		} else if (token_is(&t[i], ",")) {
+		} else if (lex_token_is(&t[i], ",")) {
 			size_t next = i + 1;
 
 			while (next < nr && t[next].directive)
 				next++;
 			/* `struct tag *a, *b;` declares pointers only */
-			if (next >= nr || !token_is(&t[next], "*"))
+			if (next >= nr || !lex_token_is(&t[next], "*"))
 				comma = 1;
-		} else if (token_is(&t[i], "=")) {
+		} else if (lex_token_is(&t[i], "=")) {
 			assigned = 1;
 		}
 	}
@@ -326,14 +319,14 @@ int lexscan_code_names(const char *text, size_t len, const char *const *needles,
 		for (size_t k = 0; needles[k] && !found; k++)
 			found = contains(t[i].text, t[i].len, needles[k]);
 		for (size_t k = 0; names[k] && !found; k++)
-			found = token_is(&t[i], names[k]);
-		if (found || !token_is(&t[i], "struct") || i + 1 >= tokens.nr ||
-		    !token_is(&t[i + 1], tag) || t[i + 1].directive != t[i].directive)
+			found = lex_token_is(&t[i], names[k]);
+		if (found || !lex_token_is(&t[i], "struct") || i + 1 >= tokens.nr ||
+		    !lex_token_is(&t[i + 1], tag) || t[i + 1].directive != t[i].directive)
 			continue;
 		if (i + 2 < tokens.nr && t[i + 2].directive == t[i].directive &&
-		    token_is(&t[i + 2], ";"))
+		    lex_token_is(&t[i + 2], ";"))
 			continue;
-		found = t[i].directive || i + 2 >= tokens.nr || !token_is(&t[i + 2], "*") ||
+		found = t[i].directive || i + 2 >= tokens.nr || !lex_token_is(&t[i + 2], "*") ||
 			t[i + 2].directive || !only_pointers(t, tokens.nr, i + 2);
 	}
 	lex_tokens_release(&tokens);
