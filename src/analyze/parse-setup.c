@@ -10,6 +10,7 @@
 #include "kernel/kernel-version.h"
 
 #include <errno.h>
+#include <jansson.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,8 +25,8 @@ struct parse_setup {
 	int out_of_tree;
 	int blank_bodies;
 	int bodies_ready;
-	struct strvec bodies_files;	/* what <scratch>/bodies holds, files then folders */
-	struct strvec bodies_dirs;	/* in the order made */
+	struct strvec bodies_files;	/* the blanked copies written to <scratch>/bodies */
+	struct strvec bodies_dirs;	/* their folders, in the order made */
 	char *version_h;
 	struct arch_layout layout;
 	pthread_mutex_t lock;
@@ -220,64 +221,41 @@ static void write_bodies(struct parse_setup *ps)
 	strvec_clear(&paths);
 }
 
-static void add_json_string(struct strbuf *sb, const char *s)
+static void add_remap(json_t *roots, char *from, char *to)
 {
-	strbuf_addch(sb, '"');
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			strbuf_addch(sb, '\\');
-		strbuf_addch(sb, *s);
-	}
-	strbuf_addch(sb, '"');
-}
-
-static void add_remap(struct strbuf *sb, const char *from, const char *to)
-{
-	strbuf_addstr(sb, sb->len > 0 && sb->buf[sb->len - 1] == '}' ? ",\n" : "");
-	strbuf_addstr(sb, "  { \"type\": \"directory-remap\", \"name\": ");
-	add_json_string(sb, from);
-	strbuf_addstr(sb, ", \"external-contents\": ");
-	add_json_string(sb, to);
-	strbuf_addstr(sb, " }");
+	json_array_append_new(roots, json_pack("{s:s, s:s, s:s}", "type", "directory-remap",
+					       "name", from, "external-contents", to));
+	free(from);
+	free(to);
 }
 
 /*
- * <dir>/bodies.yaml: <kernel>/include and the asm links of <dir> remapped
- * onto the blanked copies, falling through to the disk for every header
- * without a copy.  libclang opens a header through <dir>/asm by that path:
- * the link is remapped as well as its target.
+ * <dir>/bodies.yaml (a VFS overlay, JSON being YAML): <kernel>/include and
+ * the asm links of <dir> remapped onto the blanked copies, falling
+ * through to the disk for every header without a copy.  libclang opens a
+ * header through <dir>/asm by that path: the link is remapped as well as
+ * its target.
  */
 static void write_bodies_overlay(struct parse_setup *ps, const char *dir, const char *arch,
 				 const char *second)
 {
-	struct strbuf yaml = STRBUF_INIT, roots = STRBUF_INIT;
-	char *from, *to, *file;
+	json_t *roots = json_array(), *overlay;
+	char *file, *text;
 
-	from = xstrfmt("%s/include", ps->kernel);
-	to = xstrfmt("%s/bodies/include", ps->scratch);
-	add_remap(&roots, from, to);
-	free(from);
-	free(to);
-	from = xstrfmt("%s/asm", dir);
-	to = xstrfmt("%s/bodies/include/asm-%s", ps->scratch, arch_source(&ps->layout, arch));
-	add_remap(&roots, from, to);
-	free(from);
-	free(to);
-	if (second) {
-		from = xstrfmt("%s/second/asm", dir);
-		to = xstrfmt("%s/bodies/include/asm-%s", ps->scratch, second);
-		add_remap(&roots, from, to);
-		free(from);
-		free(to);
-	}
-	strbuf_addf(&yaml, "{ \"version\": 0, \"case-sensitive\": \"true\",\n"
-		    "  \"use-external-names\": false,\n"
-		    "  \"fallthrough\": true, \"roots\": [\n%s\n] }\n", roots.buf);
+	add_remap(roots, xstrfmt("%s/include", ps->kernel), xstrfmt("%s/bodies/include", ps->scratch));
+	add_remap(roots, xstrfmt("%s/asm", dir),
+		  xstrfmt("%s/bodies/include/asm-%s", ps->scratch, arch_source(&ps->layout, arch)));
+	if (second)
+		add_remap(roots, xstrfmt("%s/second/asm", dir),
+			  xstrfmt("%s/bodies/include/asm-%s", ps->scratch, second));
+	overlay = json_pack("{s:i, s:s, s:b, s:b, s:o}", "version", 0, "case-sensitive", "true",
+			    "use-external-names", 0, "fallthrough", 1, "roots", roots);
+	text = json_dumps(overlay, JSON_PRESERVE_ORDER);
 	file = path_join(dir, "bodies.yaml");
-	write_text(file, yaml.buf);
+	write_text(file, text);
 	free(file);
-	strbuf_release(&yaml);
-	strbuf_release(&roots);
+	free(text);
+	json_decref(overlay);
 }
 
 /* <dir>/second/asm -> <kernel>/include/asm-<second> (arch_second_source()). */
