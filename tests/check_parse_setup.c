@@ -339,7 +339,9 @@ END_TEST
 /*
  * scan's parse: the headers of include/ that define functions and do not
  * name the API are read with their bodies blank, through an overlay that
- * keeps every path; nothing else is copied, and nothing stays.
+ * keeps every path; an arch's asm folder is blanked once that arch's
+ * arguments were asked for, and only its own overlay remaps it; nothing
+ * else is copied, and nothing stays.
  */
 START_TEST(blanked_header_bodies_under_an_overlay)
 {
@@ -353,6 +355,7 @@ START_TEST(blanked_header_bodies_under_an_overlay)
 	test_put(dir, "include/linux/inline.h",
 		 "struct s { int a; };\nstatic inline int f(struct s *p)\n{\n\treturn p->a;\n}\n");
 	test_put(dir, "include/asm-i386/io.h", "static inline void out(int x) { asm(\"out\"); }\n");
+	test_put(dir, "include/asm-x86_64/io.h", "static inline void out(int x) { asm(\"outq\"); }\n");
 	test_put(dir, "include/linux/api.h", "static inline void g(struct class_device *cd) { h(cd); }\n");
 	ps = parse_setup_new(&po);
 	parse_setup_args(ps, "drivers/net/my-card.c", NULL, 0, &args);
@@ -371,10 +374,17 @@ START_TEST(blanked_header_bodies_under_an_overlay)
 	free(text);
 	ck_assert_ptr_null(test_read(scratch, "bodies/include/linux/api.h"));
 	ck_assert_ptr_null(test_read(scratch, "bodies/include/linux/kernel.h"));
+	ck_assert_ptr_null(test_read(scratch, "bodies/include/asm-x86_64/io.h"));
 	text = test_read(scratch, "i386/bodies.yaml");
-	want = xstrfmt("\"name\": \"%s/include\", \"external-contents\": \"%s/bodies/include\"", dir, scratch);
+	want = xstrfmt("\"name\": \"%s/include/linux\", \"external-contents\": \"%s/bodies/include/linux\"",
+		       dir, scratch);
 	ck_assert_ptr_nonnull(strstr(text, want));
 	free(want);
+	want = xstrfmt("\"name\": \"%s/include/asm-i386\", \"external-contents\": \"%s/bodies/include/asm-i386\"",
+		       dir, scratch);
+	ck_assert_ptr_nonnull(strstr(text, want));
+	free(want);
+	ck_assert_ptr_null(strstr(text, "asm-x86_64"));
 	want = xstrfmt("\"name\": \"%s/i386/asm\", \"external-contents\": \"%s/bodies/include/asm-i386\"",
 		       scratch, scratch);
 	ck_assert_ptr_nonnull(strstr(text, want));
@@ -383,8 +393,16 @@ START_TEST(blanked_header_bodies_under_an_overlay)
 	free(want);
 	free(text);
 	strvec_clear(&args);
+	/* an x86_64 file: its asm folder is blanked before its parse */
+	parse_setup_args(ps, "arch/x86_64/kernel/setup.c", "int x;\n", 7, &args);
+	parse_setup_before_parse(ps);
+	text = test_read(scratch, "bodies/include/asm-x86_64/io.h");
+	ck_assert_str_eq(text, "static inline void out(int x) {              }\n");
+	free(text);
+	strvec_clear(&args);
 	parse_setup_free(ps, 0);
 	ck_assert_ptr_null(test_read(scratch, "bodies/include/linux/inline.h"));
+	ck_assert_ptr_null(test_read(scratch, "bodies/include/asm-x86_64/io.h"));
 	ck_assert_ptr_null(test_read(scratch, "i386/bodies.yaml"));
 	want = xstrfmt("%s/bodies", scratch);
 	ck_assert_int_ne(access(want, F_OK), 0);

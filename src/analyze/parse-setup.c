@@ -9,6 +9,7 @@
 #include "kernel/kbuild.h"
 #include "kernel/kernel-version.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <jansson.h>
 #include <pthread.h>
@@ -24,7 +25,9 @@ struct parse_setup {
 	char *arch;			/* forced, or NULL */
 	int out_of_tree;
 	int blank_bodies;
-	int bodies_ready;
+	int shared_bodies_ready;	/* the folders of include_folders are blanked */
+	struct strvec include_folders;	/* include/'s folders every arch reads, sorted */
+	struct strvec blanked_asm;	/* the asm folders blanked (asm-<srcarch>) */
 	struct strvec bodies_files;	/* the blanked copies written to <scratch>/bodies */
 	struct strvec bodies_dirs;	/* their folders, in the order made */
 	char *version_h;
@@ -67,6 +70,31 @@ static char *make_version_h(const char *kernel)
 		       code, code >> 16, (code >> 8) & 0xff, code & 0xff);
 }
 
+/* The folders of <kernel>/include that are no arch's asm folder, sorted. */
+static void read_include_folders(const char *kernel, struct strvec *folders)
+{
+	char *include = path_join(kernel, "include");
+	DIR *d = opendir(include);
+	struct dirent *e;
+	struct stat st;
+
+	while (d && (e = readdir(d))) {
+		char *p;
+
+		if (e->d_name[0] == '.' || arch_is_asm_folder(e->d_name))
+			continue;
+		p = path_join(include, e->d_name);
+		/* a built tree's include/asm is a link the walk does not follow */
+		if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode))
+			strvec_push(folders, e->d_name);
+		free(p);
+	}
+	if (d)
+		closedir(d);
+	free(include);
+	strvec_sort(folders);
+}
+
 struct parse_setup *parse_setup_new(const struct parse_setup_options *opts)
 {
 	struct parse_setup *ps = xcalloc(1, sizeof(*ps));
@@ -79,6 +107,8 @@ struct parse_setup *parse_setup_new(const struct parse_setup_options *opts)
 	ps->blank_bodies = opts->blank_header_bodies;
 	ps->version_h = make_version_h(ps->kernel);
 	arch_layout_init(&ps->layout, ps->kernel);
+	if (ps->blank_bodies)
+		read_include_folders(ps->kernel, &ps->include_folders);
 	pthread_mutex_init(&ps->lock, NULL);
 	return ps;
 }
@@ -115,6 +145,8 @@ void parse_setup_free(struct parse_setup *ps, int keep)
 		rmdir(ps->bodies_dirs.v[i - 1]);
 	strvec_clear(&ps->bodies_files);
 	strvec_clear(&ps->bodies_dirs);
+	strvec_clear(&ps->include_folders);
+	strvec_clear(&ps->blanked_asm);
 	strvec_clear(&ps->ready);
 	strvec_clear(&ps->defined);
 	strvec_clear(&ps->requires);
@@ -154,21 +186,18 @@ static void make_bodies_dirs(struct parse_setup *ps, const char *path)
 }
 
 /*
- * <scratch>/bodies/include/...: the headers of <kernel>/include that
- * define functions and do not name the API, their bodies blank.  Once,
- * under the lock.
+ * <scratch>/bodies/<folder>/...: the headers under <kernel>/<folder> (each
+ * of `folders`) that define functions and do not name the API, their
+ * bodies blank.  Under the lock.
  */
-static void write_bodies(struct parse_setup *ps)
+static void write_bodies(struct parse_setup *ps, const struct strvec *folders)
 {
-	struct strvec files = STRVEC_INIT, paths = STRVEC_INIT;
+	struct strvec files = STRVEC_INIT;
 	struct strbuf text = STRBUF_INIT;
 	char *out = NULL, *made = xstrdup("");
 	size_t alloc = 0;
 
-	ps->bodies_ready = 1;
-	strvec_push(&paths, "include");
-	if (walk_tree(ps->kernel, &paths, &files, NULL) < 0) {
-		strvec_clear(&paths);
+	if (walk_tree(ps->kernel, folders, &files, NULL) < 0) {
 		free(made);
 		return;
 	}
@@ -218,7 +247,24 @@ static void write_bodies(struct parse_setup *ps)
 	free(out);
 	strbuf_release(&text);
 	strvec_clear(&files);
-	strvec_clear(&paths);
+}
+
+/* Blank include/asm-<folder> once, if the kernel has it (under the lock). */
+static void write_asm_bodies(struct parse_setup *ps, const char *folder)
+{
+	struct strvec folders = STRVEC_INIT;
+	char *abs;
+	struct stat st;
+
+	if (!folder || strvec_has(&ps->blanked_asm, folder))
+		return;
+	strvec_push(&ps->blanked_asm, folder);
+	strvec_pushf(&folders, "include/asm-%s", folder);
+	abs = path_join(ps->kernel, folders.v[0]);
+	if (stat(abs, &st) == 0 && S_ISDIR(st.st_mode))
+		write_bodies(ps, &folders);
+	free(abs);
+	strvec_clear(&folders);
 }
 
 static void add_remap(json_t *roots, char *from, char *to)
@@ -230,24 +276,33 @@ static void add_remap(json_t *roots, char *from, char *to)
 }
 
 /*
- * <dir>/bodies.yaml (a VFS overlay, JSON being YAML): <kernel>/include and
- * the asm links of <dir> remapped onto the blanked copies, falling
- * through to the disk for every header without a copy.  libclang opens a
- * header through <dir>/asm by that path: the link is remapped as well as
- * its target.
+ * <dir>/bodies.yaml (a VFS overlay, JSON being YAML): the folders of
+ * <kernel>/include every arch reads, the arch's asm folders and the asm
+ * links of <dir> remapped onto the blanked copies, falling through to the
+ * disk for every header without a copy.  Another arch's asm folder stays
+ * whole: what a parse reads depends on its own arch only, never on which
+ * other arches the run parses for.  libclang opens a header through
+ * <dir>/asm by that path: the link is remapped as well as its target.
  */
 static void write_bodies_overlay(struct parse_setup *ps, const char *dir, const char *arch,
 				 const char *second)
 {
+	const char *source = arch_source(&ps->layout, arch);
 	json_t *roots = json_array(), *overlay;
 	char *file, *text;
 
-	add_remap(roots, xstrfmt("%s/include", ps->kernel), xstrfmt("%s/bodies/include", ps->scratch));
-	add_remap(roots, xstrfmt("%s/asm", dir),
-		  xstrfmt("%s/bodies/include/asm-%s", ps->scratch, arch_source(&ps->layout, arch)));
-	if (second)
+	for (size_t i = 0; i < ps->include_folders.nr; i++)
+		add_remap(roots, xstrfmt("%s/include/%s", ps->kernel, ps->include_folders.v[i]),
+			  xstrfmt("%s/bodies/include/%s", ps->scratch, ps->include_folders.v[i]));
+	add_remap(roots, xstrfmt("%s/include/asm-%s", ps->kernel, source),
+		  xstrfmt("%s/bodies/include/asm-%s", ps->scratch, source));
+	add_remap(roots, xstrfmt("%s/asm", dir), xstrfmt("%s/bodies/include/asm-%s", ps->scratch, source));
+	if (second) {
+		add_remap(roots, xstrfmt("%s/include/asm-%s", ps->kernel, second),
+			  xstrfmt("%s/bodies/include/asm-%s", ps->scratch, second));
 		add_remap(roots, xstrfmt("%s/second/asm", dir),
 			  xstrfmt("%s/bodies/include/asm-%s", ps->scratch, second));
+	}
 	overlay = json_pack("{s:i, s:s, s:b, s:b, s:o}", "version", 0, "case-sensitive", "true",
 			    "use-external-names", 0, "fallthrough", 1, "roots", roots);
 	text = json_dumps(overlay, JSON_PRESERVE_ORDER);
@@ -324,11 +379,23 @@ out:
 
 void parse_setup_before_parse(struct parse_setup *ps)
 {
+	struct strvec folders = STRVEC_INIT;
+
 	if (!ps->blank_bodies)
 		return;
 	pthread_mutex_lock(&ps->lock);
-	if (!ps->bodies_ready)
-		write_bodies(ps);
+	if (!ps->shared_bodies_ready) {
+		ps->shared_bodies_ready = 1;
+		for (size_t i = 0; i < ps->include_folders.nr; i++)
+			strvec_pushf(&folders, "include/%s", ps->include_folders.v[i]);
+		write_bodies(ps, &folders);
+		strvec_clear(&folders);
+	}
+	/* the arches whose arguments were asked for, this parse's among them */
+	for (size_t i = 0; i < ps->ready.nr; i++) {
+		write_asm_bodies(ps, arch_source(&ps->layout, ps->ready.v[i]));
+		write_asm_bodies(ps, arch_second_source(&ps->layout, ps->ready.v[i]));
+	}
 	pthread_mutex_unlock(&ps->lock);
 }
 

@@ -29,13 +29,17 @@
  * With blank_header_bodies (scan and report: what they look for is in
  * the file parsed, never in a header's function bodies), the arguments
  * end with -ivfsoverlay <scratch>/<arch>/bodies.yaml: a directory remap
- * of <kernel>/include and of the asm folders onto <scratch>/bodies, which
- * holds each header of <kernel>/include that defines functions, with the
- * bodies blank (lex/bodies.h), unless it names the class_device API
- * (kernel_api_tokens); every other header falls through to the disk.
- * libclang names every file by its path in the tree.  A parse error in a
- * blanked body is not counted.  verify never sets it: a change can break
- * an unchanged header's body.
+ * onto <scratch>/bodies of the folders of <kernel>/include every arch
+ * reads (all but the asm-<srcarch> ones, kernel/arch.h), of the arch's
+ * own asm folders and of its asm links.  <scratch>/bodies holds each
+ * header of those folders that defines functions, with the bodies blank
+ * (lex/bodies.h), unless it names the class_device API
+ * (kernel_api_tokens); every other header falls through to the disk, and
+ * so does every other arch's asm folder: a parse reads the same whatever
+ * other arches the run parses for, and a run blanks only the asm folders
+ * of the arches it parses for.  libclang names every file by its path in
+ * the tree.  A parse error in a blanked body is not counted.  verify
+ * never sets it: a change can break an unchanged header's body.
  * Thread-safe.
  */
 #ifndef CDMIGRATE_PARSE_SETUP_H
@@ -83,9 +87,10 @@ void parse_setup_args(struct parse_setup *ps, const char *file, const char *text
 
 /*
  * Write what a parse with these arguments reads and working them out does
- * not (the blanked headers of blank_header_bodies): call it before
- * libclang parses, so that a run the parse memo answers writes none.
- * Once; thread-safe.
+ * not (the blanked headers of blank_header_bodies: the shared folders
+ * once, each arch's asm folders once the arch's arguments were asked
+ * for): call it after parse_setup_args() and before libclang parses, so
+ * that a run the parse memo answers writes none.  Thread-safe.
  */
 void parse_setup_before_parse(struct parse_setup *ps);
 

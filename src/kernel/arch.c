@@ -112,7 +112,7 @@ void arch_layout_init(struct arch_layout *layout, const char *kernel)
 	while (d && (e = readdir(d))) {
 		char *p;
 
-		if (!starts_with(e->d_name, "asm-") || !e->d_name[4] || !strcmp(e->d_name + 4, "generic"))
+		if (!arch_is_asm_folder(e->d_name))
 			continue;
 		p = path_join(inc, e->d_name);
 		if (is_dir(p) && !is_shared_source(layout, e->d_name + 4))
@@ -178,6 +178,11 @@ const char *arch_canonical(const struct arch_layout *layout, const char *name)
 			return a;
 	}
 	return name;
+}
+
+int arch_is_asm_folder(const char *name)
+{
+	return starts_with(name, "asm-") && name[4] && strcmp(name + 4, "generic");
 }
 
 int arch_exists(const struct arch_layout *layout, const char *arch)

@@ -62,6 +62,13 @@ const char *arch_source(const struct arch_layout *layout, const char *arch);
  */
 const char *arch_second_source(const struct arch_layout *layout, const char *arch);
 
+/*
+ * Nonzero when `name`, an entry of include/, is the asm folder of some
+ * arches (asm-<srcarch>, a second asm folder or one no arch builds with),
+ * not headers every arch reads: include/linux, include/asm-generic...
+ */
+int arch_is_asm_folder(const char *name);
+
 /* Nonzero when the kernel has `arch` (its include/asm-<srcarch>/). */
 int arch_exists(const struct arch_layout *layout, const char *arch);
 
