@@ -392,7 +392,8 @@ START_TEST(code_uses_api_only_in_code)
 		"x = sizeof(struct class);\n",
 		"void f(void) { tape_class_device_put(x); }\n",
 		"#if 0\nstruct class_device *old;\n#endif\n",
-		"#define PCI_CLASS_DEVICE 0x0a\n",
+		"x = FOO_CLASS_DEVICE_ATTR_RO;\n",
+		"if (pci_class_device(p))\n",
 		"p = class_get_devdata(cd);\n",
 		"struct class *c\n",
 	};
@@ -406,6 +407,10 @@ START_TEST(code_uses_api_only_in_code)
 		"struct class_datum *cladatum;\n",
 		"struct classes { int class_devdata; };\n",
 		"struct bar { struct class *owner; struct class **all; };\n",
+		"#define PCI_CLASS_DEVICE 0x0a\n",
+		"pci_read_config_byte(pdev, PCI_CLASS_DEVICE, &scc);\n",
+		"case IB_MGMT_CLASS_DEVICE_MGMT:\n",
+		"#ifdef CONFIG_BACKLIGHT_CLASS_DEVICE\nint x;\n#endif\n",
 	};
 
 	for (size_t i = 0; i < sizeof(uses) / sizeof(*uses); i++)

@@ -17,11 +17,45 @@ const char *const kernel_api_tokens[] = {
 	API_NEEDLES, "struct " CLASS_TAG, API_NAMES, NULL
 };
 
+static int has_lower_case(const char *s)
+{
+	for (; *s; s++)
+		if (*s >= 'a' && *s <= 'z')
+			return 1;
+	return 0;
+}
+
+int kernel_holds_api_name(const char *symbol)
+{
+	for (size_t i = 0; i < kernel_nr_renames; i++)
+		if (strstr(symbol, kernel_renames[i].old))
+			return 1;
+	return 0;
+}
+
+int kernel_name_is_not_api(const char *symbol)
+{
+	if (starts_with(symbol, "CONFIG_"))
+		return 1;
+	if (!has_lower_case(symbol) && strstr(symbol, "CLASS_DEVICE") && !kernel_holds_api_name(symbol))
+		return 2;
+	return 0;
+}
+
+static int word_is_not_api(const char *word, size_t len)
+{
+	char *name = xstrndup(word, len);
+	int yes = kernel_name_is_not_api(name);
+
+	free(name);
+	return yes;
+}
+
 int kernel_code_uses_api(const char *text, size_t len)
 {
 	static const char *const names[] = { API_NAMES, NULL };
 
-	return lexscan_code_names(text, len, kernel_api_needles, names, CLASS_TAG);
+	return lexscan_code_names(text, len, kernel_api_needles, word_is_not_api, names, CLASS_TAG);
 }
 
 int kernel_is_driver_core(const char *file)

@@ -24,13 +24,28 @@ extern const char *const kernel_api_tokens[];
 
 /*
  * Whether the code of text (len bytes, a file the prefilter picked) can
- * hold a site: whether, outside its comments and literals, a needle or
+ * hold a site: whether, outside its comments and literals, a needle
+ * (in a name kernel_name_is_not_api() does not rule out) or
  * class_get_devdata/class_set_devdata is named or struct class used as
  * more than a pointer (lexscan_code_names()).  A file that mentions the
  * API only in comments, or holds only pointers to classes class_create()
- * makes, has no site for a parse to find.
+ * makes, or only constants such as PCI_CLASS_DEVICE, has no site for a
+ * parse to find.
  */
 int kernel_code_uses_api(const char *text, size_t len);
+
+/* Whether `symbol` holds a name of the api map (kernel_renames): CLASS_DEVICE_ATTR, class_device_add... */
+int kernel_holds_api_name(const char *symbol);
+
+/*
+ * Nonzero when the shape of a name that contains a needle says it is not
+ * the API, whatever it names: 1 for a Kconfig option (CONFIG_...), 2 for
+ * an upper-case constant that contains CLASS_DEVICE and holds no name of
+ * the api map (PCI_CLASS_DEVICE; the only upper-case name of the API is
+ * the attribute macro, which QUX_CLASS_DEVICE_ATTR_COUNT may wrap).  Such
+ * a name holds no site; the report says "name" of it.
+ */
+int kernel_name_is_not_api(const char *symbol);
 
 /* The driver core's folder and its header. */
 #define KERNEL_DRIVER_CORE_DIR "drivers/base/"

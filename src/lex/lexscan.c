@@ -305,6 +305,7 @@ static int only_pointers(const struct lex_token *t, size_t nr, size_t at)
 }
 
 int lexscan_code_names(const char *text, size_t len, const char *const *needles,
+		       int (*ignore)(const char *word, size_t len),
 		       const char *const *names, const char *tag)
 {
 	struct lex_tokens tokens = LEX_TOKENS_INIT;
@@ -318,6 +319,8 @@ int lexscan_code_names(const char *text, size_t len, const char *const *needles,
 			continue;
 		for (size_t k = 0; needles[k] && !found; k++)
 			found = contains(t[i].text, t[i].len, needles[k]);
+		if (found && ignore && ignore(t[i].text, t[i].len))
+			found = 0;
 		for (size_t k = 0; names[k] && !found; k++)
 			found = lex_token_is(&t[i], names[k]);
 		if (found || !lex_token_is(&t[i], "struct") || i + 1 >= tokens.nr ||

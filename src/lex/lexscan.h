@@ -55,7 +55,8 @@ void lexscan_mentions(const char *text, size_t len, const char *const *needles,
  * Whether the code of text[0, len) names what a parse could find a site
  * in: outside comments and literals (directive lines and #if 0 branches
  * are code here), an identifier that contains one of the NULL-terminated
- * `needles` or equals one of the NULL-terminated `names`, or a use of
+ * `needles` (unless `ignore`, when not NULL, says yes of it: the word and
+ * its length) or equals one of the NULL-terminated `names`, or a use of
  * `struct <tag>` that can declare an object or a member of that type.
  * Two uses cannot, and alone they do not count: the forward declaration
  * `struct tag;` and, outside directives, a pointer `struct tag *...` whose
@@ -64,6 +65,7 @@ void lexscan_mentions(const char *text, size_t len, const char *const *needles,
  * '*') or that ends inside parentheses (a parameter, a cast, sizeof).
  */
 int lexscan_code_names(const char *text, size_t len, const char *const *needles,
+		       int (*ignore)(const char *word, size_t len),
 		       const char *const *names, const char *tag);
 
 /*

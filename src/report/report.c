@@ -72,23 +72,6 @@ struct reason_context {
 	const struct deletion *deletion;
 };
 
-/* Whether symbol holds a name of the api map (kernel_renames): CLASS_DEVICE_ATTR, class_device_add... */
-static int holds_api_name(const char *symbol)
-{
-	for (size_t i = 0; i < kernel_nr_renames; i++)
-		if (strstr(symbol, kernel_renames[i].old))
-			return 1;
-	return 0;
-}
-
-static int has_lower_case(const char *s)
-{
-	for (; *s; s++)
-		if (islower((unsigned char)*s))
-			return 1;
-	return 0;
-}
-
 /*
  * "name" or "kept" when the shape of a symbol that does not block says it
  * is not the retired API (*detail, static, is why), else NULL.  `tagged`:
@@ -96,7 +79,9 @@ static int has_lower_case(const char *s)
  */
 static const char *shape_reason(const char *symbol, int tagged, const char **detail)
 {
-	if (starts_with(symbol, "CONFIG_")) {
+	int not_api = kernel_name_is_not_api(symbol);
+
+	if (not_api == 1) {
 		*detail = "a Kconfig option, not the API: options keep their names; it does not block step 70";
 		return "name";
 	}
@@ -110,12 +95,7 @@ static const char *shape_reason(const char *symbol, int tagged, const char **det
 			  "is optional; it does not block step 70";
 		return "name";
 	}
-	/* QUX_CLASS_DEVICE_ATTR_COUNT may wrap the attribute macro; attribute_container_class_device_del
-	 * is a function of its own that only contains an API name */
-	if (!has_lower_case(symbol) && holds_api_name(symbol))
-		return NULL;
-	/* PCI_CLASS_DEVICE: the only upper-case name of the API is the attribute macro */
-	if (!has_lower_case(symbol) && strstr(symbol, "CLASS_DEVICE")) {
+	if (not_api == 2) {
 		*detail = "a constant that contains CLASS_DEVICE, not the API (it holds no name of the API "
 			  "such as CLASS_DEVICE_ATTR): it keeps its name; it does not block step 70";
 		return "name";
