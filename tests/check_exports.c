@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "analyze/exports.h"
+#include "analyze/prefilter.h"
 #include "base/walk.h"
 #include "test-lib.h"
 
@@ -145,6 +146,35 @@ START_TEST(a_use_anywhere_outside_the_core_keeps_an_export)
 }
 END_TEST
 
+/*
+ * The report's own prefilter pass picks the users: what it picks is all
+ * that is read, and picking the files with exports_use_tokens gives the
+ * answer reading every file gives.
+ */
+START_TEST(only_the_users_given_are_read)
+{
+	struct strvec files = STRVEC_INIT, users = STRVEC_INIT, cands[1] = { STRVEC_INIT };
+	const char *const *sets[] = { exports_use_tokens };
+	struct export_list all = EXPORT_LIST_INIT, among = EXPORT_LIST_INIT, none = EXPORT_LIST_INIT;
+
+	test_put(tree, "sound/x.c", "static void *p = &class_defined_in_core_c;\n");
+	ck_assert_int_eq(walk_tree(tree, NULL, &files, NULL), 0);
+	prefilter_files_sets(tree, &files, sets, 1, 2, cands, NULL, NULL);
+	ck_assert(strvec_has(&cands[0], "sound/x.c"));
+	ck_assert_uint_eq(exports_find_unused(tree, &files, &all), 2);
+	ck_assert_uint_eq(exports_find_unused_among(tree, &files, &cands[0], &among), 2);
+	for (size_t i = 0; i < all.nr; i++)
+		ck_assert_str_eq(all.v[i].symbol, among.v[i].symbol);
+	/* with no user given no use is seen: all five are unused */
+	ck_assert_uint_eq(exports_find_unused_among(tree, &files, &users, &none), 5);
+	export_list_release(&all);
+	export_list_release(&among);
+	export_list_release(&none);
+	strvec_clear(&cands[0]);
+	strvec_clear(&files);
+}
+END_TEST
+
 START_TEST(no_driver_core_no_exports)
 {
 	struct strvec files = STRVEC_INIT;
@@ -166,6 +196,7 @@ Suite *test_suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, unused_exports_are_listed_with_locations);
 	tcase_add_test(tc, a_use_anywhere_outside_the_core_keeps_an_export);
+	tcase_add_test(tc, only_the_users_given_are_read);
 	tcase_add_test(tc, no_driver_core_no_exports);
 	suite_add_tcase(s, tc);
 	return s;

@@ -166,15 +166,32 @@ static int read_text(const char *tree, const char *file, exports_read_fn read, v
 	return rc;
 }
 
+const char *const exports_use_tokens[] = { "class_", NULL };
+
+static size_t find_unused(const char *tree, const struct strvec *files, const struct strvec *users,
+			  exports_read_fn read, void *data, struct export_list *out);
+
 size_t exports_find_unused(const char *tree, const struct strvec *files, struct export_list *out)
 {
-	return exports_find_unused_with(tree, files, NULL, NULL, out);
+	return find_unused(tree, files, files, NULL, NULL, out);
+}
+
+size_t exports_find_unused_among(const char *tree, const struct strvec *files, const struct strvec *users,
+				 struct export_list *out)
+{
+	return find_unused(tree, files, users, NULL, NULL, out);
 }
 
 size_t exports_find_unused_with(const char *tree, const struct strvec *files, exports_read_fn read,
 				void *data, struct export_list *out)
 {
-	static const char *const needles[] = { "class_", NULL };
+	return find_unused(tree, files, files, read, data, out);
+}
+
+static size_t find_unused(const char *tree, const struct strvec *files, const struct strvec *users,
+			  exports_read_fn read, void *data, struct export_list *out)
+{
+	const char *const *needles = exports_use_tokens;
 	struct export_list found = EXPORT_LIST_INIT;
 	struct file_defs *defs = NULL;
 	size_t nr_defs = 0, before = out->nr;
@@ -236,12 +253,12 @@ size_t exports_find_unused_with(const char *tree, const struct strvec *files, ex
 	sort_array(search.names, search.nr, sizeof(*search.names), compare_str);
 	search.used = xcalloc(search.nr + 1, 1);
 
-	for (size_t i = 0; search.nr && i < files->nr; i++) {
-		if (kernel_is_driver_core(files->v[i]))
+	for (size_t i = 0; search.nr && i < users->nr; i++) {
+		if (kernel_is_driver_core(users->v[i]))
 			continue;
-		if (read_text(tree, files->v[i], read, data, &text) < 0)
-			warning("%s: cannot read it: %s; uses in it are not counted", files->v[i], strerror(errno));
-		else if (memmem(text.buf, text.len, "class_", 6))
+		if (read_text(tree, users->v[i], read, data, &text) < 0)
+			warning("%s: cannot read it: %s; uses in it are not counted", users->v[i], strerror(errno));
+		else if (memmem(text.buf, text.len, needles[0], strlen(needles[0])))
 			lexscan_identifiers(text.buf, 0, text.len, needles, 0, on_identifier, &search);
 	}
 

@@ -48,6 +48,20 @@ struct export_list {
 size_t exports_find_unused(const char *tree, const struct strvec *files, struct export_list *out);
 
 /*
+ * The bytes a file that uses an export has (prefilter.h): a file without
+ * them uses none, and exports_find_unused_among() need not read it.
+ */
+extern const char *const exports_use_tokens[];
+
+/*
+ * exports_find_unused() where `users` (relative, sorted) are the files of
+ * `files` that contain exports_use_tokens, picked by the caller's own
+ * pass over the tree: the others are not read.
+ */
+size_t exports_find_unused_among(const char *tree, const struct strvec *files, const struct strvec *users,
+				 struct export_list *out);
+
+/*
  * Read the text of `file` (relative to the tree) into `text`, which the
  * caller has emptied: 0, or -1 with errno set.
  */

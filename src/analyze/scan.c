@@ -101,8 +101,26 @@ int scan_tree(const struct scan_options *opts, struct scan_result *r)
 
 	wall = now(CLOCK_MONOTONIC);
 	cpu = now(CLOCK_PROCESS_CPUTIME_ID);
-	prefilter_files(opts->tree, &r->files, kernel_api_tokens, opts->jobs,
-			&r->candidate_files, &r->unreadable, &r->binary);
+	if (opts->nr_extra_sets) {
+		const char *const **sets = xcalloc(opts->nr_extra_sets + 1, sizeof(*sets));
+		struct strvec *found = xcalloc(opts->nr_extra_sets + 1, sizeof(*found));
+
+		sets[0] = kernel_api_tokens;
+		for (size_t k = 0; k < opts->nr_extra_sets; k++)
+			sets[k + 1] = opts->extra_sets[k];
+		prefilter_files_sets(opts->tree, &r->files, sets, opts->nr_extra_sets + 1, opts->jobs,
+				     found, &r->unreadable, &r->binary);
+		r->candidate_files = found[0];
+		r->extra_candidates = xcalloc(opts->nr_extra_sets, sizeof(*r->extra_candidates));
+		for (size_t k = 0; k < opts->nr_extra_sets; k++)
+			r->extra_candidates[k] = found[k + 1];
+		r->nr_extra_candidates = opts->nr_extra_sets;
+		free(found);
+		free(sets);
+	} else {
+		prefilter_files(opts->tree, &r->files, kernel_api_tokens, opts->jobs,
+				&r->candidate_files, &r->unreadable, &r->binary);
+	}
 	r->candidates = r->candidate_files.nr;
 	select_parsed(opts->tree, &r->candidate_files, &r->parsed_files);
 	r->timing.prefilter_wall = now(CLOCK_MONOTONIC) - wall;
@@ -143,6 +161,11 @@ void scan_result_release(struct scan_result *r)
 	strvec_clear(&r->files);
 	strvec_clear(&r->candidate_files);
 	strvec_clear(&r->parsed_files);
+	for (size_t k = 0; k < r->nr_extra_candidates; k++)
+		strvec_clear(&r->extra_candidates[k]);
+	free(r->extra_candidates);
+	r->extra_candidates = NULL;
+	r->nr_extra_candidates = 0;
 	site_list_release(&r->sites);
 	include_graph_release(&r->includes);
 	classify_stats_release(&r->parse);

@@ -16,6 +16,13 @@ struct scan_options {
 	const char *arch;		/* --arch, or NULL */
 	int jobs;
 	const struct strvec *paths;	/* restrict to these subpaths, or NULL */
+	/*
+	 * More NULL-terminated token lists for the same prefilter pass, each
+	 * file read once (the report's other readers of the whole tree): the
+	 * candidates of extra_sets[k] go to scan_result.extra_candidates[k].
+	 */
+	const char *const *const *extra_sets;
+	size_t nr_extra_sets;
 };
 
 /* Wall and CPU seconds of each stage, for benchmarks only. */
@@ -35,12 +42,14 @@ struct scan_result {
 	struct strvec candidate_files;	/* the candidates, sorted */
 	struct strvec parsed_files;	/* the candidates whose code names the API
 					   (kernel_code_uses_api()): the ones parsed */
+	struct strvec *extra_candidates;	/* nr_extra_sets lists, sorted, or NULL */
+	size_t nr_extra_candidates;
 	struct site_list sites;		/* sorted, subsystems filled */
 	struct include_graph includes;
 	struct classify_stats parse;	/* per candidate file, same order */
 	struct scan_timing timing;
 };
-#define SCAN_RESULT_INIT { NULL, 0, 0, 0, 0, STRVEC_INIT, STRVEC_INIT, STRVEC_INIT, SITE_LIST_INIT, \
+#define SCAN_RESULT_INIT { NULL, 0, 0, 0, 0, STRVEC_INIT, STRVEC_INIT, STRVEC_INIT, NULL, 0, SITE_LIST_INIT, \
 			   INCLUDE_GRAPH_INIT, CLASSIFY_STATS_INIT, { 0, 0, 0, 0, 0, 0 } }
 
 /*

@@ -62,7 +62,7 @@ int cmd_scan(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct scan_options opts = { NULL, NULL, NULL, 1, NULL };
+	struct scan_options opts = { NULL, NULL, NULL, 1, NULL, NULL, 0 };
 	struct scan_result result = SCAN_RESULT_INIT;
 	struct strvec paths = STRVEC_INIT;
 	int format = OUTPUT_TEXT, c, status, print_stats = 0;

@@ -650,7 +650,9 @@ static const char *pending_interface(const struct scan_result *s, const char *te
 
 int report_make(const struct report_options *opts, struct report *r)
 {
-	struct scan_options so = { opts->tree, opts->kernel, opts->arch, opts->jobs, opts->paths };
+	/* the report's other readers of every file share scan's pass over the tree */
+	static const char *const *const extra_sets[] = { sysfs_prefilter_tokens, exports_use_tokens };
+	struct scan_options so = { opts->tree, opts->kernel, opts->arch, opts->jobs, opts->paths, NULL, 0 };
 	struct scan_result s = SCAN_RESULT_INIT;
 	struct strvec all = STRVEC_INIT;
 	const struct strvec *everything = &s.files;
@@ -695,6 +697,10 @@ int report_make(const struct report_options *opts, struct report *r)
 	if (opts->userspace && opts->userspace->nr && userspace_read(opts->userspace, &r->userspace) < 0)
 		return -1;
 
+	if (!opts->paths || !opts->paths->nr) {
+		so.extra_sets = extra_sets;
+		so.nr_extra_sets = sizeof(extra_sets) / sizeof(*extra_sets);
+	}
 	if (scan_tree(&so, &s) < 0) {
 		scan_result_release(&s);
 		return -1;
@@ -783,10 +789,16 @@ int report_make(const struct report_options *opts, struct report *r)
 			everything = &all;
 	}
 	if (!r->out_of_tree) {
-		exports_find_unused(opts->tree, everything, &r->exports);
+		if (s.nr_extra_candidates)
+			exports_find_unused_among(opts->tree, everything, &s.extra_candidates[1], &r->exports);
+		else
+			exports_find_unused(opts->tree, everything, &r->exports);
 		r->exports_done = 1;
 	}
-	sysfs_analyze(opts->tree, opts->kernel, everything, opts->jobs, &r->sysfs);
+	if (s.nr_extra_candidates)
+		sysfs_analyze_candidates(opts->tree, opts->kernel, &s.extra_candidates[0], &r->sysfs);
+	else
+		sysfs_analyze(opts->tree, opts->kernel, everything, opts->jobs, &r->sysfs);
 	if (r->userspace.checked)
 		userspace_match(&r->userspace, &r->sysfs);
 

@@ -9,7 +9,7 @@
 #include <string.h>
 
 /* A file is read when it mentions one of these. */
-static const char *const sysfs_tokens[] = {
+const char *const sysfs_prefilter_tokens[] = {
 	"class_create", "struct class", "class_device", "CLASS_DEVICE", "class_interface",
 	"device_create", "DEVICE_ATTR", "dev_attrs", NULL,
 };
@@ -326,13 +326,22 @@ void sysfs_analyze(const char *tree, const char *kernel, const struct strvec *fi
 		   struct sysfs_report *out)
 {
 	struct strvec cands = STRVEC_INIT;
+
+	prefilter_files(tree, files, sysfs_prefilter_tokens, jobs, &cands, NULL, NULL);
+	sysfs_analyze_candidates(tree, kernel, &cands, out);
+	strvec_clear(&cands);
+}
+
+void sysfs_analyze_candidates(const char *tree, const char *kernel, const struct strvec *candidates,
+			      struct sysfs_report *out)
+{
+	const struct strvec cands = *candidates;
 	unsigned version = kernel_version_code(kernel ? kernel : tree);
 	struct ctx c;
 
 	memset(&c, 0, sizeof(c));
 	c.tree = tree;
 	c.out = out;
-	prefilter_files(tree, files, sysfs_tokens, jobs, &cands, NULL, NULL);
 	c.files = xcalloc(cands.nr + 1, sizeof(*c.files));
 	for (size_t i = 0; i < cands.nr; i++) {
 		struct afile *f = &c.files[c.nr_files];
@@ -353,7 +362,6 @@ void sysfs_analyze(const char *tree, const char *kernel, const struct strvec *fi
 		sysfs_read_file(&c, f);
 		c.nr_files++;
 	}
-	strvec_clear(&cands);
 
 	sysfs_devices_read_classes(&c);
 	sysfs_devices_read_assignments(&c);

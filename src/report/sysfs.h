@@ -122,6 +122,17 @@ struct sysfs_report {
 void sysfs_analyze(const char *tree, const char *kernel, const struct strvec *files, int jobs,
 		   struct sysfs_report *out);
 
+/* The bytes a file sysfs_analyze() reads has (prefilter.h). */
+extern const char *const sysfs_prefilter_tokens[];
+
+/*
+ * sysfs_analyze() of `candidates`: the files (relative, sorted) that
+ * contain sysfs_prefilter_tokens, picked by the caller's own pass over
+ * the tree.
+ */
+void sysfs_analyze_candidates(const char *tree, const char *kernel, const struct strvec *candidates,
+			      struct sysfs_report *out);
+
 void sysfs_report_release(struct sysfs_report *r);
 
 #endif
