@@ -330,7 +330,14 @@ int strvec_has(const struct strvec *vec, const char *s)
 
 int strvec_sorted_has(const struct strvec *vec, const char *s)
 {
-	return vec->nr && bsearch(&s, vec->v, vec->nr, sizeof(*vec->v), compare_strings) != NULL;
+	return strvec_sorted_index(vec, s) >= 0;
+}
+
+long strvec_sorted_index(const struct strvec *vec, const char *s)
+{
+	char **at = vec->nr ? bsearch(&s, vec->v, vec->nr, sizeof(*vec->v), compare_strings) : NULL;
+
+	return at ? (long)(at - vec->v) : -1;
 }
 
 int strlist_has(const char *const *list, const char *s)

@@ -109,6 +109,8 @@ void strvec_sort(struct strvec *vec);				/* strcmp order */
 int strvec_has(const struct strvec *vec, const char *s);
 /* Whether s is in vec, sorted by strvec_sort(): a binary search. */
 int strvec_sorted_has(const struct strvec *vec, const char *s);
+/* Its index in vec, sorted by strvec_sort(), or -1. */
+long strvec_sorted_index(const struct strvec *vec, const char *s);
 /* Whether s is in list, an array of strings ending with NULL. */
 int strlist_has(const char *const *list, const char *s);
 /*

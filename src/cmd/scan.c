@@ -122,12 +122,12 @@ int cmd_scan(int argc, char **argv)
 	if (print_stats)
 		fprintf(stderr, "files %zu\ncandidates %zu\nparsed %zu\nsites %zu\nparse_errors %zu\nparse_cached %zu\n"
 			"walk_wall %.3f\nwalk_cpu %.3f\nprefilter_wall %.3f\nprefilter_cpu %.3f\n"
-			"classify_wall %.3f\nclassify_cpu %.3f\n",
+			"classify_wall %.3f\nclassify_cpu %.3f\nlibclang_parses %lu\n",
 			result.files_scanned, result.candidates, result.parsed_files.nr, result.sites.nr,
 			result.parse.with_errors, result.parse.cached,
 			result.timing.walk_wall, result.timing.walk_cpu,
 			result.timing.prefilter_wall, result.timing.prefilter_cpu,
-			result.timing.classify_wall, result.timing.classify_cpu);
+			result.timing.classify_wall, result.timing.classify_cpu, classify_parse_count());
 	/* Which files, and the first error of each: what a real tree's set-up lacks. */
 	for (size_t i = 0; print_stats && i < result.parse.nr; i++)
 		if (result.parse.files[i].errors)
