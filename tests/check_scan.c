@@ -741,6 +741,159 @@ START_TEST(classify_query_parse_keeps_the_sites)
 }
 END_TEST
 
+/* The sites of file in r: "line kind symbol verdict reason" each, in order, joined by '|'. */
+static char *sites_of_file(const struct scan_result *r, const char *file)
+{
+	struct strbuf out = STRBUF_INIT;
+
+	for (size_t i = 0; i < r->sites.nr; i++) {
+		const struct site *st = &r->sites.items[i];
+
+		if (strcmp(st->file, file))
+			continue;
+		strbuf_addf(&out, "%s%u %s %s %s %s", out.len ? "|" : "", st->line, st->kind, st->symbol,
+			    st->verdict == SITE_AUTO ? "auto" : "manual", st->reason);
+	}
+	return strbuf_detach(&out, NULL);
+}
+
+static unsigned errors_of_file(const struct scan_result *r, const char *file)
+{
+	for (size_t i = 0; i < r->parse.nr; i++)
+		if (!strcmp(r->parse.files[i].file, file))
+			return r->parse.files[i].errors;
+	ck_abort_msg("%s was not parsed", file);
+	return 0;
+}
+
+/*
+ * A header is judged where the kernel compiles it (classify_files_hosted()):
+ * its sites come from the parse of the first .c file that includes it, with
+ * that file's declarations and macros, and only the errors located in it
+ * count; no parse of its own.  Scanned alone it has no such context.  A
+ * header its includer's parse never enters (#if 0) is parsed alone, as is
+ * one of another arch.  Whatever the jobs, and from the parse memo.
+ */
+START_TEST(classify_header_from_its_includer)
+{
+	static const char device_h[] =
+		"struct class_device { int x; };\n"
+		"struct class_device *class_device_get(struct class_device *cd);\n";
+	static const char probe_h[] =
+		"struct probe { struct class_device cdev; };\n"
+		"static inline struct class_device *probe_get(struct probe *p)\n"
+		"{\n\treturn class_device_get(&p->cdev);\n}\n"
+		"#ifdef PROBE_FULL\n"
+		"struct probe_extra { struct class_device *parent; };\n"
+		"#endif\n";
+	static const char probe_c[] =
+		"#include <linux/device.h>\n"
+		"#define PROBE_FULL\n"
+		"#include \"probe.h\"\n"
+		"int probe_id(struct probe *p) { return p->cdev.x; }\n"
+		"static struct class_device *probe_spare;\n";
+	static const char skipped_h[] = "struct skipped { struct class_device cdev; };\n";
+	static const char skipper_c[] =
+		"#if 0\n#include \"skipped.h\"\n#endif\n"
+		"#include <linux/device.h>\n"
+		"static struct class_device *skipper;\n";
+	static const char x86_64_c[] =
+		"#include <linux/device.h>\n#include <linux/other.h>\n"
+		"struct class_device *x86_64_dev;\n";
+	static const char other_h[] = "struct other { struct class_device cdev; };\n";
+	char *k = path_join(tree, "hosted"), *cache = path_join(tree, "hosted-cache");
+	char *hosted_sites = NULL, *skipped_sites = NULL, *other_sites = NULL;
+	unsigned long parses;
+
+	test_put(k, "include/linux/device.h", device_h);
+	test_put(k, "include/linux/other.h", other_h);
+	test_put(k, "include/asm-i386/.keep", "");
+	test_put(k, "include/asm-x86_64/.keep", "");
+	test_put(k, "arch/x86_64/kernel/probe64.c", x86_64_c);
+	test_put(k, "drivers/x/probe.h", probe_h);
+	test_put(k, "drivers/x/probe.c", probe_c);
+	test_put(k, "drivers/x/skipped.h", skipped_h);
+	test_put(k, "drivers/x/skipper.c", skipper_c);
+	/* the cache directory is decided once a process: a fresh one, then the same */
+	ck_assert_int_eq(setenv("CDMIGRATE_CACHE_DIR", cache, 1), 0);
+	for (int round = 0; round < 2; round++) {
+		struct scan_options opts;
+		struct scan_result r = SCAN_RESULT_INIT;
+		char *got;
+
+		/* rounds: -j 2 filling the memo, -j 1 answered by it */
+		memset(&opts, 0, sizeof(opts));
+		opts.tree = k;
+		opts.jobs = round ? 1 : 2;
+		parses = classify_parse_count();
+		ck_assert_int_eq(scan_tree(&opts, &r), 0);
+		ck_assert_uint_eq(r.parsed_files.nr, 7);
+		/* arch/x86_64's file, probe.c, skipper.c; skipped.h and other.h alone */
+		ck_assert_uint_eq(classify_parse_count() - parses, round ? 0 : 5);
+		ck_assert_uint_eq(r.parse.cached, round ? 7 : 0);
+		ck_assert_uint_eq(errors_of_file(&r, "drivers/x/probe.h"), 0);
+		ck_assert_uint_gt(errors_of_file(&r, "drivers/x/skipped.h"), 0);
+		ck_assert_uint_eq(errors_of_file(&r, "include/linux/device.h"), 0);
+		got = sites_of_file(&r, "drivers/x/probe.h");
+		if (!hosted_sites) {
+			ck_assert_str_eq(got, "1 class-device-field probe.cdev auto embedded|"
+					 "2 class-device-function probe_get auto definition|"
+					 "4 class-device-call class_device_get auto -> get_device|"
+					 "7 class-device-field probe_extra.parent auto pointer");
+			hosted_sites = got;
+			skipped_sites = sites_of_file(&r, "drivers/x/skipped.h");
+			other_sites = sites_of_file(&r, "include/linux/other.h");
+		} else {
+			ck_assert_str_eq(got, hosted_sites);
+			free(got);
+			got = sites_of_file(&r, "drivers/x/skipped.h");
+			ck_assert_str_eq(got, skipped_sites);
+			free(got);
+			got = sites_of_file(&r, "include/linux/other.h");
+			ck_assert_str_eq(got, other_sites);
+			free(got);
+		}
+		scan_result_release(&r);
+	}
+	/* each header scanned alone: what the includer's parse had is missing */
+	{
+		const char *alone[] = { "drivers/x/probe.h", "drivers/x/skipped.h", "include/linux/other.h" };
+
+		for (size_t i = 0; i < 3; i++) {
+			struct scan_options opts;
+			struct scan_result r = SCAN_RESULT_INIT;
+			struct strvec paths = STRVEC_INIT;
+			char *got;
+
+			strvec_push(&paths, alone[i]);
+			strvec_push(&paths, "include/linux/device.h");
+			memset(&opts, 0, sizeof(opts));
+			opts.tree = k;
+			opts.jobs = 1;
+			opts.paths = &paths;
+			ck_assert_int_eq(scan_tree(&opts, &r), 0);
+			got = sites_of_file(&r, alone[i]);
+			if (i == 0) {
+				ck_assert_uint_gt(errors_of_file(&r, alone[i]), 0);
+				ck_assert_ptr_null(strstr(got, "probe_extra.parent auto"));
+				ck_assert_ptr_nonnull(strstr(got, "inactive class_device manual"));
+			} else {
+				/* parsed alone in the whole scan too: the same */
+				ck_assert_str_eq(got, i == 1 ? skipped_sites : other_sites);
+			}
+			free(got);
+			strvec_clear(&paths);
+			scan_result_release(&r);
+		}
+	}
+	free(hosted_sites);
+	free(skipped_sites);
+	free(other_sites);
+	free(k);
+	free(cache);
+}
+END_TEST
+
 Suite *test_suite(void)
 {
 	Suite *s = suite_create("scan");
@@ -770,6 +923,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, classify_macro_body_sites);
 	tcase_add_test(tc, classify_views_share_one_parse);
 	tcase_add_test(tc, classify_query_parse_keeps_the_sites);
+	tcase_add_test(tc, classify_header_from_its_includer);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -325,13 +325,27 @@ static int default_error(CXDiagnostic d)
 
 void classify_collect_diagnostics(const struct classify *c, CXTranslationUnit tu, struct strvec *diags)
 {
+	classify_collect_diagnostics_in(c, tu, NULL, diags);
+}
+
+void classify_collect_diagnostics_in(const struct classify *c, CXTranslationUnit tu, CXFile only,
+				     struct strvec *diags)
+{
 	unsigned n = clang_getNumDiagnostics(tu);
 
 	for (unsigned i = 0; i < n; i++) {
 		CXDiagnostic d = clang_getDiagnostic(tu, i);
 		enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
+		int keep = sev >= CXDiagnostic_Warning;
 
-		if (sev >= CXDiagnostic_Warning) {
+		if (keep && only) {
+			CXFile file;
+
+			/* the file diagnostic_text() names */
+			clang_getSpellingLocation(clang_getDiagnosticLocation(d), &file, NULL, NULL, NULL);
+			keep = file && clang_File_isEqual(file, only);
+		}
+		if (keep) {
 			char *text = diagnostic_text(c, d);
 			int error = sev >= CXDiagnostic_Error || default_error(d);
 
@@ -355,6 +369,21 @@ void classify_view_diagnostics(const struct classify *c, const struct strvec *di
 		if (all)
 			strvec_push(all, diags->v[i] + 1);
 	}
+}
+
+char *classify_file_arch(struct classify *c, const char *file)
+{
+	char *abs = path_join(c->tree, file);
+	const char *content = NULL;
+	size_t len = 0;
+
+	for (size_t i = 0; i < c->nr_overlay; i++)
+		if (!strcmp(c->overlay[i].Filename, abs)) {
+			content = c->overlay[i].Contents;
+			len = (size_t)c->overlay[i].Length;
+		}
+	free(abs);
+	return parse_setup_arch(c->setup, file, content, len);
 }
 
 /* 0, or -1 when libclang could not parse `file` (nothing to close then). */

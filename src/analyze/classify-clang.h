@@ -55,6 +55,9 @@ char *classify_take_string(CXString s);
 void classify_parse_args(struct classify *c, const char *file, const char *content, size_t len,
 			 struct strvec *args);
 
+/* The arch `file` (relative to the tree) is parsed for, with the overlay's content.  Allocated. */
+char *classify_file_arch(struct classify *c, const char *file);
+
 /* The overlay's content hash of the absolute path, or NULL when it has none. */
 const char *classify_overlay_hash_of(const struct classify *c, const char *abs);
 
@@ -90,6 +93,9 @@ int classify_has_aligned_attr(CXCursor cursor);
  */
 void classify_collect_diagnostics(const struct classify *c, CXTranslationUnit tu,
 				  struct strvec *diags);
+/* The same, of those diagnostics only whose spelling location is in `only`. */
+void classify_collect_diagnostics_in(const struct classify *c, CXTranslationUnit tu, CXFile only,
+				     struct strvec *diags);
 
 /*
  * The errors of diags as c counts them: their number, the first

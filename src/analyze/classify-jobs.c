@@ -2,6 +2,7 @@
 #include "analyze/classify-jobs.h"
 #include "analyze/classify-sites.h"
 #include "base/threads.h"
+#include "kernel/subsystem.h"
 
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -11,6 +12,9 @@ struct classify_job {
 	struct classify *c;
 	const struct strvec *files;
 	struct file_result *results;	/* classify_files() */
+	const long *hosts;		/* classify_files_hosted(): each file's host, or -1 */
+	size_t **guests;		/* of each file, the files it hosts */
+	size_t *nr_guests;
 	int *errors;			/* classify_count_errors_many() */
 	char **first_errors;
 	/* any other query: one file's, on the worker's index */
@@ -28,6 +32,21 @@ static void *classify_worker(void *data)
 	while ((i = atomic_fetch_add(&job->next, 1)) < job->files->nr) {
 		if (job->query) {
 			job->query(job->c, index, i, job->query_data);
+		} else if (job->results && job->hosts && job->hosts[i] >= 0) {
+			continue;	/* its host's worker classifies it */
+		} else if (job->results && job->nr_guests && job->nr_guests[i]) {
+			size_t n = job->nr_guests[i];
+			const char **names = xcalloc(n, sizeof(*names));
+			struct file_result *got = xcalloc(n, sizeof(*got));
+
+			for (size_t k = 0; k < n; k++)
+				names[k] = job->files->v[job->guests[i][k]];
+			classify_sites_with_guests(job->c, index, job->files->v[i], names, n,
+						   &job->results[i], got);
+			for (size_t k = 0; k < n; k++)
+				job->results[job->guests[i][k]] = got[k];
+			free(got);
+			free(names);
 		} else if (job->results) {
 			classify_sites_of(job->c, index, job->files->v[i], &job->results[i]);
 		} else {
@@ -86,16 +105,117 @@ void classify_count_errors_many(struct classify *c, const struct strvec *files,
 	run_workers(&job, c->jobs);
 }
 
+/* The arch of files->v[i], worked out once. */
+static const char *arch_of(struct classify *c, const struct strvec *files, char **archs, size_t i)
+{
+	if (!archs[i])
+		archs[i] = classify_file_arch(c, files->v[i]);
+	return archs[i];
+}
+
+/*
+ * Each header's host: of the .c files among files that include it, the
+ * first in files' order parsed for the header's arch (the one difference
+ * of arguments that changes what a header declares), or -1; each guest's
+ * index goes to its host's list.
+ */
+static long *choose_hosts(struct classify *c, const struct strvec *files,
+			  const struct include_graph *includes, size_t **guests, size_t *nr_guests)
+{
+	long *hosts = xcalloc(files->nr ? files->nr : 1, sizeof(*hosts));
+	char **archs = xcalloc(files->nr ? files->nr : 1, sizeof(*archs));
+	long **includers = xcalloc(files->nr ? files->nr : 1, sizeof(*includers));
+	size_t *nr_includers = xcalloc(files->nr ? files->nr : 1, sizeof(*nr_includers));
+
+	for (size_t e = 0; e < includes->nr; e++) {
+		const struct include_edge *edge = &includes->edges[e];
+		long includer, header;
+
+		if (!ends_with(edge->includer, ".c") || !ends_with(edge->header, ".h"))
+			continue;
+		includer = strvec_sorted_index(files, edge->includer);
+		header = strvec_sorted_index(files, edge->header);
+		if (includer < 0 || header < 0)
+			continue;
+		includers[header] = xrealloc(includers[header],
+					     (nr_includers[header] + 1) * sizeof(**includers));
+		includers[header][nr_includers[header]++] = includer;
+	}
+	for (size_t i = 0; i < files->nr; i++) {
+		hosts[i] = -1;
+		for (size_t k = 0; k < nr_includers[i]; k++) {
+			long h = includers[i][k];
+
+			if ((hosts[i] < 0 || h < hosts[i]) &&
+			    !strcmp(arch_of(c, files, archs, i), arch_of(c, files, archs, (size_t)h)))
+				hosts[i] = h;
+		}
+		if (hosts[i] >= 0) {
+			size_t h = (size_t)hosts[i];
+
+			guests[h] = xrealloc(guests[h], (nr_guests[h] + 1) * sizeof(**guests));
+			guests[h][nr_guests[h]++] = i;
+		}
+		free(includers[i]);
+	}
+	for (size_t i = 0; i < files->nr; i++)
+		free(archs[i]);
+	free(includers);
+	free(nr_includers);
+	free(archs);
+	return hosts;
+}
+
 void classify_files(struct classify *c, const struct strvec *files,
 		    struct site_list *sites, struct classify_stats *stats)
 {
+	classify_files_hosted(c, files, NULL, sites, stats);
+}
+
+void classify_files_hosted(struct classify *c, const struct strvec *files,
+			   const struct include_graph *includes,
+			   struct site_list *sites, struct classify_stats *stats)
+{
 	struct classify_job job;
+	long *checked = NULL;
 
 	memset(&job, 0, sizeof(job));
 	job.c = c;
 	job.files = files;
 	job.results = xcalloc(files->nr ? files->nr : 1, sizeof(*job.results));
+	if (includes) {
+		job.guests = xcalloc(files->nr ? files->nr : 1, sizeof(*job.guests));
+		job.nr_guests = xcalloc(files->nr ? files->nr : 1, sizeof(*job.nr_guests));
+		checked = choose_hosts(c, files, includes, job.guests, job.nr_guests);
+		job.hosts = checked;
+	}
 	run_workers(&job, c->jobs);
+	if (includes) {
+		/* the guests their host's parse did not enter, parsed alone */
+		struct strvec alone = STRVEC_INIT;
+		struct classify_job second;
+		size_t k = 0;
+
+		for (size_t i = 0; i < files->nr; i++)
+			if (checked[i] >= 0 && job.results[i].absent)
+				strvec_push(&alone, files->v[i]);
+		memset(&second, 0, sizeof(second));
+		second.c = c;
+		second.files = &alone;
+		second.results = xcalloc(alone.nr ? alone.nr : 1, sizeof(*second.results));
+		if (alone.nr)
+			run_workers(&second, c->jobs);
+		for (size_t i = 0; i < files->nr; i++)
+			if (checked[i] >= 0 && job.results[i].absent)
+				job.results[i] = second.results[k++];
+		free(second.results);
+		strvec_clear(&alone);
+		for (size_t i = 0; i < files->nr; i++)
+			free(job.guests[i]);
+		free(job.guests);
+		free(job.nr_guests);
+		free(checked);
+	}
 
 	if (stats) {
 		stats->files = xcalloc(files->nr ? files->nr : 1, sizeof(*stats->files));

@@ -160,12 +160,14 @@ static int read_file_result(const char *buf, size_t len, void *result)
 	const char *field;
 	size_t n;
 	long count = -1;
-	int rc;
+	int rc, absent = 0;
 
 	cache_reader_init(&rd, buf, len);
 	while ((rc = cache_record_next(&rd, &tag, &field, &n)) == 1) {
 		if (tag == 'n') {
 			count = strtol(field, NULL, 10);
+		} else if (tag == 'a') {
+			absent = 1;
 		} else if (tag == 'D') {
 			char *text = xstrndup(field, n);
 
@@ -187,7 +189,8 @@ static int read_file_result(const char *buf, size_t len, void *result)
 	}
 	site_list_take(&r->sites, &sites);
 	r->diags = diags;
-	r->parsed = 1;
+	r->parsed = !absent;
+	r->absent = absent;
 	r->cached = 1;
 	return 1;
 }
@@ -199,6 +202,8 @@ static void write_file_result(const void *result, struct strbuf *payload)
 
 	snprintf(num, sizeof(num), "%zu", r->diags.nr);
 	cache_record_addstr(payload, 'n', num);
+	if (r->absent)
+		cache_record_addstr(payload, 'a', "");
 	for (size_t i = 0; i < r->diags.nr; i++)
 		cache_record_addstr(payload, 'D', r->diags.v[i]);
 	site_list_add_records(&r->sites, 'S', payload);

@@ -17,6 +17,9 @@ struct file_result {
 	struct strvec error_texts;
 	int parsed;
 	int cached;		/* replayed from the parse memo */
+	int absent;		/* a header's result from its includer's parse
+				 * (classify_sites_with_guests()): the parse did
+				 * not enter it, nothing else is set */
 };
 
 /*

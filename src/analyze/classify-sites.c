@@ -417,18 +417,39 @@ static void scan_inactive(struct visit *v)
 	clang_disposeSourceRangeList(ranges);
 }
 
-/* The sites and diagnostics of tu, file's parse, into r (zeroed by the caller). */
+static void file_result_release(struct file_result *r)
+{
+	site_list_release(&r->sites);
+	strvec_clear(&r->diags);
+	strvec_clear(&r->error_texts);
+	free(r->first_error);
+	memset(r, 0, sizeof(*r));
+}
+
+/*
+ * The sites and diagnostics of file in tu, into r (zeroed by the caller):
+ * tu is file's own parse, or with `guest` set the parse of a file that
+ * includes it, whose diagnostics in other files are not file's.  A guest
+ * the parse did not enter is absent.
+ */
 static void sites_of_parse(struct classify *c, CXTranslationUnit tu, const char *file,
-			   struct file_result *r)
+			   int guest, struct file_result *r)
 {
 	struct visit v;
 	char *abs = path_join(c->tree, file);
+	size_t entered_size = 0;
 
 	memset(&v, 0, sizeof(v));
+	v.main = clang_getFile(tu, abs);
+	/* a file looked up but never entered has a CXFile and no contents */
+	if (guest && (!v.main || !clang_getFileContents(tu, v.main, &entered_size))) {
+		r->absent = 1;
+		free(abs);
+		return;
+	}
 	r->parsed = 1;
 	v.c = c;
 	v.tu = tu;
-	v.main = clang_getFile(tu, abs);
 	v.file = file;
 	v.sites = &r->sites;
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), visit_top_level, &v);
@@ -444,21 +465,12 @@ static void sites_of_parse(struct classify *c, CXTranslationUnit tu, const char 
 			macro_body_sites(file, text, size, &expanded, &r->sites);
 		strvec_clear(&expanded);
 	}
-	classify_collect_diagnostics(c, tu, &r->diags);
+	classify_collect_diagnostics_in(c, tu, guest ? v.main : NULL, &r->diags);
 	classify_view_diagnostics(c, &r->diags, &r->errors, &r->first_error, &r->error_texts);
 	for (size_t i = 0; i < v.nr_macros; i++)
 		free(v.macros[i].name);
 	free(v.macros);
 	free(abs);
-}
-
-static void file_result_release(struct file_result *r)
-{
-	site_list_release(&r->sites);
-	strvec_clear(&r->diags);
-	strvec_clear(&r->error_texts);
-	free(r->first_error);
-	memset(r, 0, sizeof(*r));
 }
 
 void classify_sites_of(struct classify *c, CXIndex index, const char *file,
@@ -482,9 +494,73 @@ void classify_sites_of(struct classify *c, CXIndex index, const char *file,
 		strvec_push(&r->error_texts, r->first_error);
 		return;
 	}
-	sites_of_parse(c, tu, file, r);
+	sites_of_parse(c, tu, file, 0, r);
 	if (memo)
 		classify_memo_put(c, key, tu, &classify_memo_file_result, r);
+	clang_disposeTranslationUnit(tu);
+}
+
+/* The memo's key of guest's sites from host's parse. */
+static void guest_key(struct classify *c, const char *host, const char *guest, char key[33])
+{
+	char *query = xstrfmt("classify guest %s", guest);
+
+	classify_memo_key(c, query, host, key);
+	free(query);
+}
+
+void classify_sites_with_guests(struct classify *c, CXIndex index, const char *file,
+				const char *const *guests, size_t nr_guests,
+				struct file_result *r, struct file_result *guest_results)
+{
+	char key[33];
+	CXTranslationUnit tu;
+	size_t hits = 0;
+	int memo = cache_dir() != NULL;
+
+	if (memo) {
+		classify_memo_key(c, "classify", file, key);
+		hits = classify_memo_get(c, key, &classify_memo_file_result, r);
+		for (size_t k = 0; hits == 1 + k && k < nr_guests; k++) {
+			guest_key(c, file, guests[k], key);
+			hits += classify_memo_get(c, key, &classify_memo_file_result, &guest_results[k]);
+		}
+		if (hits == 1 + nr_guests) {
+			classify_view_diagnostics(c, &r->diags, &r->errors, &r->first_error, &r->error_texts);
+			for (size_t k = 0; k < nr_guests; k++) {
+				struct file_result *g = &guest_results[k];
+
+				classify_view_diagnostics(c, &g->diags, &g->errors, &g->first_error,
+							  &g->error_texts);
+			}
+			return;
+		}
+		/* one query of the parse was not kept: parse for all */
+		file_result_release(r);
+		for (size_t k = 0; k < nr_guests; k++)
+			file_result_release(&guest_results[k]);
+	}
+	tu = classify_parse(c, index, file, NULL, 0);
+	if (!tu) {
+		r->errors = 1;
+		r->first_error = xstrfmt("%s: libclang could not parse the file", file);
+		strvec_push(&r->error_texts, r->first_error);
+		for (size_t k = 0; k < nr_guests; k++)
+			guest_results[k].absent = 1;
+		return;
+	}
+	sites_of_parse(c, tu, file, 0, r);
+	if (memo) {
+		classify_memo_key(c, "classify", file, key);
+		classify_memo_put(c, key, tu, &classify_memo_file_result, r);
+	}
+	for (size_t k = 0; k < nr_guests; k++) {
+		sites_of_parse(c, tu, guests[k], 1, &guest_results[k]);
+		if (memo) {
+			guest_key(c, file, guests[k], key);
+			classify_memo_put(c, key, tu, &classify_memo_file_result, &guest_results[k]);
+		}
+	}
 	clang_disposeTranslationUnit(tu);
 }
 
@@ -498,7 +574,7 @@ void classify_keep_sites(struct classify *c, CXTranslationUnit tu, const char *f
 	memset(&r, 0, sizeof(r));
 	classify_memo_key(c, "classify", file, key);
 	if (!classify_memo_get(c, key, &classify_memo_file_result, &r)) {
-		sites_of_parse(c, tu, file, &r);
+		sites_of_parse(c, tu, file, 0, &r);
 		classify_memo_put(c, key, tu, &classify_memo_file_result, &r);
 	}
 	file_result_release(&r);

@@ -16,6 +16,19 @@
 void classify_sites_of(struct classify *c, CXIndex index, const char *file, struct file_result *r);
 
 /*
+ * classify_sites_of() of file, and of each of guests (headers, relative to
+ * the tree) from the same parse: the sites in the guest, its inactive
+ * branches and the bodies of the macros it expands, and the diagnostics
+ * located in it, into guest_results[k] (zeroed by the caller, as r).  A
+ * guest the parse did not enter (or a file libclang could not parse) gets
+ * absent set and nothing else.  Through the parse memo: the guests' entries
+ * are keyed by file's arguments.
+ */
+void classify_sites_with_guests(struct classify *c, CXIndex index, const char *file,
+				const char *const *guests, size_t nr_guests,
+				struct file_result *r, struct file_result *guest_results);
+
+/*
  * Keep in the parse memo what classify_sites_of() would find in tu, a
  * parse of file (relative) made for another query with the classifier's
  * arguments and overlay, unless the memo has it already; nothing without

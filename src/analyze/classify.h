@@ -77,6 +77,22 @@ void classify_free(struct classify *c);
 void classify_files(struct classify *c, const struct strvec *files,
 		    struct site_list *sites, struct classify_stats *stats);
 
+/*
+ * classify_files(), where `files` is sorted and `includes` tells which .c
+ * files include which headers directly: a header's sites and diagnostics
+ * are taken from the parse of its host, one parse fewer: of the .c files
+ * among files that include it, the first parsed for the header's arch.
+ * When that parse does not enter the header (an #include in an inactive
+ * branch), or there is no host, the header is parsed alone.  What a
+ * hosted header yields is what it is where the kernel compiles it: the
+ * host's macros and configuration, and as errors only those located in it.
+ * The result does not depend on the jobs.
+ */
+struct include_graph;
+void classify_files_hosted(struct classify *c, const struct strvec *files,
+			   const struct include_graph *includes,
+			   struct site_list *sites, struct classify_stats *stats);
+
 void classify_stats_release(struct classify_stats *stats);
 
 /* A file's content as the parser should see it instead of the disk's. */

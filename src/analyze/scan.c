@@ -136,13 +136,14 @@ int scan_tree(const struct scan_options *opts, struct scan_result *r)
 	c = classify_new(&copts);
 	if (!c)
 		return -1;
+	scan_include_graph(opts->tree, &r->candidate_files, &r->includes);
 	wall = now(CLOCK_MONOTONIC);
 	cpu = now(CLOCK_PROCESS_CPUTIME_ID);
-	classify_files(c, &r->parsed_files, &r->sites, &r->parse);
+	/* a header is judged where the kernel compiles it, in its includer's parse */
+	classify_files_hosted(c, &r->parsed_files, &r->includes, &r->sites, &r->parse);
 	r->timing.classify_wall = now(CLOCK_MONOTONIC) - wall;
 	r->timing.classify_cpu = now(CLOCK_PROCESS_CPUTIME_ID) - cpu;
 	classify_free(c);
-	scan_include_graph(opts->tree, &r->candidate_files, &r->includes);
 
 	for (size_t i = 0; i < r->sites.nr; i++) {
 		struct site *s = &r->sites.items[i];
