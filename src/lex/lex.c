@@ -290,10 +290,15 @@ void lex_tokenize_cond(const char *text, size_t len, struct lex_tokens *out,
 
 	lex_tokenize_raw(text, len, &mine);
 	drop_inactive(&mine, fn, data);
-	for (size_t i = 0; i < mine.nr; i++) {
-		ALLOC_GROW(out->v, out->nr + 1, out->alloc);
-		out->v[out->nr++] = mine.v[i];
+	if (!out->nr) {
+		/* the usual case, nothing to append to: the tokens move, no copy */
+		lex_tokens_release(out);
+		*out = mine;
+		return;
 	}
+	ALLOC_GROW(out->v, out->nr + mine.nr, out->alloc);
+	memcpy(out->v + out->nr, mine.v, mine.nr * sizeof(*mine.v));
+	out->nr += mine.nr;
 	lex_tokens_release(&mine);
 }
 

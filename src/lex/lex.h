@@ -42,12 +42,13 @@ enum lex_token_kind {
 	TOKEN_PUNCT,
 };
 
+/* 32 bytes: a report holds the tokens of every file it reads at once. */
 struct lex_token {
-	enum lex_token_kind kind;
 	const char *text;
+	size_t offset;			/* byte offset in the text */
 	unsigned len;
 	unsigned line, column;		/* 1-based, columns in bytes */
-	size_t offset;			/* byte offset in the text */
+	unsigned kind:3;		/* enum lex_token_kind */
 	unsigned directive:1;
 	unsigned directive_start:1;
 };
