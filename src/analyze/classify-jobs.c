@@ -205,9 +205,17 @@ void classify_files_hosted(struct classify *c, const struct strvec *files,
 		second.results = xcalloc(alone.nr ? alone.nr : 1, sizeof(*second.results));
 		if (alone.nr)
 			run_workers(&second, c->jobs);
-		for (size_t i = 0; i < files->nr; i++)
-			if (checked[i] >= 0 && job.results[i].absent)
-				job.results[i] = second.results[k++];
+		for (size_t i = 0; i < files->nr; i++) {
+			struct file_result *r = &job.results[i];
+
+			if (checked[i] < 0 || !r->absent)
+				continue;
+			site_list_release(&r->sites);
+			strvec_clear(&r->diags);
+			strvec_clear(&r->error_texts);
+			free(r->first_error);
+			*r = second.results[k++];
+		}
 		free(second.results);
 		strvec_clear(&alone);
 		for (size_t i = 0; i < files->nr; i++)
