@@ -95,17 +95,25 @@ void classify_free(struct classify *c)
 	free(c);
 }
 
+/* The overlay's content of file (relative) into *content and *len; unchanged without one. */
+static void overlay_content(const struct classify *c, const char *file, const char **content,
+			    size_t *len)
+{
+	char *abs = path_join(c->tree, file);
+
+	for (size_t i = 0; i < c->nr_overlay; i++)
+		if (!strcmp(c->overlay[i].Filename, abs)) {
+			*content = c->overlay[i].Contents;
+			*len = (size_t)c->overlay[i].Length;
+		}
+	free(abs);
+}
+
 void classify_parse_args(struct classify *c, const char *file, const char *content, size_t len,
 				struct strvec *args)
 {
-	char *abs = content ? NULL : path_join(c->tree, file);
-
-	for (size_t i = 0; abs && i < c->nr_overlay; i++)
-		if (!strcmp(c->overlay[i].Filename, abs)) {
-			content = c->overlay[i].Contents;
-			len = (size_t)c->overlay[i].Length;
-		}
-	free(abs);
+	if (!content)
+		overlay_content(c, file, &content, &len);
 	parse_setup_args(c->setup, file, content, len, args);
 }
 
@@ -373,16 +381,10 @@ void classify_view_diagnostics(const struct classify *c, const struct strvec *di
 
 char *classify_file_arch(struct classify *c, const char *file)
 {
-	char *abs = path_join(c->tree, file);
 	const char *content = NULL;
 	size_t len = 0;
 
-	for (size_t i = 0; i < c->nr_overlay; i++)
-		if (!strcmp(c->overlay[i].Filename, abs)) {
-			content = c->overlay[i].Contents;
-			len = (size_t)c->overlay[i].Length;
-		}
-	free(abs);
+	overlay_content(c, file, &content, &len);
 	return parse_setup_arch(c->setup, file, content, len);
 }
 

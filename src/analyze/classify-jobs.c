@@ -34,8 +34,8 @@ static void *classify_worker(void *data)
 			job->query(job->c, index, i, job->query_data);
 		} else if (job->results && job->hosts && job->hosts[i] >= 0) {
 			continue;	/* its host's worker classifies it */
-		} else if (job->results && job->nr_guests && job->nr_guests[i]) {
-			size_t n = job->nr_guests[i];
+		} else if (job->results) {
+			size_t n = job->nr_guests ? job->nr_guests[i] : 0;
 			const char **names = xcalloc(n, sizeof(*names));
 			struct file_result *got = xcalloc(n, sizeof(*got));
 
@@ -47,8 +47,6 @@ static void *classify_worker(void *data)
 				job->results[job->guests[i][k]] = got[k];
 			free(got);
 			free(names);
-		} else if (job->results) {
-			classify_sites_of(job->c, index, job->files->v[i], &job->results[i]);
 		} else {
 			/* the whole classification: its results go to the parse memo */
 			struct file_result r;
@@ -210,10 +208,7 @@ void classify_files_hosted(struct classify *c, const struct strvec *files,
 
 			if (checked[i] < 0 || !r->absent)
 				continue;
-			site_list_release(&r->sites);
-			strvec_clear(&r->diags);
-			strvec_clear(&r->error_texts);
-			free(r->first_error);
+			file_result_release(r);
 			*r = second.results[k++];
 		}
 		free(second.results);

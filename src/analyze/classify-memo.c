@@ -149,6 +149,15 @@ static void memo_contents(const struct classify *c, const char *paths, size_t le
 	cache_hasher_finish(h, key);
 }
 
+void file_result_release(struct file_result *r)
+{
+	site_list_release(&r->sites);
+	strvec_clear(&r->diags);
+	strvec_clear(&r->error_texts);
+	free(r->first_error);
+	memset(r, 0, sizeof(*r));
+}
+
 /* classify_sites_of()'s results into r (diags and sites); 0 (r untouched) when damaged. */
 static int read_file_result(const char *buf, size_t len, void *result)
 {

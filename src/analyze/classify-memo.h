@@ -22,6 +22,9 @@ struct file_result {
 				 * not enter it, nothing else is set */
 };
 
+/* Free what r holds and zero it. */
+void file_result_release(struct file_result *r);
+
 /*
  * What one query keeps: write() adds its results to a payload, read()
  * gives them back into the same kind of result (1), or leaves it

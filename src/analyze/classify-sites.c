@@ -417,15 +417,6 @@ static void scan_inactive(struct visit *v)
 	clang_disposeSourceRangeList(ranges);
 }
 
-static void file_result_release(struct file_result *r)
-{
-	site_list_release(&r->sites);
-	strvec_clear(&r->diags);
-	strvec_clear(&r->error_texts);
-	free(r->first_error);
-	memset(r, 0, sizeof(*r));
-}
-
 /*
  * The sites and diagnostics of file in tu, into r (zeroed by the caller):
  * tu is file's own parse, or with `guest` set the parse of a file that
@@ -473,33 +464,6 @@ static void sites_of_parse(struct classify *c, CXTranslationUnit tu, const char 
 	free(abs);
 }
 
-void classify_sites_of(struct classify *c, CXIndex index, const char *file,
-		       struct file_result *r)
-{
-	char key[33];
-	CXTranslationUnit tu;
-	int memo = cache_dir() != NULL;
-
-	if (memo) {
-		classify_memo_key(c, "classify", file, key);
-		if (classify_memo_get(c, key, &classify_memo_file_result, r)) {
-			classify_view_diagnostics(c, &r->diags, &r->errors, &r->first_error, &r->error_texts);
-			return;
-		}
-	}
-	tu = classify_parse(c, index, file, NULL, 0);
-	if (!tu) {
-		r->errors = 1;
-		r->first_error = xstrfmt("%s: libclang could not parse the file", file);
-		strvec_push(&r->error_texts, r->first_error);
-		return;
-	}
-	sites_of_parse(c, tu, file, 0, r);
-	if (memo)
-		classify_memo_put(c, key, tu, &classify_memo_file_result, r);
-	clang_disposeTranslationUnit(tu);
-}
-
 /* The memo's key of guest's sites from host's parse. */
 static void guest_key(struct classify *c, const char *host, const char *guest, char key[33])
 {
@@ -509,11 +473,17 @@ static void guest_key(struct classify *c, const char *host, const char *guest, c
 	free(query);
 }
 
+void classify_sites_of(struct classify *c, CXIndex index, const char *file,
+		       struct file_result *r)
+{
+	classify_sites_with_guests(c, index, file, NULL, 0, r, NULL);
+}
+
 void classify_sites_with_guests(struct classify *c, CXIndex index, const char *file,
 				const char *const *guests, size_t nr_guests,
 				struct file_result *r, struct file_result *guest_results)
 {
-	char key[33];
+	char key[33], guest[33];
 	CXTranslationUnit tu;
 	size_t hits = 0;
 	int memo = cache_dir() != NULL;
@@ -522,8 +492,8 @@ void classify_sites_with_guests(struct classify *c, CXIndex index, const char *f
 		classify_memo_key(c, "classify", file, key);
 		hits = classify_memo_get(c, key, &classify_memo_file_result, r);
 		for (size_t k = 0; hits == 1 + k && k < nr_guests; k++) {
-			guest_key(c, file, guests[k], key);
-			hits += classify_memo_get(c, key, &classify_memo_file_result, &guest_results[k]);
+			guest_key(c, file, guests[k], guest);
+			hits += classify_memo_get(c, guest, &classify_memo_file_result, &guest_results[k]);
 		}
 		if (hits == 1 + nr_guests) {
 			classify_view_diagnostics(c, &r->diags, &r->errors, &r->first_error, &r->error_texts);
@@ -550,15 +520,13 @@ void classify_sites_with_guests(struct classify *c, CXIndex index, const char *f
 		return;
 	}
 	sites_of_parse(c, tu, file, 0, r);
-	if (memo) {
-		classify_memo_key(c, "classify", file, key);
+	if (memo)
 		classify_memo_put(c, key, tu, &classify_memo_file_result, r);
-	}
 	for (size_t k = 0; k < nr_guests; k++) {
 		sites_of_parse(c, tu, guests[k], 1, &guest_results[k]);
 		if (memo) {
-			guest_key(c, file, guests[k], key);
-			classify_memo_put(c, key, tu, &classify_memo_file_result, &guest_results[k]);
+			guest_key(c, file, guests[k], guest);
+			classify_memo_put(c, guest, tu, &classify_memo_file_result, &guest_results[k]);
 		}
 	}
 	clang_disposeTranslationUnit(tu);
