@@ -84,8 +84,9 @@ START_TEST(a_struct_deleted_whole_names_its_tag_not_its_members)
 END_TEST
 
 /*
- * Members a kept struct lost break only files that name its tag: struct
- * class's release and class_interface's add are every driver's words.
+ * Members a kept struct lost break only files that name its tag as a
+ * type (struct class, or dev->class->...): struct class's release and
+ * class_interface's add are every driver's words, and so is class.
  */
 START_TEST(a_kept_struct_loses_members_its_tag_scopes_them)
 {
@@ -102,6 +103,11 @@ START_TEST(a_kept_struct_loses_members_its_tag_scopes_them)
 	const char *sets = "static struct class c = { .name = \"c\", .release = r, };\n";
 	const char *adds = "list_add(a, b); intf.add = x;\n";
 	const char *gets = "struct device *d; class_get(NULL);\n";
+	/* the tag as a word that is no type: a PCI class code beside a file_operations */
+	const char *pci = "if ((pdev->class >> 8) == 0x0c03) f.release = r; /* the class of it */\n";
+	/* reached through a member named like its type, or a cast */
+	const char *chain = "dev->class\n\t->release = r;\n";
+	const char *cast = "((struct\tclass *)p)->release = r;\n";
 	struct strvec names = STRVEC_INIT, members = STRVEC_INIT;
 
 	header_users_names(before, strlen(before), after, strlen(after), &names, &members);
@@ -118,6 +124,12 @@ START_TEST(a_kept_struct_loses_members_its_tag_scopes_them)
 	ck_assert(header_users_mentions_scoped(sets, strlen(sets), &names, &members));
 	ck_assert(!header_users_mentions_scoped(adds, strlen(adds), &names, &members));
 	ck_assert(header_users_mentions_scoped(gets, strlen(gets), &names, &members));
+	ck_assert(!header_users_mentions_scoped(pci, strlen(pci), &names, &members));
+	ck_assert(header_users_mentions_scoped(chain, strlen(chain), &names, &members));
+	ck_assert(header_users_mentions_scoped(cast, strlen(cast), &names, &members));
+	ck_assert_ptr_null(header_users_first_mentioned(pci, strlen(pci), &names, &members));
+	ck_assert_str_eq(header_users_first_mentioned(chain, strlen(chain), &names, &members),
+			 names.v[0]);
 	/* without members, every mention counts */
 	ck_assert(header_users_mentions_scoped(fops, strlen(fops), &names, NULL));
 	strvec_clear(&names);

@@ -306,13 +306,41 @@ static int member_name_is(const char *m, const char *s, size_t n)
 }
 
 /*
- * Mark in seen (per entry of members: bit 1 its name is in text, bit 2
- * its tag) what the identifier of n bytes at s is; whether it is a
- * member's name.
+ * Whether the identifier of n bytes at text + at names a struct type: its
+ * tag after `struct` or `union`, or a member named like the tag reached
+ * through (`dev->class->release`: kernel members are named after their
+ * type).  A bare word does not: `pdev->class >> 8` is a PCI class code,
+ * and a file that only says that never holds a struct class.
  */
-static int note_member(const struct strvec *members, char *seen, const char *s, size_t n)
+static int names_tag(const char *text, size_t len, size_t at, size_t n)
 {
-	int member = 0;
+	static const char *const records[] = { "struct", "union", NULL };
+	size_t b = at, e = at + n;
+
+	while (b && (text[b - 1] == ' ' || text[b - 1] == '\t' || text[b - 1] == '\n'))
+		b--;
+	for (size_t r = 0; records[r]; r++) {
+		size_t k = strlen(records[r]);
+
+		if (b >= k && !memcmp(text + b - k, records[r], k) &&
+		    (b == k || !lex_ident_char((unsigned char)text[b - k - 1])))
+			return 1;
+	}
+	while (e < len && (text[e] == ' ' || text[e] == '\t' || text[e] == '\n'))
+		e++;
+	return e < len && (text[e] == '.' || (text[e] == '-' && e + 1 < len && text[e + 1] == '>'));
+}
+
+/*
+ * Mark in seen (per entry of members: bit 1 its name is in text, bit 2
+ * its tag, named as a type: names_tag()) what the identifier of n bytes
+ * at text + at is; whether it is a member's name.
+ */
+static int note_member(const struct strvec *members, char *seen, const char *text, size_t len,
+		       size_t at, size_t n)
+{
+	const char *s = text + at;
+	int member = 0, tag_checked = 0, is_tag = 0;
 
 	for (size_t m = 0; members && m < members->nr; m++) {
 		const char *tag = strchr(members->v[m], '\t') + 1;
@@ -321,8 +349,14 @@ static int note_member(const struct strvec *members, char *seen, const char *s, 
 			seen[m] |= 1;
 			member = 1;
 		}
-		if (strlen(tag) == n && !memcmp(tag, s, n))
-			seen[m] |= 2;
+		if (strlen(tag) == n && !memcmp(tag, s, n)) {
+			if (!tag_checked) {
+				tag_checked = 1;
+				is_tag = names_tag(text, len, at, n);
+			}
+			if (is_tag)
+				seen[m] |= 2;
+		}
 	}
 	return member;
 }
@@ -347,7 +381,7 @@ int header_users_mentions_scoped(const char *text, size_t len, const struct strv
 		return header_users_mentions(text, len, names);
 	seen = xcalloc(members->nr, 1);
 	while (!hit && next_identifier(text, len, &i, &s, &n))
-		if (!note_member(members, seen, text + s, n) && sorted_hasn(names, text + s, n))
+		if (!note_member(members, seen, text, len, s, n) && sorted_hasn(names, text + s, n))
 			hit = 1;
 	hit = hit || whole_member_seen(members, seen);
 	free(seen);
@@ -363,7 +397,7 @@ const char *header_users_first_mentioned(const char *text, size_t len, const str
 	size_t i = 0, s, n;
 
 	while (next_identifier(text, len, &i, &s, &n))
-		if (!note_member(members, seen, text + s, n) && strvec_sorted_has_n(names, text + s, n))
+		if (!note_member(members, seen, text, len, s, n) && strvec_sorted_has_n(names, text + s, n))
 			add_name(&named, text + s, n);
 	if (whole_member_seen(members, seen))
 		first = names->nr ? names->v[0] : NULL;

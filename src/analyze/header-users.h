@@ -10,7 +10,9 @@
  * that reaches the header and mentions one of them (itself, or through a
  * macro of another header that does) is a user to parse before and after;
  * a member of a struct the header keeps counts only in a file that also
- * names the struct's tag.
+ * names the struct's tag as a type: `struct class`, or a member named like
+ * it reached through (`dev->class->release`); `pdev->class >> 8` is a
+ * word, not the type.
  *
  * Errors are compared by (file, message), never by line: a change moves
  * lines.  A message the step renamed something in ("no member named
