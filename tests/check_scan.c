@@ -774,6 +774,100 @@ static unsigned errors_of_file(const struct scan_result *r, const char *file)
  * header its includer's parse never enters (#if 0) is parsed alone, as is
  * one of another arch.  Whatever the jobs, and from the parse memo.
  */
+/* Does hosts hold the edge (host, header)? */
+static int has_edge(const struct include_graph *g, const char *host, const char *header)
+{
+	for (size_t i = 0; i < g->nr; i++)
+		if (!strcmp(g->edges[i].includer, host) && !strcmp(g->edges[i].header, header))
+			return 1;
+	return 0;
+}
+
+/*
+ * The hosts of a change (verify's and step 70's): a header goes to the
+ * first changed .c file that includes it before and after the change and
+ * is parsed for its arch; the closure brings a header's host and a host's
+ * guests into a parse set.
+ */
+START_TEST(host_graph_of_a_change)
+{
+	static const char *const paths[] = {
+		"arch/x86_64/kernel/a.c", "drivers/x/b.c", "drivers/x/b.h", "drivers/x/c.c",
+		"drivers/x/lone.h", "include/linux/foo.h", NULL,
+	};
+	static const char *const before_texts[] = {
+		"#include <linux/foo.h>\n",
+		"#include <linux/foo.h>\n#include \"b.h\"\n",
+		"struct b { int x; };\n",
+		"#include <linux/foo.h>\n#include \"b.h\"\n",
+		"struct lone;\n",
+		"struct foo { int y; };\n",
+	};
+	/* b.c no longer includes foo.h after its change */
+	static const char *const after_texts[] = {
+		"#include <linux/foo.h>\n",
+		"#include \"b.h\"\n",
+		"struct b { long x; };\n",
+		"#include <linux/foo.h>\n#include \"b.h\"\n",
+		"struct lone;\n",
+		"struct foo { long y; };\n",
+	};
+	char *k = path_join(tree, "hostgraph");
+	struct strvec files = STRVEC_INIT, set = STRVEC_INIT;
+	struct strbuf before[6], after[6];
+	struct include_graph hosts = INCLUDE_GRAPH_INIT;
+	struct classify_options co;
+	struct classify *c;
+
+	test_put(k, "include/asm-i386/.keep", "");
+	test_put(k, "include/asm-x86_64/.keep", "");
+	for (size_t i = 0; paths[i]; i++) {
+		test_put(k, paths[i], before_texts[i]);
+		strvec_push(&files, paths[i]);
+		before[i] = (struct strbuf)STRBUF_INIT;
+		after[i] = (struct strbuf)STRBUF_INIT;
+		strbuf_addstr(&before[i], before_texts[i]);
+		strbuf_addstr(&after[i], after_texts[i]);
+	}
+	memset(&co, 0, sizeof(co));
+	co.tree = k;
+	co.kernel = k;
+	co.jobs = 1;
+	co.headers_optional = 1;
+	c = classify_new(&co);
+	ck_assert_ptr_nonnull(c);
+	classify_host_graph(c, &files, before, after, &hosts);
+	ck_assert(has_edge(&hosts, "drivers/x/b.c", "drivers/x/b.h"));
+	/* not b.c (drops it), not a.c (x86_64 while foo.h is parsed for i386) */
+	ck_assert(has_edge(&hosts, "drivers/x/c.c", "include/linux/foo.h"));
+	ck_assert_uint_eq(hosts.nr, 2);
+
+	strvec_push(&set, "drivers/x/b.h");
+	classify_host_closure(&hosts, &set);
+	ck_assert_uint_eq(set.nr, 2);
+	ck_assert_str_eq(set.v[0], "drivers/x/b.c");
+	ck_assert_str_eq(set.v[1], "drivers/x/b.h");
+	strvec_clear(&set);
+	strvec_push(&set, "drivers/x/c.c");
+	strvec_push(&set, "drivers/x/lone.h");
+	classify_host_closure(&hosts, &set);
+	ck_assert_uint_eq(set.nr, 3);
+	ck_assert_str_eq(set.v[0], "drivers/x/c.c");
+	ck_assert_str_eq(set.v[1], "drivers/x/lone.h");
+	ck_assert_str_eq(set.v[2], "include/linux/foo.h");
+
+	for (size_t i = 0; paths[i]; i++) {
+		strbuf_release(&before[i]);
+		strbuf_release(&after[i]);
+	}
+	include_graph_release(&hosts);
+	strvec_clear(&set);
+	strvec_clear(&files);
+	classify_free(c);
+	free(k);
+}
+END_TEST
+
 START_TEST(classify_header_from_its_includer)
 {
 	static const char device_h[] =
@@ -924,6 +1018,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, classify_views_share_one_parse);
 	tcase_add_test(tc, classify_query_parse_keeps_the_sites);
 	tcase_add_test(tc, classify_header_from_its_includer);
+	tcase_add_test(tc, host_graph_of_a_change);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -7,6 +7,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 struct classify_job {
 	struct classify *c;
@@ -162,6 +163,84 @@ static long *choose_hosts(struct classify *c, const struct strvec *files,
 	free(nr_includers);
 	free(archs);
 	return hosts;
+}
+
+static int in_tree(const char *rel, void *data)
+{
+	char *abs = path_join(data, rel);
+	struct stat st;
+	int ok = lstat(abs, &st) == 0 && S_ISREG(st.st_mode);
+
+	free(abs);
+	return ok;
+}
+
+void classify_host_graph(struct classify *c, const struct strvec *files,
+			 const struct strbuf *before, const struct strbuf *after,
+			 struct include_graph *hosts)
+{
+	struct include_graph was = INCLUDE_GRAPH_INIT, now = INCLUDE_GRAPH_INIT, both = INCLUDE_GRAPH_INIT;
+	size_t **guests = xcalloc(files->nr ? files->nr : 1, sizeof(*guests));
+	size_t *nr_guests = xcalloc(files->nr ? files->nr : 1, sizeof(*nr_guests));
+	long *chosen;
+
+	for (size_t i = 0; i < files->nr; i++) {
+		if (!ends_with(files->v[i], ".c"))
+			continue;
+		if (before[i].buf)
+			include_graph_scan(&was, files->v[i], before[i].buf, in_tree, c->tree);
+		if (after[i].buf)
+			include_graph_scan(&now, files->v[i], after[i].buf, in_tree, c->tree);
+	}
+	{
+		struct strvec kept = STRVEC_INIT;	/* "includer\theader" of the text after */
+
+		for (size_t e = 0; e < now.nr; e++)
+			strvec_pushf(&kept, "%s\t%s", now.edges[e].includer, now.edges[e].header);
+		strvec_sort(&kept);
+		for (size_t e = 0; e < was.nr; e++) {
+			char *edge = xstrfmt("%s\t%s", was.edges[e].includer, was.edges[e].header);
+
+			if (strvec_sorted_index(&kept, edge) >= 0)
+				include_graph_add(&both, was.edges[e].includer, was.edges[e].header);
+			free(edge);
+		}
+		strvec_clear(&kept);
+	}
+	chosen = choose_hosts(c, files, &both, guests, nr_guests);
+	for (size_t i = 0; i < files->nr; i++) {
+		if (chosen[i] >= 0)
+			include_graph_add(hosts, files->v[chosen[i]], files->v[i]);
+		free(guests[i]);
+	}
+	free(chosen);
+	free(guests);
+	free(nr_guests);
+	include_graph_release(&was);
+	include_graph_release(&now);
+	include_graph_release(&both);
+}
+
+void classify_host_closure(const struct include_graph *hosts, struct strvec *files)
+{
+	for (int pass = 0; pass < 2; pass++) {
+		struct strvec add = STRVEC_INIT;
+
+		/* first the host of each header, then each guest of each host */
+		for (size_t e = 0; e < hosts->nr; e++) {
+			const char *have = pass ? hosts->edges[e].includer : hosts->edges[e].header;
+			const char *want = pass ? hosts->edges[e].header : hosts->edges[e].includer;
+
+			if (strvec_sorted_index(files, have) >= 0 && strvec_sorted_index(files, want) < 0 &&
+			    !strvec_has(&add, want))
+				strvec_push(&add, want);
+		}
+		for (size_t i = 0; i < add.nr; i++)
+			strvec_push(files, add.v[i]);
+		if (add.nr)
+			strvec_sort(files);
+		strvec_clear(&add);
+	}
 }
 
 void classify_files(struct classify *c, const struct strvec *files,

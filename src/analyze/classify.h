@@ -95,6 +95,28 @@ void classify_files_hosted(struct classify *c, const struct strvec *files,
 
 void classify_stats_release(struct classify_stats *stats);
 
+/*
+ * The hosts of a set of changed files, for classify_files_hosted() on the
+ * states before and after the change: for each header of `files` (sorted,
+ * relative to the tree), the first .c file of files, in their order, that
+ * includes it directly in both of its texts (before[i] and after[i] of
+ * files->v[i]: a change that drops an #include hosts nothing) and is
+ * parsed for the header's arch.  One edge (host, header) each is added to
+ * hosts.  A header judged in a host before and after the change is judged
+ * as the kernel compiles it, both times the same way.
+ */
+void classify_host_graph(struct classify *c, const struct strvec *files,
+			 const struct strbuf *before, const struct strbuf *after,
+			 struct include_graph *hosts);
+
+/*
+ * Add to the sorted files, keeping them sorted and each once, the host of
+ * each header in them and every guest of each host in them (hosts: from
+ * classify_host_graph()): a host's parse answers for its guests, and a
+ * parse memo entry is one host's with all of its guests.
+ */
+void classify_host_closure(const struct include_graph *hosts, struct strvec *files);
+
 /* A file's content as the parser should see it instead of the disk's. */
 struct classify_unsaved {
 	const char *file;	/* relative to the tree */

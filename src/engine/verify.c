@@ -11,6 +11,7 @@
 #include "base/walk.h"
 #include "kernel/kernel.h"
 #include "kernel/reach.h"
+#include "kernel/subsystem.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -168,6 +169,7 @@ struct verify {
 	struct strvec tree_files;	/* walked when a header first changes */
 	int walked;
 	struct classify *c;
+	struct include_graph hosts;	/* each changed header's host (classify_host_graph()) */
 	struct hold_back hb;		/* what goes back together */
 };
 
@@ -194,15 +196,25 @@ static int is_c_file(const char *path)
 	return ends_with(path, ".c");
 }
 
-/* Parse each of files (no overlay: before; else after) on the pool and keep it. */
-static int parse_into(struct verify *v, const struct strvec *files, int after)
+/*
+ * Parse each of files (no overlay: before; else after) on the pool and
+ * keep it.  A changed header is judged in its host's parse, before and
+ * after alike: the host and the host's other guests are parsed with it.
+ */
+static int parse_into(struct verify *v, const struct strvec *requested, int after)
 {
 	struct classify_stats st = CLASSIFY_STATS_INIT;
 	struct site_list sites = SITE_LIST_INIT;
+	struct strvec set = STRVEC_INIT;
+	const struct strvec *files = &set;
 
-	if (!files->nr)
+	if (!requested->nr)
 		return 0;
-	classify_files(v->c, files, &sites, &st);
+	for (size_t i = 0; i < requested->nr; i++)
+		strvec_push(&set, requested->v[i]);
+	strvec_sort(&set);
+	classify_host_closure(&v->hosts, &set);
+	classify_files_hosted(v->c, files, &v->hosts, &sites, &st);
 	v->stats->verify_parsed_cached += (unsigned)st.cached;
 	if (after)
 		v->stats->verify_parsed_after += (unsigned)files->nr;
@@ -231,6 +243,7 @@ static int parse_into(struct verify *v, const struct strvec *files, int after)
 	}
 	site_list_release(&sites);
 	classify_stats_release(&st);
+	strvec_clear(&set);
 	return 0;
 }
 
@@ -835,6 +848,32 @@ static int verify_round(struct verify *v, const struct strvec *went_back)
 	return (int)(v->stats->held_back - held) + (int)v->hb.stepped_back.nr;
 }
 
+/* v->hosts: of the changed files, their texts before and after the change. */
+static void host_graph(struct verify *v)
+{
+	struct engine *e = v->e;
+	struct strvec changed = STRVEC_INIT;
+	struct strbuf *before, *after;
+
+	for (size_t i = 0; i < e->nr; i++)
+		if (engine_file_changed(&e->files[i]))
+			strvec_push(&changed, e->files[i].path);
+	strvec_sort(&changed);
+	before = xcalloc(changed.nr + 1, sizeof(*before));
+	after = xcalloc(changed.nr + 1, sizeof(*after));
+	for (size_t i = 0; i < changed.nr; i++) {
+		struct work_file *f = engine_find_file(e, changed.v[i]);
+
+		/* borrowed: classify_host_graph() only reads them */
+		before[i] = f->original;
+		after[i] = f->current;
+	}
+	classify_host_graph(v->c, &changed, before, after, &v->hosts);
+	free(before);
+	free(after);
+	strvec_clear(&changed);
+}
+
 /*
  * Hold back what adds parse errors, to itself or to an unchanged user of
  * a header it changed, with everything that depends on it, then verify
@@ -860,6 +899,8 @@ static int verify_uncached(struct engine *e, struct site_list *before_sites,
 		any = engine_file_changed(&e->files[i]);
 	if (any && !(v.c = classify_new(&co)))
 		return -1;
+	if (v.c)
+		host_graph(&v);
 	v.reach = reach_new(e->opts->tree, original_text, e);
 	hold_back_init(&v.hb, e, stats);
 	was = xcalloc(e->nr ? e->nr : 1, 1);
@@ -918,6 +959,7 @@ static int verify_uncached(struct engine *e, struct site_list *before_sites,
 	}
 	free(v.p);
 	hold_back_release(&v.hb);
+	include_graph_release(&v.hosts);
 	strvec_clear(&v.tree_files);
 	reach_free(v.reach);
 	if (v.c)

@@ -2,6 +2,7 @@
 #include "rewrite/delete-class-device.h"
 #include "analyze/site.h"
 #include "base/walk.h"
+#include "kernel/subsystem.h"
 #include "lex/lex.h"
 #include "lex/lexscan.h"
 
@@ -92,6 +93,67 @@ static const char *const site_needles[] = {
 };
 
 /*
+ * The hosts verify judges the changed headers in (classify_host_graph()):
+ * of the files the migration changed (`deleted`, the state after it), their
+ * texts on disk and after.
+ */
+static void changed_hosts(struct deletion *d, const struct classify_unsaved *deleted, size_t nr,
+			  struct include_graph *hosts)
+{
+	struct strvec files = STRVEC_INIT;
+	struct strbuf *before = xcalloc(nr + 1, sizeof(*before)), *after = xcalloc(nr + 1, sizeof(*after));
+
+	for (size_t i = 0; i < nr; i++)
+		strvec_push(&files, deleted[i].file);
+	strvec_sort(&files);
+	for (size_t i = 0; i < files.nr; i++) {
+		char *abs = path_join(d->ctx->tree, files.v[i]);
+
+		before[i] = (struct strbuf)STRBUF_INIT;
+		if (strbuf_read_file(&before[i], abs) < 0)
+			strbuf_release(&before[i]);
+		free(abs);
+		for (size_t k = 0; k < nr; k++)
+			if (!strcmp(deleted[k].file, files.v[i])) {
+				/* borrowed: NUL-terminated working contents */
+				after[i].buf = (char *)deleted[k].content;
+				after[i].len = deleted[k].len;
+				break;
+			}
+	}
+	classify_host_graph(d->ctx->classify, &files, before, after, hosts);
+	for (size_t i = 0; i < files.nr; i++)
+		strbuf_release(&before[i]);
+	free(before);
+	free(after);
+	strvec_clear(&files);
+}
+
+/*
+ * The error count of each of files as verify's parse of it gives it (a
+ * changed header in its host's), into counts; the parse memo keeps each
+ * for verify.
+ */
+static void count_errors_hosted(struct classify *c, const struct strvec *files,
+				const struct include_graph *hosts, int *counts)
+{
+	struct classify_stats st = CLASSIFY_STATS_INIT;
+	struct site_list sites = SITE_LIST_INIT;
+	struct strvec set = STRVEC_INIT;
+
+	for (size_t i = 0; i < files->nr; i++)
+		strvec_push(&set, files->v[i]);
+	strvec_sort(&set);
+	classify_host_closure(hosts, &set);
+	classify_files_hosted(c, &set, hosts, &sites, &st);
+	for (size_t i = 0; i < files->nr; i++)
+		counts[i] = (int)st.files[strvec_sorted_index(&set, files->v[i])].errors;
+	site_list_release(&sites);
+	classify_stats_release(&st);
+	strvec_clear(&set);
+}
+
+/*
  * Files whose conversion the final verify will hold back (it adds parse
  * errors) keep their text on disk: when that text uses class_device, they
  * block.  `changed` are the working files that differ from the disk and
@@ -109,9 +171,9 @@ static void held_back_users(struct deletion *d, const struct strvec *changed,
 {
 	struct classify *c = d->ctx->classify;
 	int *after = xcalloc(changed->nr + 1, sizeof(int)), *before = xcalloc(changed->nr + 1, sizeof(int));
-	char **first = xcalloc(changed->nr + 1, sizeof(char *));
 	struct strvec erring = STRVEC_INIT;	/* a file without errors after gained none: no parse before */
 	struct classify_unsaved *deleted = xcalloc(nr_overlay + DELETION_NR_CORE + 1, sizeof(*deleted));
+	struct include_graph hosts = INCLUDE_GRAPH_INIT;
 	size_t e = 0, nr_deleted = 0;
 
 	for (size_t i = 0; i < nr_overlay; i++)
@@ -124,20 +186,19 @@ static void held_back_users(struct deletion *d, const struct strvec *changed,
 			deleted[nr_deleted].len = edited[fi].len;
 			nr_deleted++;
 		}
+	/* as verify chooses them: before its overlays */
+	classify_set_overlay(c, NULL, 0);
+	changed_hosts(d, deleted, nr_deleted, &hosts);
 	classify_set_overlay(c, deleted, nr_deleted);
-	classify_count_errors_many(c, changed, after, first);
-	for (size_t i = 0; i < changed->nr; i++) {
-		free(first[i]);
+	count_errors_hosted(c, changed, &hosts, after);
+	for (size_t i = 0; i < changed->nr; i++)
 		if (after[i] > 0)
 			strvec_push(&erring, changed->v[i]);
-	}
 	classify_set_overlay(c, NULL, 0);
 	if (erring.nr)
-		classify_count_errors_many(c, &erring, before, first);
-	for (size_t i = 0; i < erring.nr; i++)
-		free(first[i]);
-	free(first);
+		count_errors_hosted(c, &erring, &hosts, before);
 	classify_set_overlay(c, overlay, nr_overlay);
+	include_graph_release(&hosts);
 	for (size_t i = 0; i < changed->nr; i++) {
 		char *why;
 		int was = 0;

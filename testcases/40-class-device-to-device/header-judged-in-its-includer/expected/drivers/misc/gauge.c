@@ -1,0 +1,15 @@
+#include <linux/device.h>
+#include "gauge.h"
+
+static struct gauge the_gauge;
+
+static int gauge_level(struct device *cd)
+{
+	return gauge_of(cd)->level;
+}
+
+static int gauge_register(void)
+{
+	gauge_bind(&the_gauge);
+	return device_register(&the_gauge.cdev);
+}
