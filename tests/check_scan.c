@@ -787,7 +787,7 @@ static int has_edge(const struct include_graph *g, const char *host, const char 
  * The hosts of a change (verify's and step 70's): a header goes to the
  * first changed .c file that includes it before and after the change and
  * is parsed for its arch; the closure brings a header's host and a host's
- * guests into a parse set.
+ * guests into a parse set; a header's errors are counted in its host.
  */
 START_TEST(host_graph_of_a_change)
 {
@@ -798,7 +798,7 @@ START_TEST(host_graph_of_a_change)
 	static const char *const before_texts[] = {
 		"#include <linux/foo.h>\n",
 		"#include <linux/foo.h>\n#include \"b.h\"\n",
-		"struct b { int x; };\n",
+		"struct b { struct foo f; };\n",
 		"#include <linux/foo.h>\n#include \"b.h\"\n",
 		"struct lone;\n",
 		"struct foo { int y; };\n",
@@ -807,7 +807,7 @@ START_TEST(host_graph_of_a_change)
 	static const char *const after_texts[] = {
 		"#include <linux/foo.h>\n",
 		"#include \"b.h\"\n",
-		"struct b { long x; };\n",
+		"struct b { struct foo f; long x; };\n",
 		"#include <linux/foo.h>\n#include \"b.h\"\n",
 		"struct lone;\n",
 		"struct foo { long y; };\n",
@@ -818,6 +818,8 @@ START_TEST(host_graph_of_a_change)
 	struct include_graph hosts = INCLUDE_GRAPH_INIT;
 	struct classify_options co;
 	struct classify *c;
+	int count[1];
+	char *first[1];
 
 	test_put(k, "include/asm-i386/.keep", "");
 	test_put(k, "include/asm-x86_64/.keep", "");
@@ -855,6 +857,17 @@ START_TEST(host_graph_of_a_change)
 	ck_assert_str_eq(set.v[0], "drivers/x/c.c");
 	ck_assert_str_eq(set.v[1], "drivers/x/lone.h");
 	ck_assert_str_eq(set.v[2], "include/linux/foo.h");
+	strvec_clear(&set);
+
+	/* b.h needs b.c's foo.h: alone it cannot parse, in its host it does */
+	strvec_push(&set, "drivers/x/b.h");
+	classify_count_errors_many(c, &set, count, first);
+	ck_assert_int_gt(count[0], 0);
+	ck_assert_ptr_nonnull(strstr(first[0], "incomplete type"));
+	free(first[0]);
+	classify_count_errors_hosted(c, &set, &hosts, count, first);
+	ck_assert_int_eq(count[0], 0);
+	ck_assert_ptr_null(first[0]);
 
 	for (size_t i = 0; paths[i]; i++) {
 		strbuf_release(&before[i]);

@@ -243,6 +243,30 @@ void classify_host_closure(const struct include_graph *hosts, struct strvec *fil
 	}
 }
 
+void classify_count_errors_hosted(struct classify *c, const struct strvec *files,
+				  const struct include_graph *hosts, int *errors, char **first_errors)
+{
+	struct classify_stats st = CLASSIFY_STATS_INIT;
+	struct site_list sites = SITE_LIST_INIT;
+	struct strvec set = STRVEC_INIT;
+
+	for (size_t i = 0; i < files->nr; i++)
+		strvec_push(&set, files->v[i]);
+	strvec_sort(&set);
+	classify_host_closure(hosts, &set);
+	classify_files_hosted(c, &set, hosts, &sites, &st);
+	for (size_t i = 0; i < files->nr; i++) {
+		struct classify_file *f = &st.files[strvec_sorted_index(&set, files->v[i])];
+
+		errors[i] = (int)f->errors;
+		if (first_errors)
+			first_errors[i] = f->first_error ? xstrdup(f->first_error) : NULL;
+	}
+	site_list_release(&sites);
+	classify_stats_release(&st);
+	strvec_clear(&set);
+}
+
 void classify_files(struct classify *c, const struct strvec *files,
 		    struct site_list *sites, struct classify_stats *stats)
 {

@@ -117,6 +117,15 @@ void classify_host_graph(struct classify *c, const struct strvec *files,
  */
 void classify_host_closure(const struct include_graph *hosts, struct strvec *files);
 
+/*
+ * classify_count_errors_many() with each header of files judged in its
+ * host (hosts: from classify_host_graph(); the host and its other guests
+ * are parsed too, their counts dropped).  A file libclang cannot parse
+ * counts one error, its message saying so.  first_errors may be NULL.
+ */
+void classify_count_errors_hosted(struct classify *c, const struct strvec *files,
+				  const struct include_graph *hosts, int *errors, char **first_errors);
+
 /* A file's content as the parser should see it instead of the disk's. */
 struct classify_unsaved {
 	const char *file;	/* relative to the tree */

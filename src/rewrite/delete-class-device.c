@@ -130,30 +130,6 @@ static void changed_hosts(struct deletion *d, const struct classify_unsaved *del
 }
 
 /*
- * The error count of each of files as verify's parse of it gives it (a
- * changed header in its host's), into counts; the parse memo keeps each
- * for verify.
- */
-static void count_errors_hosted(struct classify *c, const struct strvec *files,
-				const struct include_graph *hosts, int *counts)
-{
-	struct classify_stats st = CLASSIFY_STATS_INIT;
-	struct site_list sites = SITE_LIST_INIT;
-	struct strvec set = STRVEC_INIT;
-
-	for (size_t i = 0; i < files->nr; i++)
-		strvec_push(&set, files->v[i]);
-	strvec_sort(&set);
-	classify_host_closure(hosts, &set);
-	classify_files_hosted(c, &set, hosts, &sites, &st);
-	for (size_t i = 0; i < files->nr; i++)
-		counts[i] = (int)st.files[strvec_sorted_index(&set, files->v[i])].errors;
-	site_list_release(&sites);
-	classify_stats_release(&st);
-	strvec_clear(&set);
-}
-
-/*
  * Files whose conversion the final verify will hold back (it adds parse
  * errors) keep their text on disk: when that text uses class_device, they
  * block.  `changed` are the working files that differ from the disk and
@@ -190,13 +166,13 @@ static void held_back_users(struct deletion *d, const struct strvec *changed,
 	classify_set_overlay(c, NULL, 0);
 	changed_hosts(d, deleted, nr_deleted, &hosts);
 	classify_set_overlay(c, deleted, nr_deleted);
-	count_errors_hosted(c, changed, &hosts, after);
+	classify_count_errors_hosted(c, changed, &hosts, after, NULL);
 	for (size_t i = 0; i < changed->nr; i++)
 		if (after[i] > 0)
 			strvec_push(&erring, changed->v[i]);
 	classify_set_overlay(c, NULL, 0);
 	if (erring.nr)
-		count_errors_hosted(c, &erring, &hosts, before);
+		classify_count_errors_hosted(c, &erring, &hosts, before, NULL);
 	classify_set_overlay(c, overlay, nr_overlay);
 	include_graph_release(&hosts);
 	for (size_t i = 0; i < changed->nr; i++) {
