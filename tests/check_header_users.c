@@ -386,6 +386,60 @@ START_TEST(first_mentioned_is_the_first_name_asked_alone)
 }
 END_TEST
 
+/*
+ * The matcher answers, for each header at once, what
+ * header_users_mentions_scoped() answers for it alone: random texts over
+ * a few words joined as types (struct, ->) or as words.
+ */
+START_TEST(matcher_is_mentions_scoped_for_each_header)
+{
+	static const char *const words[] = { "class", "release", "dev", "pci_bus", "add",
+					     "class_dev", "remove", "x", "struct", "bus" };
+	static const char *const joins[] = { " ", "->", ".", " >> ", "\n", "(" };
+	const size_t nw = sizeof(words) / sizeof(*words), nj = sizeof(joins) / sizeof(*joins);
+	unsigned long long state = 0x243f6a8885a308d3ULL;
+
+	for (int round = 0; round < 300; round++) {
+		struct strvec names[4], members[4];
+		struct header_users_matcher *m;
+		char hits[4];
+
+		for (size_t k = 0; k < 4; k++) {
+			names[k] = (struct strvec)STRVEC_INIT;
+			members[k] = (struct strvec)STRVEC_INIT;
+			for (size_t w = 0; w < nw; w++)
+				if (next_random(&state) % 4 == 0)
+					strvec_push(&names[k], words[w]);
+			strvec_sort(&names[k]);
+			for (unsigned i = next_random(&state) % 3; i > 0; i--)
+				strvec_pushf(&members[k], "%s\t%s", words[next_random(&state) % nw],
+					     words[next_random(&state) % nw]);
+			strvec_sort(&members[k]);
+		}
+		m = header_users_matcher_new(names, members, 4);
+		for (int t = 0; t < 5; t++) {
+			struct strbuf text = STRBUF_INIT;
+
+			for (unsigned i = next_random(&state) % 14; i > 0; i--)
+				strbuf_addf(&text, "%s%s", words[next_random(&state) % nw],
+					    joins[next_random(&state) % nj]);
+			header_users_matcher_hits(m, text.buf, text.len, hits);
+			for (size_t k = 0; k < 4; k++)
+				ck_assert_msg(hits[k] == header_users_mentions_scoped(text.buf, text.len, &names[k],
+										      &members[k]),
+					      "round %d: text \"%s\", header %zu: matcher %d", round, text.buf, k,
+					      hits[k]);
+			strbuf_release(&text);
+		}
+		header_users_matcher_free(m);
+		for (size_t k = 0; k < 4; k++) {
+			strvec_clear(&names[k]);
+			strvec_clear(&members[k]);
+		}
+	}
+}
+END_TEST
+
 Suite *test_suite(void)
 {
 	Suite *suite = suite_create("header_users");
@@ -403,6 +457,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, a_changed_prototype_is_a_global);
 	tcase_add_test(tc, vanished_names_are_the_ones_gone_everywhere);
 	tcase_add_test(tc, first_mentioned_is_the_first_name_asked_alone);
+	tcase_add_test(tc, matcher_is_mentions_scoped_for_each_header);
 	suite_add_tcase(suite, tc);
 	return suite;
 }

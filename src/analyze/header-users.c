@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "analyze/header-users.h"
+#include "base/hash.h"
 #include "kernel/kernel.h"
 #include "lex/lex.h"
 
@@ -386,6 +387,122 @@ int header_users_mentions_scoped(const char *text, size_t len, const struct strv
 	hit = hit || whole_member_seen(members, seen);
 	free(seen);
 	return hit;
+}
+
+/* A word of the matcher: what it is to which header. */
+struct matcher_word {
+	char *text;
+	int tag;	/* some member's tag: its use as a type is looked for */
+};
+
+struct header_users_matcher {
+	struct matcher_word *words;
+	size_t nr_words, alloc_words;
+	struct hash_table index;	/* word -> its index in words */
+	size_t nr;			/* headers */
+	size_t **plain;			/* of header k: its words that count alone */
+	size_t *nr_plain;
+	size_t **member_pairs;		/* of header k: (member word, tag word) pairs */
+	size_t *nr_pairs;
+};
+
+static size_t matcher_word(struct header_users_matcher *m, const char *s, size_t n)
+{
+	size_t *at = hash_table_find(&m->index, s, n);
+
+	if (at)
+		return *at;
+	ALLOC_GROW(m->words, m->nr_words + 1, m->alloc_words);
+	m->words[m->nr_words].text = xstrndup(s, n);
+	m->words[m->nr_words].tag = 0;
+	/* the table borrows the key: words[] may move, the string does not */
+	hash_table_add(&m->index, m->words[m->nr_words].text, n, m->nr_words);
+	return m->nr_words++;
+}
+
+struct header_users_matcher *header_users_matcher_new(const struct strvec *names,
+						      const struct strvec *members, size_t nr)
+{
+	struct header_users_matcher *m = xcalloc(1, sizeof(*m));
+
+	m->nr = nr;
+	m->plain = xcalloc(nr + 1, sizeof(*m->plain));
+	m->nr_plain = xcalloc(nr + 1, sizeof(*m->nr_plain));
+	m->member_pairs = xcalloc(nr + 1, sizeof(*m->member_pairs));
+	m->nr_pairs = xcalloc(nr + 1, sizeof(*m->nr_pairs));
+	for (size_t k = 0; k < nr; k++) {
+		const struct strvec *mk = members ? &members[k] : NULL;
+
+		/* as note_member(): a member's name never counts alone */
+		for (size_t i = 0; i < names[k].nr; i++) {
+			const char *w = names[k].v[i];
+			int member = 0;
+
+			for (size_t j = 0; mk && j < mk->nr && !member; j++)
+				member = member_name_is(mk->v[j], w, strlen(w));
+			if (member)
+				continue;
+			m->plain[k] = xrealloc(m->plain[k], (m->nr_plain[k] + 1) * sizeof(**m->plain));
+			m->plain[k][m->nr_plain[k]++] = matcher_word(m, w, strlen(w));
+		}
+		for (size_t j = 0; mk && j < mk->nr; j++) {
+			const char *tab = strchr(mk->v[j], '\t');
+			size_t tag;
+
+			m->member_pairs[k] = xrealloc(m->member_pairs[k],
+						      (m->nr_pairs[k] + 2) * sizeof(**m->member_pairs));
+			m->member_pairs[k][m->nr_pairs[k]++] = matcher_word(m, mk->v[j], (size_t)(tab - mk->v[j]));
+			tag = matcher_word(m, tab + 1, strlen(tab + 1));
+			m->words[tag].tag = 1;
+			m->member_pairs[k][m->nr_pairs[k]++] = tag;
+		}
+	}
+	return m;
+}
+
+void header_users_matcher_hits(const struct header_users_matcher *m, const char *text, size_t len,
+			       char *hits)
+{
+	/* per word: bit 1 in text as an identifier, bit 2 as a type's tag (names_tag()) */
+	char *seen = xcalloc(m->nr_words + 1, 1);
+	size_t i = 0, s, n;
+
+	while (next_identifier(text, len, &i, &s, &n)) {
+		size_t *w = hash_table_find(&m->index, text + s, n);
+
+		if (!w)
+			continue;
+		seen[*w] |= 1;
+		if (m->words[*w].tag && !(seen[*w] & 2) && names_tag(text, len, s, n))
+			seen[*w] |= 2;
+	}
+	for (size_t k = 0; k < m->nr; k++) {
+		hits[k] = 0;
+		for (size_t p = 0; p < m->nr_plain[k] && !hits[k]; p++)
+			hits[k] = seen[m->plain[k][p]] & 1;
+		for (size_t p = 0; p + 1 < m->nr_pairs[k] && !hits[k]; p += 2)
+			hits[k] = (seen[m->member_pairs[k][p]] & 1) && (seen[m->member_pairs[k][p + 1]] & 2);
+	}
+	free(seen);
+}
+
+void header_users_matcher_free(struct header_users_matcher *m)
+{
+	if (!m)
+		return;
+	for (size_t i = 0; i < m->nr_words; i++)
+		free(m->words[i].text);
+	free(m->words);
+	hash_table_release(&m->index);
+	for (size_t k = 0; k < m->nr; k++) {
+		free(m->plain[k]);
+		free(m->member_pairs[k]);
+	}
+	free(m->plain);
+	free(m->nr_plain);
+	free(m->member_pairs);
+	free(m->nr_pairs);
+	free(m);
 }
 
 const char *header_users_first_mentioned(const char *text, size_t len, const struct strvec *names,

@@ -47,6 +47,20 @@ int header_users_mentions_scoped(const char *text, size_t len, const struct strv
 				 const struct strvec *members);
 
 /*
+ * header_users_mentions_scoped() of many texts against the names and
+ * members of several headers at once (verify's candidate users): made
+ * once, asked once a text, one pass over the text whatever the number of
+ * headers.  The matcher copies what it needs.
+ */
+struct header_users_matcher;
+struct header_users_matcher *header_users_matcher_new(const struct strvec *names,
+						      const struct strvec *members, size_t nr);
+/* hits[k] (nr of them) = header_users_mentions_scoped(text, len, &names[k], &members[k]) */
+void header_users_matcher_hits(const struct header_users_matcher *m, const char *text, size_t len,
+			       char *hits);
+void header_users_matcher_free(struct header_users_matcher *m);
+
+/*
  * The first of names (sorted) for which header_users_mentions_scoped()
  * of that one name holds, or NULL: a member of members (the whole set,
  * as there) named in text beside its tag answers names->v[0]; else the

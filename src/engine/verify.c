@@ -8,6 +8,7 @@
 #include "analyze/header-users.h"
 #include "analyze/prefilter.h"
 #include "base/cache.h"
+#include "base/hash.h"
 #include "base/walk.h"
 #include "kernel/kernel.h"
 #include "kernel/reach.h"
@@ -352,6 +353,10 @@ static void find_users(struct verify *v, const struct strvec *headers, struct st
 	struct strvec *members = xcalloc(headers->nr, sizeof(*members));
 	struct strvec *cands = xcalloc(headers->nr, sizeof(*cands));
 	const char *const **sets = xcalloc(headers->nr, sizeof(*sets));
+	struct header_users_matcher *matcher;
+	struct hash_table scanned = HASH_TABLE_INIT;	/* path (cands' string) -> index in hits */
+	char **hits = NULL;		/* of each file scanned: hits[k] for each header */
+	size_t nr_scanned = 0, alloc_hits = 0;
 
 	if (!v->walked) {
 		v->walked = 1;
@@ -402,27 +407,45 @@ static void find_users(struct verify *v, const struct strvec *headers, struct st
 		if (!grew)
 			break;
 	}
+	/* a file that names several headers' words is read and scanned once */
+	matcher = header_users_matcher_new(names, members, headers->nr);
 	for (size_t k = 0; k < headers->nr; k++) {
 		for (size_t i = 0; i < cands[k].nr; i++) {
 			const char *path = cands[k].v[i];
 			struct work_file *f = engine_find_file(e, path);
-			struct strbuf text = STRBUF_INIT;
-			char *abs;
+			size_t *at;
 
 			if (!is_c_file(path) || (f && engine_file_changed(f)))
 				continue;
-			abs = path_join(e->opts->tree, path);
-			if (strbuf_read_file(&text, abs) == 0 &&
-			    header_users_mentions_scoped(text.buf, text.len, &names[k], &members[k]) &&
-			    reaches(v, path, headers->v[k]))
+			at = hash_table_find(&scanned, path, strlen(path));
+			if (!at) {
+				struct strbuf text = STRBUF_INIT;
+				char *abs = path_join(e->opts->tree, path);
+
+				ALLOC_GROW(hits, nr_scanned + 1, alloc_hits);
+				hits[nr_scanned] = xcalloc(headers->nr, 1);
+				if (strbuf_read_file(&text, abs) == 0)
+					header_users_matcher_hits(matcher, text.buf, text.len, hits[nr_scanned]);
+				hash_table_add(&scanned, path, strlen(path), nr_scanned);
+				at = hash_table_find(&scanned, path, strlen(path));
+				nr_scanned++;
+				strbuf_release(&text);
+				free(abs);
+			}
+			if (hits[*at][k] && reaches(v, path, headers->v[k]))
 				strvec_push(&users[k], path);
-			strbuf_release(&text);
-			free(abs);
 		}
+	}
+	for (size_t k = 0; k < headers->nr; k++) {
 		strvec_clear(&names[k]);
 		strvec_clear(&members[k]);
 		strvec_clear(&cands[k]);
 	}
+	header_users_matcher_free(matcher);
+	hash_table_release(&scanned);
+	for (size_t i = 0; i < nr_scanned; i++)
+		free(hits[i]);
+	free(hits);
 	free(names);
 	free(members);
 	free(cands);
