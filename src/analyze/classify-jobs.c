@@ -2,12 +2,12 @@
 #include "analyze/classify-jobs.h"
 #include "analyze/classify-sites.h"
 #include "base/threads.h"
+#include "base/walk.h"
 #include "kernel/subsystem.h"
 
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 struct classify_job {
 	struct classify *c;
@@ -165,16 +165,6 @@ static long *choose_hosts(struct classify *c, const struct strvec *files,
 	return hosts;
 }
 
-static int in_tree(const char *rel, void *data)
-{
-	char *abs = path_join(data, rel);
-	struct stat st;
-	int ok = lstat(abs, &st) == 0 && S_ISREG(st.st_mode);
-
-	free(abs);
-	return ok;
-}
-
 void classify_host_graph(struct classify *c, const struct strvec *files,
 			 const struct strbuf *before, const struct strbuf *after,
 			 struct include_graph *hosts)
@@ -188,9 +178,9 @@ void classify_host_graph(struct classify *c, const struct strvec *files,
 		if (!ends_with(files->v[i], ".c"))
 			continue;
 		if (before[i].buf)
-			include_graph_scan(&was, files->v[i], before[i].buf, in_tree, c->tree);
+			include_graph_scan(&was, files->v[i], before[i].buf, walk_tree_has_file, c->tree);
 		if (after[i].buf)
-			include_graph_scan(&now, files->v[i], after[i].buf, in_tree, c->tree);
+			include_graph_scan(&now, files->v[i], after[i].buf, walk_tree_has_file, c->tree);
 	}
 	{
 		struct strvec kept = STRVEC_INIT;	/* "includer\theader" of the text after */

@@ -6,7 +6,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 
 static double now(clockid_t clock)
@@ -30,16 +29,6 @@ static char *basename_of(const char *path)
 	return xstrndup(slash + 1, len - (size_t)(slash - path) - 1);
 }
 
-static int file_exists(const char *rel, void *data)
-{
-	char *abs = path_join(data, rel);
-	struct stat st;
-	int ok = lstat(abs, &st) == 0 && S_ISREG(st.st_mode);
-
-	free(abs);
-	return ok;
-}
-
 void scan_include_graph(const char *tree, const struct strvec *files, struct include_graph *g)
 {
 	struct strbuf text = STRBUF_INIT;
@@ -52,7 +41,7 @@ void scan_include_graph(const char *tree, const struct strvec *files, struct inc
 		abs = path_join(tree, files->v[i]);
 		strbuf_reset(&text);
 		if (strbuf_read_file(&text, abs) == 0)
-			include_graph_scan(g, files->v[i], text.buf, file_exists, (void *)tree);
+			include_graph_scan(g, files->v[i], text.buf, walk_tree_has_file, (void *)tree);
 		free(abs);
 	}
 	strbuf_release(&text);

@@ -144,3 +144,13 @@ int walk_tree(const char *root, const struct strvec *paths,
 	}
 	return 0;
 }
+
+int walk_tree_has_file(const char *rel, void *tree)
+{
+	char *abs = path_join(tree, rel);
+	struct stat st;
+	int ok = lstat(abs, &st) == 0 && S_ISREG(st.st_mode);
+
+	free(abs);
+	return ok;
+}

@@ -37,4 +37,11 @@ int walk_tree(const char *root, const struct strvec *paths,
 /* Nonzero when `name` ends in .c or .h. */
 int walk_is_c_source(const char *name);
 
+/*
+ * Nonzero when rel (relative to the tree, a char * passed as data) is a
+ * regular file of it, not through a final symbolic link, as a walk lists
+ * them: include_graph_scan()'s test of where an #include resolves.
+ */
+int walk_tree_has_file(const char *rel, void *tree);
+
 #endif

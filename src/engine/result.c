@@ -84,16 +84,6 @@ struct header_homes {
 	struct reach *reach;
 };
 
-static int on_disk(const char *rel, void *data)
-{
-	char *abs = path_join(data, rel);
-	struct stat st;
-	int ok = lstat(abs, &st) == 0 && S_ISREG(st.st_mode);
-
-	free(abs);
-	return ok;
-}
-
 static const struct strbuf *working_text(const char *rel, void *data)
 {
 	struct work_file *f = engine_find_file(data, rel);
@@ -125,7 +115,7 @@ static void tree_includers(struct engine *e, struct header_homes *hh, const char
 		abs = path_join(e->opts->tree, cands.v[i]);
 		strbuf_reset(&text);
 		if (strbuf_read_file(&text, abs) == 0)
-			include_graph_scan(&g, cands.v[i], text.buf, on_disk, (void *)e->opts->tree);
+			include_graph_scan(&g, cands.v[i], text.buf, walk_tree_has_file, (void *)e->opts->tree);
 		for (size_t k = 0; k < g.nr; k++)
 			if (!strcmp(g.edges[k].header, header))
 				strvec_push(users, cands.v[i]);
@@ -210,7 +200,7 @@ static void step_homes(struct engine *e, struct header_homes *hh, size_t step, c
 
 		if (e->changes[c].step == step && !f->excluded && !e->changes[c].held_back &&
 		    !starts_with(f->path, "include/"))
-			include_graph_scan(&g, f->path, f->current.buf, on_disk, (void *)e->opts->tree);
+			include_graph_scan(&g, f->path, f->current.buf, walk_tree_has_file, (void *)e->opts->tree);
 	}
 	for (size_t c = 0; c < e->nr_changes; c++) {
 		struct work_file *f = &e->files[e->changes[c].file];
