@@ -505,6 +505,59 @@ void header_users_matcher_free(struct header_users_matcher *m)
 	free(m);
 }
 
+char **header_users_candidate_hits(const char *tree, const struct strvec *cands,
+				   const struct strvec *names, const struct strvec *members, size_t nr,
+				   int (*skip)(const char *path, void *data), void *data)
+{
+	struct header_users_matcher *matcher = header_users_matcher_new(names, members, nr);
+	struct hash_table scanned = HASH_TABLE_INIT;	/* path (cands' string) -> index in found */
+	char **found = NULL;		/* of each file scanned: its hit for each header */
+	size_t nr_found = 0, alloc_found = 0;
+	char **hits = xcalloc(nr + 1, sizeof(*hits));
+
+	for (size_t k = 0; k < nr; k++) {
+		hits[k] = xcalloc(cands[k].nr + 1, 1);
+		for (size_t i = 0; i < cands[k].nr; i++) {
+			const char *path = cands[k].v[i];
+			size_t *at;
+
+			if (skip && skip(path, data))
+				continue;
+			at = hash_table_find(&scanned, path, strlen(path));
+			if (!at) {
+				struct strbuf text = STRBUF_INIT;
+				char *abs = path_join(tree, path);
+
+				ALLOC_GROW(found, nr_found + 1, alloc_found);
+				found[nr_found] = xcalloc(nr + 1, 1);
+				if (strbuf_read_file(&text, abs) == 0)
+					header_users_matcher_hits(matcher, text.buf, text.len, found[nr_found]);
+				hash_table_add(&scanned, path, strlen(path), nr_found);
+				at = hash_table_find(&scanned, path, strlen(path));
+				nr_found++;
+				strbuf_release(&text);
+				free(abs);
+			}
+			hits[k][i] = found[*at][k];
+		}
+	}
+	header_users_matcher_free(matcher);
+	hash_table_release(&scanned);
+	for (size_t i = 0; i < nr_found; i++)
+		free(found[i]);
+	free(found);
+	return hits;
+}
+
+void header_users_hits_free(char **hits, size_t nr)
+{
+	if (!hits)
+		return;
+	for (size_t k = 0; k < nr; k++)
+		free(hits[k]);
+	free(hits);
+}
+
 const char *header_users_first_mentioned(const char *text, size_t len, const struct strvec *names,
 					 const struct strvec *members)
 {

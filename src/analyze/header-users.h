@@ -61,6 +61,20 @@ void header_users_matcher_hits(const struct header_users_matcher *m, const char 
 void header_users_matcher_free(struct header_users_matcher *m);
 
 /*
+ * The candidate users of nr changed headers (cands[k]: paths relative to
+ * tree, the prefilter's for header k) judged by
+ * header_users_mentions_scoped() of names[k] and members[k]: hits[k][i]
+ * for cands[k].v[i], allocated, freed by header_users_hits_free().  A
+ * file skip() refuses (skip may be NULL) is not read and has no hit; one
+ * that is a candidate of several headers is read and scanned once (a
+ * matcher of all of them), an unreadable one has no hit.
+ */
+char **header_users_candidate_hits(const char *tree, const struct strvec *cands,
+				   const struct strvec *names, const struct strvec *members, size_t nr,
+				   int (*skip)(const char *path, void *data), void *data);
+void header_users_hits_free(char **hits, size_t nr);
+
+/*
  * The first of names (sorted) for which header_users_mentions_scoped()
  * of that one name holds, or NULL: a member of members (the whole set,
  * as there) named in text beside its tag answers names->v[0]; else the

@@ -90,6 +90,15 @@ static int reaches_any(struct bisect *b, const char *file, const struct strvec *
 	return found;
 }
 
+/* A candidate user that is no user: a header, or a file the series changed so far (judged as such). */
+static int changed_or_not_c(const char *path, void *data)
+{
+	struct bisect *b = data;
+	struct work_file *f = engine_find_file(b->e, path);
+
+	return !is_c_file(path) || (f && b->text[f - b->e->files] != &f->original);
+}
+
 /*
  * The unchanged .c files that reach one of headers and name what its
  * change so far altered (or a macro of another header over it): verify's
@@ -104,6 +113,7 @@ static void find_users(struct bisect *b, const struct strvec *headers, struct st
 	struct strvec *cands = xcalloc(n + 1, sizeof(*cands));
 	const char *const **sets = xcalloc(n + 1, sizeof(*sets));
 	static const char *const none[] = { "\001never\001", NULL };
+	char **hits;
 
 	for (size_t k = 0; k < n; k++) {
 		struct work_file *h = engine_find_file(e, headers->v[k]);
@@ -148,32 +158,20 @@ static void find_users(struct bisect *b, const struct strvec *headers, struct st
 		if (!grew)
 			break;
 	}
+	hits = header_users_candidate_hits(e->opts->tree, cands, names, members, n, changed_or_not_c, b);
 	for (size_t k = 0; k < n; k++) {
 		struct strvec one = STRVEC_INIT;
 
 		strvec_push(&one, headers->v[k]);
-		for (size_t i = 0; i < cands[k].nr; i++) {
-			const char *path = cands[k].v[i];
-			struct work_file *f = engine_find_file(e, path);
-			struct strbuf text = STRBUF_INIT;
-			char *abs;
-
-			/* a file the series changed so far is judged as such */
-			if (!is_c_file(path) || (f && b->text[f - e->files] != &f->original))
-				continue;
-			abs = path_join(e->opts->tree, path);
-			if (strbuf_read_file(&text, abs) == 0 &&
-			    header_users_mentions_scoped(text.buf, text.len, &names[k], &members[k]) &&
-			    reaches_any(b, path, &one) && !strvec_has(users, path))
-				strvec_push(users, path);
-			strbuf_release(&text);
-			free(abs);
-		}
+		for (size_t i = 0; i < cands[k].nr; i++)
+			if (hits[k][i] && reaches_any(b, cands[k].v[i], &one) && !strvec_has(users, cands[k].v[i]))
+				strvec_push(users, cands[k].v[i]);
 		strvec_clear(&one);
 		strvec_clear(&names[k]);
 		strvec_clear(&members[k]);
 		strvec_clear(&cands[k]);
 	}
+	header_users_hits_free(hits, n);
 	free(names);
 	free(members);
 	free(cands);

@@ -8,7 +8,6 @@
 #include "analyze/header-users.h"
 #include "analyze/prefilter.h"
 #include "base/cache.h"
-#include "base/hash.h"
 #include "base/walk.h"
 #include "kernel/kernel.h"
 #include "kernel/reach.h"
@@ -341,6 +340,14 @@ static int reaches(struct verify *v, const char *file, const char *header)
 
 
 
+/* A candidate user that is no user: a header, or a file the migration changed. */
+static int changed_or_not_c(const char *path, void *data)
+{
+	struct work_file *f = engine_find_file(data, path);
+
+	return !is_c_file(path) || (f && engine_file_changed(f));
+}
+
 /*
  * The unchanged .c files that reach one of headers and name what its
  * change touched (or a macro of another header that does): users[k] for
@@ -353,10 +360,7 @@ static void find_users(struct verify *v, const struct strvec *headers, struct st
 	struct strvec *members = xcalloc(headers->nr, sizeof(*members));
 	struct strvec *cands = xcalloc(headers->nr, sizeof(*cands));
 	const char *const **sets = xcalloc(headers->nr, sizeof(*sets));
-	struct header_users_matcher *matcher;
-	struct hash_table scanned = HASH_TABLE_INIT;	/* path (cands' string) -> index in hits */
-	char **hits = NULL;		/* of each file scanned: hits[k] for each header */
-	size_t nr_scanned = 0, alloc_hits = 0;
+	char **hits;
 
 	if (!v->walked) {
 		v->walked = 1;
@@ -407,45 +411,18 @@ static void find_users(struct verify *v, const struct strvec *headers, struct st
 		if (!grew)
 			break;
 	}
-	/* a file that names several headers' words is read and scanned once */
-	matcher = header_users_matcher_new(names, members, headers->nr);
-	for (size_t k = 0; k < headers->nr; k++) {
-		for (size_t i = 0; i < cands[k].nr; i++) {
-			const char *path = cands[k].v[i];
-			struct work_file *f = engine_find_file(e, path);
-			size_t *at;
-
-			if (!is_c_file(path) || (f && engine_file_changed(f)))
-				continue;
-			at = hash_table_find(&scanned, path, strlen(path));
-			if (!at) {
-				struct strbuf text = STRBUF_INIT;
-				char *abs = path_join(e->opts->tree, path);
-
-				ALLOC_GROW(hits, nr_scanned + 1, alloc_hits);
-				hits[nr_scanned] = xcalloc(headers->nr, 1);
-				if (strbuf_read_file(&text, abs) == 0)
-					header_users_matcher_hits(matcher, text.buf, text.len, hits[nr_scanned]);
-				hash_table_add(&scanned, path, strlen(path), nr_scanned);
-				at = hash_table_find(&scanned, path, strlen(path));
-				nr_scanned++;
-				strbuf_release(&text);
-				free(abs);
-			}
-			if (hits[*at][k] && reaches(v, path, headers->v[k]))
-				strvec_push(&users[k], path);
-		}
-	}
+	hits = header_users_candidate_hits(e->opts->tree, cands, names, members, headers->nr,
+					   changed_or_not_c, e);
+	for (size_t k = 0; k < headers->nr; k++)
+		for (size_t i = 0; i < cands[k].nr; i++)
+			if (hits[k][i] && reaches(v, cands[k].v[i], headers->v[k]))
+				strvec_push(&users[k], cands[k].v[i]);
+	header_users_hits_free(hits, headers->nr);
 	for (size_t k = 0; k < headers->nr; k++) {
 		strvec_clear(&names[k]);
 		strvec_clear(&members[k]);
 		strvec_clear(&cands[k]);
 	}
-	header_users_matcher_free(matcher);
-	hash_table_release(&scanned);
-	for (size_t i = 0; i < nr_scanned; i++)
-		free(hits[i]);
-	free(hits);
 	free(names);
 	free(members);
 	free(cands);
