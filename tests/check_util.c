@@ -2,9 +2,10 @@
  * check_util: the list lookups of base/util.h every module shares: a
  * string, and the n bytes of a token in a text, found in a strvec (in any
  * order or sorted) and in a NULL-terminated list; a prefix or a longer
- * entry is not a match.
+ * entry is not a match; a path's dots taken out by text.
  */
 #include <check.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/util.h"
@@ -59,6 +60,29 @@ START_TEST(a_token_is_its_bytes)
 }
 END_TEST
 
+START_TEST(a_path_without_its_dots)
+{
+	static const char *const cases[][2] = {
+		{ "/tree/drivers/scsi/../../include/linux/x.h", "/tree/include/linux/x.h" },
+		{ "/tree//include/./linux/x.h", "/tree/include/linux/x.h" },
+		{ "/tree/a/b/..", "/tree/a" },
+		{ "/..", "/" },
+		{ "/", "/" },
+		{ "drivers/scsi/../net/x.h", "drivers/net/x.h" },
+		{ "../x.h", "x.h" },
+		{ "a/..", "" },
+		{ "./a/./b/", "a/b" },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *got = path_collapse(cases[i][0]);
+
+		ck_assert_msg(!strcmp(got, cases[i][1]), "%s: %s, not %s", cases[i][0], got, cases[i][1]);
+		free(got);
+	}
+}
+END_TEST
+
 Suite *test_suite(void)
 {
 	Suite *s = suite_create("util");
@@ -66,6 +90,7 @@ Suite *test_suite(void)
 
 	tcase_add_test(tc, a_string_is_found_in_any_order);
 	tcase_add_test(tc, a_token_is_its_bytes);
+	tcase_add_test(tc, a_path_without_its_dots);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -405,6 +405,38 @@ char *path_join(const char *dir, const char *name)
 	return xstrfmt("%s/%s", dir, name);
 }
 
+char *path_collapse(const char *path)
+{
+	char *out = xmalloc(strlen(path) + 2);
+	int absolute = path[0] == '/';
+	size_t n = 0, floor = absolute ? 1 : 0;
+
+	if (absolute)
+		out[n++] = '/';
+	for (const char *p = path; *p;) {
+		const char *end = strchr(p, '/');
+		size_t len;
+
+		if (!end)
+			end = p + strlen(p);
+		len = (size_t)(end - p);
+		if (len == 2 && p[0] == '.' && p[1] == '.') {
+			while (n > floor && out[n - 1] != '/')
+				n--;
+			if (n > floor)
+				n--;
+		} else if (len && !(len == 1 && p[0] == '.')) {
+			if (n > floor)
+				out[n++] = '/';
+			memcpy(out + n, p, len);
+			n += len;
+		}
+		p = *end ? end + 1 : end;
+	}
+	out[n] = '\0';
+	return out;
+}
+
 int ends_with(const char *s, const char *suffix)
 {
 	size_t a = strlen(s), b = strlen(suffix);

@@ -125,6 +125,13 @@ void strvec_clear(struct strvec *vec);
 
 /* Path helpers.  Each returns a newly allocated string the caller frees. */
 char *path_join(const char *dir, const char *name);
+/*
+ * path with its "." folders, empty folders (doubled slashes) and each
+ * ".." with the folder before it taken out, by text alone (links are not
+ * followed); a ".." with no folder before it goes.  Absolute stays
+ * absolute ("/" at least), relative relative ("" at least).
+ */
+char *path_collapse(const char *path);
 /* Nonzero when path ends with suffix. */
 int ends_with(const char *s, const char *suffix);
 int starts_with(const char *s, const char *prefix);

@@ -1,4 +1,5 @@
 #include "kernel/subsystem.h"
+#include "lex/lexscan.h"
 #include "kernel/kernel.h"
 
 #include <stdlib.h>
@@ -131,37 +132,53 @@ char *subsystem_for(const char *path, const struct include_graph *g)
 	return sub ? sub : subsystem_of_header_name(path);
 }
 
+/* dir/name with its dots taken out, relative to the tree */
 static char *resolve(const char *dir, const char *name)
 {
-	struct strvec parts = STRVEC_INIT;
-	struct strbuf out = STRBUF_INIT;
 	char *joined = dir[0] ? xstrfmt("%s/%s", dir, name) : xstrdup(name);
-	char *p = joined, *slash;
+	char *collapsed = path_collapse(joined);
+	char *relative = xstrdup(collapsed + (collapsed[0] == '/'));
 
-	for (;;) {
-		slash = strchr(p, '/');
-		if (slash)
-			*slash = '\0';
-		if (!strcmp(p, "..")) {
-			if (parts.nr) {
-				free(parts.v[--parts.nr]);
-				parts.v[parts.nr] = NULL;
-			}
-		} else if (*p && strcmp(p, ".")) {
-			strvec_push(&parts, p);
-		}
-		if (!slash)
-			break;
-		p = slash + 1;
-	}
-	for (size_t i = 0; i < parts.nr; i++) {
-		if (i)
-			strbuf_addch(&out, '/');
-		strbuf_addstr(&out, parts.v[i]);
-	}
-	strvec_clear(&parts);
+	free(collapsed);
 	free(joined);
-	return strbuf_detach(&out, NULL);
+	return relative;
+}
+
+struct scan_includes {
+	struct include_graph *g;
+	const char *file;
+	const char *dir;
+	int (*exists)(const char *rel, void *data);
+	void *data;
+};
+
+static void add_resolved(const char *name_text, size_t len, int quoted, void *data)
+{
+	struct scan_includes *s = data;
+	char *name = xstrndup(name_text, len);
+	char *cand = NULL;
+
+	if (quoted) {
+		cand = resolve(s->dir, name);
+		if (!s->exists(cand, s->data)) {
+			free(cand);
+			cand = NULL;
+		}
+	}
+	if (!cand) {
+		char *inc = xstrfmt("include/%s", name);
+
+		cand = resolve("", inc);
+		free(inc);
+		if (!s->exists(cand, s->data)) {
+			free(cand);
+			cand = NULL;
+		}
+	}
+	if (cand)
+		include_graph_add(s->g, s->file, cand);
+	free(cand);
+	free(name);
 }
 
 void include_graph_scan(struct include_graph *g, const char *file, const char *text,
@@ -169,58 +186,8 @@ void include_graph_scan(struct include_graph *g, const char *file, const char *t
 {
 	const char *slash = strrchr(file, '/');
 	char *dir = slash ? xstrndup(file, (size_t)(slash - file)) : xstrdup("");
-	const char *p = text;
+	struct scan_includes s = { g, file, dir, exists, data };
 
-	while (p && *p) {
-		const char *q = p, *end;
-
-		while (*q == ' ' || *q == '\t')
-			q++;
-		if (*q == '#') {
-			q++;
-			while (*q == ' ' || *q == '\t')
-				q++;
-			if (starts_with(q, "include")) {
-				q += strlen("include");
-				while (*q == ' ' || *q == '\t')
-					q++;
-				if (*q == '<' || *q == '"') {
-					char close = *q == '<' ? '>' : '"';
-					int quoted = *q == '"';
-
-					end = strchr(q + 1, close);
-					if (end && !memchr(q, '\n', (size_t)(end - q))) {
-						char *name = xstrndup(q + 1, (size_t)(end - q - 1));
-						char *cand = NULL;
-
-						if (quoted) {
-							cand = resolve(dir, name);
-							if (!exists(cand, data)) {
-								free(cand);
-								cand = NULL;
-							}
-						}
-						if (!cand) {
-							char *inc = xstrfmt("include/%s", name);
-
-							cand = resolve("", inc);
-							free(inc);
-							if (!exists(cand, data)) {
-								free(cand);
-								cand = NULL;
-							}
-						}
-						if (cand)
-							include_graph_add(g, file, cand);
-						free(cand);
-						free(name);
-					}
-				}
-			}
-		}
-		p = strchr(p, '\n');
-		if (p)
-			p++;
-	}
+	lexscan_includes(text, strlen(text), add_resolved, &s);
 	free(dir);
 }

@@ -335,3 +335,28 @@ int lexscan_code_names(const char *text, size_t len, const char *const *needles,
 	lex_tokens_release(&tokens);
 	return found;
 }
+
+void lexscan_includes(const char *text, size_t len,
+		      void (*fn)(const char *name, size_t len, int quoted, void *data), void *data)
+{
+	for (size_t line = 0; line < len;) {
+		const char *nl = memchr(text + line, '\n', len - line);
+		size_t end = nl ? (size_t)(nl - text) : len;
+		size_t i = skip_blanks(text, line, end);
+
+		if (i < end && text[i] == '#') {
+			i = skip_blanks(text, i + 1, end);
+			if (end - i > 7 && !memcmp(text + i, "include", 7)) {
+				i = skip_blanks(text, i + 7, end);
+				if (i < end && (text[i] == '<' || text[i] == '"')) {
+					char close = text[i] == '<' ? '>' : '"';
+					const char *stop = memchr(text + i + 1, close, end - i - 1);
+
+					if (stop && stop > text + i + 1)
+						fn(text + i + 1, (size_t)(stop - text - i - 1), close == '"', data);
+				}
+			}
+		}
+		line = end + 1;
+	}
+}

@@ -82,4 +82,14 @@ int lexscan_after_tag_keyword(const char *text, const char *ident);
  */
 int lexscan_starts_if_zero(const char *text, size_t start, size_t end);
 
+/*
+ * Call fn for every #include directive of text[0, len) that names its
+ * file between <> (quoted 0) or "" (quoted 1), in order: `name` points
+ * into text, `len` bytes.  Lexical: a directive in an inactive #if branch
+ * counts too, one in a block comment may; a computed #include (a macro)
+ * and #include_next are not reported.
+ */
+void lexscan_includes(const char *text, size_t len,
+		      void (*fn)(const char *name, size_t len, int quoted, void *data), void *data);
+
 #endif
