@@ -414,6 +414,89 @@ START_TEST(blanked_header_bodies_under_an_overlay)
 }
 END_TEST
 
+/* The header of `headers` looked up at <root>/<rel>, or NULL. */
+static const struct parse_header *header_at(const struct parse_header *headers, size_t nr,
+					    const char *root, const char *rel)
+{
+	char *path = xstrfmt("%s/%s", root, rel);
+	const struct parse_header *found = NULL;
+
+	for (size_t i = 0; i < nr && !found; i++)
+		if (!strcmp(headers[i].path, path))
+			found = &headers[i];
+	free(path);
+	return found;
+}
+
+/*
+ * The headers a parse reads, worked out from the #include lines: each
+ * looked up where the parser looks (a quoted name beside its includer
+ * first, then the -I folders in order, the arch's asm link among them),
+ * with the text the parse reads there (the blanked copy under scan's
+ * overlay), every #if branch followed, a cycle once, what exists nowhere
+ * left out.
+ */
+START_TEST(headers_a_parse_reads)
+{
+	char *dir = small_tree();
+	char *scratch = test_tmpdir("check_parse_setup_scratch");
+	struct parse_setup_options po = { dir, dir, scratch, NULL, 0, 1 };
+	struct parse_setup *ps;
+	struct strvec args = STRVEC_INIT;
+	struct parse_header *h;
+	const struct parse_header *got;
+	char *want;
+	size_t n;
+
+	test_put(dir, "include/linux/inline.h",
+		 "#ifndef INLINE_H\n#define INLINE_H\n#include <linux/kernel.h>\n"
+		 "#ifdef CONFIG_NOWHERE\n# include \"local.h\"\n#endif\n"
+		 "#include <linux/inline.h>\n#include <linux/missing.h>\n"
+		 "static inline int f(void)\n{\n\treturn 1;\n}\n#endif\n");
+	test_put(dir, "include/linux/local.h", "#include_next <local.h>\n#include <asm/module.h>\n");
+	test_put(dir, "drivers/char/local.h", "/* beside the driver */\n");
+	test_put(dir, "drivers/char/two.c",
+		 "#include <linux/inline.h>\n#include \"local.h\"\n#include </abs/path.h>\n");
+	ps = parse_setup_new(&po);
+	parse_setup_args(ps, "drivers/char/two.c", NULL, 0, &args);
+	parse_setup_before_parse(ps);
+	n = parse_setup_headers(ps, "drivers/char/two.c", NULL, 0, &args, &h);
+	/* inline.h, kernel.h, include/linux/local.h, module.h through the link, drivers/char/local.h */
+	ck_assert_uint_eq(n, 5);
+	ck_assert_str_eq(h[0].path, (want = xstrfmt("%s/include/linux/inline.h", dir)));
+	free(want);
+	/* the parse reads the blanked copy */
+	ck_assert_ptr_nonnull(strstr(h[0].text, "{\n          \n}"));
+	ck_assert_uint_eq(h[0].len, strlen(h[0].text));
+	ck_assert_ptr_nonnull(header_at(h, n, dir, "include/linux/kernel.h"));
+	/* a quoted name inside include/linux/ is looked up there first */
+	got = header_at(h, n, dir, "include/linux/local.h");
+	ck_assert_ptr_nonnull(got);
+	ck_assert_str_eq(got->text, "#include_next <local.h>\n#include <asm/module.h>\n");
+	/* <asm/...> through the arch's link in the scratch folder: the file is the tree's */
+	got = header_at(h, n, scratch, "i386/asm/module.h");
+	ck_assert_ptr_nonnull(got);
+	ck_assert_str_eq(got->file, (want = xstrfmt("%s/include/asm-i386/module.h", dir)));
+	free(want);
+	got = header_at(h, n, dir, "drivers/char/local.h");
+	ck_assert_ptr_nonnull(got);
+	ck_assert_str_eq(got->text, "/* beside the driver */\n");
+	ck_assert_ptr_null(header_at(h, n, dir, "include/linux/missing.h"));
+	parse_headers_free(h, n);
+	/* the text given, not the disk's */
+	n = parse_setup_headers(ps, "drivers/char/two.c", "#include \"local.h\"\n", 19, &args, &h);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_ptr_nonnull(header_at(h, n, dir, "drivers/char/local.h"));
+	parse_headers_free(h, n);
+	strvec_clear(&args);
+	parse_setup_free(ps, 0);
+	test_rm_rf(scratch);
+	free(scratch);
+	test_rm_rf(dir);
+	free(dir);
+}
+END_TEST
+
 /* A tree whose Makefiles build files under options the defconfig leaves off. */
 static char *kbuild_tree(void)
 {
@@ -798,6 +881,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, arch_per_file);
 	tcase_add_test(tc, args_of_a_file);
 	tcase_add_test(tc, blanked_header_bodies_under_an_overlay);
+	tcase_add_test(tc, headers_a_parse_reads);
 	tcase_add_test(tc, arch_option_overrides);
 	tcase_add_test(tc, merged_x86_layout);
 	tcase_add_test(tc, platform_folder_arch);

@@ -202,8 +202,17 @@ CXTranslationUnit classify_parse(struct classify *c, CXIndex index, const char *
 	CXTranslationUnit tu = NULL;
 	enum CXErrorCode rc;
 
-	classify_parse_args(c, file, content, len, &args);
+	const char *text = content;
+	size_t text_len = len;
+	struct parse_header *headers;
+	size_t nr_headers;
+
+	if (!text)
+		overlay_content(c, file, &text, &text_len);
+	classify_parse_args(c, file, text, text_len, &args);
 	parse_setup_before_parse(c->setup);
+	nr_headers = parse_setup_headers(c->setup, file, text, text_len, &args, &headers);
+	unsaved = xrealloc(unsaved, (c->nr_overlay + 1 + nr_headers) * sizeof(*unsaved));
 	/* The file's own content wins over the overlay's copy of it. */
 	for (size_t i = 0; i < c->nr_overlay; i++)
 		if (!content || strcmp(c->overlay[i].Filename, abs))
@@ -214,6 +223,15 @@ CXTranslationUnit classify_parse(struct classify *c, CXIndex index, const char *
 		unsaved[nr_unsaved].Length = (unsigned long)len;
 		nr_unsaved++;
 	}
+	/* the overlay's text of a header wins over the disk's */
+	for (size_t i = 0; i < nr_headers; i++) {
+		if (classify_overlay_hash_of(c, headers[i].file) || !strcmp(headers[i].file, abs))
+			continue;
+		unsaved[nr_unsaved].Filename = headers[i].path;
+		unsaved[nr_unsaved].Contents = headers[i].text;
+		unsaved[nr_unsaved].Length = (unsigned long)headers[i].len;
+		nr_unsaved++;
+	}
 	rc = clang_parseTranslationUnit2(index, abs, (const char *const *)args.v, (int)args.nr,
 					 unsaved, (unsigned)nr_unsaved,
 					 CXTranslationUnit_KeepGoing |
@@ -221,6 +239,7 @@ CXTranslationUnit classify_parse(struct classify *c, CXIndex index, const char *
 	if (rc != CXError_Success)
 		tu = NULL;
 	atomic_fetch_add(&total_parses, 1);
+	parse_headers_free(headers, nr_headers);
 	free(unsaved);
 	strvec_clear(&args);
 	free(abs);

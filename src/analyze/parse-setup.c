@@ -4,6 +4,8 @@
 #include "base/walk.h"
 #include "kernel/kernel.h"
 #include "lex/bodies.h"
+#include "lex/lexscan.h"
+#include "base/hash.h"
 #include "kernel/arch.h"
 #include "kernel/kconfig.h"
 #include "kernel/kbuild.h"
@@ -20,6 +22,28 @@
 
 #include "config.h"
 
+struct include_name {
+	const char *name;	/* into the header's text */
+	size_t len;
+	int quoted;
+};
+
+/* A file parse_setup_headers() read, once a setup: immutable once made. */
+struct header_text {
+	char *source;		/* the path read: the file, or its blanked copy */
+	struct strbuf text;
+	int readable;
+	struct include_name *includes;
+	size_t nr_includes, alloc_includes;
+};
+
+/* The names in a folder (a link to one followed), read once a setup. */
+struct folder_listing {
+	char *folder;
+	char *names;		/* NUL-separated */
+	struct hash_table index;
+};
+
 struct parse_setup {
 	char *tree, *kernel, *scratch;
 	char *arch;			/* forced, or NULL */
@@ -30,6 +54,15 @@ struct parse_setup {
 	struct strvec blanked_asm;	/* the asm folders blanked (asm-<srcarch>) */
 	struct strvec bodies_files;	/* the blanked copies written to <scratch>/bodies */
 	struct strvec bodies_dirs;	/* their folders, in the order made */
+	struct hash_table bodies_index;	/* bodies_files' strings */
+	/* parse_setup_headers(), under texts_lock */
+	pthread_mutex_t texts_lock;
+	struct header_text **texts;	/* each file read, by the path read */
+	size_t nr_texts, alloc_texts;
+	struct hash_table texts_index;
+	struct folder_listing **folders;
+	size_t nr_folders, alloc_folders;
+	struct hash_table folders_index;
 	char *version_h;
 	struct arch_layout layout;
 	pthread_mutex_t lock;
@@ -110,6 +143,7 @@ struct parse_setup *parse_setup_new(const struct parse_setup_options *opts)
 	if (ps->blank_bodies)
 		read_include_folders(ps->kernel, &ps->include_folders);
 	pthread_mutex_init(&ps->lock, NULL);
+	pthread_mutex_init(&ps->texts_lock, NULL);
 	return ps;
 }
 
@@ -143,6 +177,24 @@ void parse_setup_free(struct parse_setup *ps, int keep)
 		unlink(ps->bodies_files.v[i]);
 	for (size_t i = ps->bodies_dirs.nr; !keep && i > 0; i--)
 		rmdir(ps->bodies_dirs.v[i - 1]);
+	for (size_t i = 0; i < ps->nr_texts; i++) {
+		free(ps->texts[i]->source);
+		strbuf_release(&ps->texts[i]->text);
+		free(ps->texts[i]->includes);
+		free(ps->texts[i]);
+	}
+	free(ps->texts);
+	hash_table_release(&ps->texts_index);
+	for (size_t i = 0; i < ps->nr_folders; i++) {
+		free(ps->folders[i]->folder);
+		free(ps->folders[i]->names);
+		hash_table_release(&ps->folders[i]->index);
+		free(ps->folders[i]);
+	}
+	free(ps->folders);
+	hash_table_release(&ps->folders_index);
+	pthread_mutex_destroy(&ps->texts_lock);
+	hash_table_release(&ps->bodies_index);
 	strvec_clear(&ps->bodies_files);
 	strvec_clear(&ps->bodies_dirs);
 	strvec_clear(&ps->include_folders);
@@ -234,6 +286,8 @@ static void write_bodies(struct parse_setup *ps, const struct strvec *folders)
 		f = fopen(copy, "w");
 		if (f && fwrite(out, 1, text.len, f) == text.len && !fclose(f)) {
 			strvec_push(&ps->bodies_files, copy);
+			hash_table_add(&ps->bodies_index, ps->bodies_files.v[ps->bodies_files.nr - 1],
+				       strlen(copy), 0);
 		} else {
 			/* the header falls through to the disk: whole, only slower */
 			if (f)
@@ -541,4 +595,249 @@ void parse_setup_args(struct parse_setup *ps, const char *file, const char *text
 	free(mach);
 	free(stem);
 	free(arch);
+}
+
+/* The file at lookup path `path` (absolute): dots collapsed, the asm links of <scratch>/<arch> followed. */
+static char *file_of(const struct parse_setup *ps, const char *arch, const char *path)
+{
+	char *file = path_collapse(path);
+	const char *const links[] = { "asm", "second/asm" };
+	const char *const sources[] = { arch_source(&ps->layout, arch), arch_second_source(&ps->layout, arch) };
+
+	for (size_t i = 0; i < 2 && sources[i]; i++) {
+		char *link = xstrfmt("%s/%s/%s/", ps->scratch, arch, links[i]);
+		size_t n = strlen(link);
+
+		if (!strncmp(file, link, n)) {
+			char *real = xstrfmt("%s/include/asm-%s/%s", ps->kernel, sources[i], file + n);
+
+			free(link);
+			free(file);
+			return real;
+		}
+		free(link);
+	}
+	return file;
+}
+
+/* What a parse for arch reads at `file` (file_of()): its blanked copy, or the file. */
+static char *source_of(struct parse_setup *ps, const char *arch, const char *file)
+{
+	char *include = xstrfmt("%s/include/", ps->kernel);
+	size_t n = strlen(include);
+	char *copy = NULL;
+
+	if (ps->blank_bodies && !strncmp(file, include, n)) {
+		const char *rest = file + n, *slash = strchr(rest, '/');
+		char *folder = slash ? xstrndup(rest, (size_t)(slash - rest)) : NULL;
+		const char *source = arch_source(&ps->layout, arch);
+		const char *second = arch_second_source(&ps->layout, arch);
+		/* the folders the arch's overlay remaps (write_bodies_overlay()) */
+		int remapped = folder && (strvec_sorted_has(&ps->include_folders, folder) ||
+					  (starts_with(folder, "asm-") &&
+					   ((source && !strcmp(folder + 4, source)) ||
+					    (second && !strcmp(folder + 4, second)))));
+
+		if (remapped) {
+			copy = xstrfmt("%s/bodies/include/%s", ps->scratch, rest);
+			pthread_mutex_lock(&ps->lock);
+			if (!hash_table_find(&ps->bodies_index, copy, strlen(copy))) {
+				free(copy);
+				copy = NULL;
+			}
+			pthread_mutex_unlock(&ps->lock);
+		}
+		free(folder);
+	}
+	free(include);
+	return copy ? copy : xstrdup(file);
+}
+
+static void add_include(const char *name, size_t len, int quoted, void *data)
+{
+	struct header_text *h = data;
+
+	ALLOC_GROW(h->includes, h->nr_includes + 1, h->alloc_includes);
+	h->includes[h->nr_includes].name = name;
+	h->includes[h->nr_includes].len = len;
+	h->includes[h->nr_includes].quoted = quoted;
+	h->nr_includes++;
+}
+
+/* The text at source, read once a setup (under texts_lock). */
+static struct header_text *text_at(struct parse_setup *ps, char *source)
+{
+	size_t *at = hash_table_find(&ps->texts_index, source, strlen(source));
+	struct header_text *h;
+
+	if (at) {
+		free(source);
+		return ps->texts[*at];
+	}
+	h = xcalloc(1, sizeof(*h));
+	h->source = source;
+	h->text = (struct strbuf)STRBUF_INIT;
+	h->readable = strbuf_read_file(&h->text, source) == 0;
+	if (h->readable)
+		lexscan_includes(h->text.buf, h->text.len, add_include, h);
+	ALLOC_GROW(ps->texts, ps->nr_texts + 1, ps->alloc_texts);
+	ps->texts[ps->nr_texts] = h;
+	hash_table_add(&ps->texts_index, h->source, strlen(h->source), ps->nr_texts);
+	ps->nr_texts++;
+	return h;
+}
+
+/* Whether the folder of the absolute path holds its last name (under texts_lock). */
+static int names_a_file(struct parse_setup *ps, const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	size_t folder_len = (size_t)(slash - path);
+	size_t *at = hash_table_find(&ps->folders_index, path, folder_len);
+	struct folder_listing *f;
+
+	if (!at) {
+		struct strbuf names = STRBUF_INIT;
+		DIR *d;
+		struct dirent *e;
+
+		f = xcalloc(1, sizeof(*f));
+		f->folder = xstrndup(path, folder_len);
+		d = opendir(f->folder);
+		while (d && (e = readdir(d)))
+			strbuf_add(&names, e->d_name, strlen(e->d_name) + 1);
+		if (d)
+			closedir(d);
+		size_t names_len = names.len;
+
+		f->names = strbuf_detach(&names, NULL);
+		for (const char *p = f->names; p < f->names + names_len; p += strlen(p) + 1)
+			hash_table_add(&f->index, p, strlen(p), 0);
+		ALLOC_GROW(ps->folders, ps->nr_folders + 1, ps->alloc_folders);
+		ps->folders[ps->nr_folders] = f;
+		hash_table_add(&ps->folders_index, f->folder, folder_len, ps->nr_folders);
+		ps->nr_folders++;
+	} else {
+		f = ps->folders[*at];
+	}
+	return hash_table_find(&f->index, slash + 1, strlen(slash + 1)) != NULL;
+}
+
+struct closure {
+	struct parse_setup *ps;
+	const char *arch;
+	const struct strvec *dirs;	/* the -I folders, in order */
+	struct hash_table seen;		/* lookup paths, keys in `paths` */
+	struct strvec paths;
+	struct parse_header *headers;
+	size_t nr, alloc;
+};
+
+/* Where `#include name` in the file at lookup path `from` resolves, or NULL. */
+static char *resolve_include(struct closure *cl, const char *from, const struct include_name *inc)
+{
+	char *path;
+
+	if (memchr(inc->name, '/', inc->len) == inc->name)
+		return NULL;	/* an absolute path: left to the parser */
+	if (inc->quoted) {
+		const char *slash = strrchr(from, '/');
+
+		path = xstrfmt("%.*s/%.*s", (int)(slash - from), from, (int)inc->len, inc->name);
+		if (names_a_file(cl->ps, path))
+			return path;
+		free(path);
+	}
+	for (size_t i = 0; i < cl->dirs->nr; i++) {
+		path = xstrfmt("%s/%.*s", cl->dirs->v[i], (int)inc->len, inc->name);
+		if (names_a_file(cl->ps, path))
+			return path;
+		free(path);
+	}
+	return NULL;
+}
+
+static void follow_includes(struct closure *cl, const char *from, const struct header_text *h)
+{
+	for (size_t i = 0; i < h->nr_includes; i++) {
+		char *path = resolve_include(cl, from, &h->includes[i]);
+		struct header_text *got;
+		char *file;
+
+		if (!path)
+			continue;
+		if (hash_table_find(&cl->seen, path, strlen(path))) {
+			free(path);
+			continue;
+		}
+		strvec_push(&cl->paths, path);
+		free(path);
+		path = cl->paths.v[cl->paths.nr - 1];
+		hash_table_add(&cl->seen, path, strlen(path), 0);
+		file = file_of(cl->ps, cl->arch, path);
+		got = text_at(cl->ps, source_of(cl->ps, cl->arch, file));
+		if (!got->readable) {
+			free(file);
+			continue;
+		}
+		ALLOC_GROW(cl->headers, cl->nr + 1, cl->alloc);
+		cl->headers[cl->nr].path = xstrdup(path);
+		cl->headers[cl->nr].file = file;
+		cl->headers[cl->nr].text = got->text.buf;
+		cl->headers[cl->nr].len = got->text.len;
+		cl->nr++;
+		follow_includes(cl, path, got);
+	}
+}
+
+size_t parse_setup_headers(struct parse_setup *ps, const char *file, const char *text, size_t len,
+			   const struct strvec *args, struct parse_header **headers)
+{
+	struct strvec dirs = STRVEC_INIT;
+	struct closure cl = { ps, NULL, &dirs, HASH_TABLE_INIT, STRVEC_INIT, NULL, 0, 0 };
+	char *scratch_arg = xstrfmt("-I%s/", ps->scratch);
+	char *abs = path_join(ps->tree, file), *arch = NULL;
+	struct header_text main_text;
+
+	for (size_t i = 0; i < args->nr; i++) {
+		if (!starts_with(args->v[i], "-I"))
+			continue;
+		strvec_push(&dirs, args->v[i] + 2);
+		if (!arch && starts_with(args->v[i], scratch_arg))
+			arch = xstrdup(args->v[i] + strlen(scratch_arg));
+	}
+	memset(&main_text, 0, sizeof(main_text));
+	main_text.text = (struct strbuf)STRBUF_INIT;
+	if (!text && strbuf_read_file(&main_text.text, abs) == 0) {
+		text = main_text.text.buf;
+		len = main_text.text.len;
+	}
+	if (arch && text) {
+		cl.arch = arch;
+		lexscan_includes(text, len, add_include, &main_text);
+		/* the main file's own name is never looked up as a header */
+		strvec_push(&cl.paths, abs);
+		hash_table_add(&cl.seen, cl.paths.v[0], strlen(abs), 0);
+		pthread_mutex_lock(&ps->texts_lock);
+		follow_includes(&cl, abs, &main_text);
+		pthread_mutex_unlock(&ps->texts_lock);
+	}
+	free(main_text.includes);
+	strbuf_release(&main_text.text);
+	hash_table_release(&cl.seen);
+	strvec_clear(&cl.paths);
+	strvec_clear(&dirs);
+	free(scratch_arg);
+	free(arch);
+	free(abs);
+	*headers = cl.headers;
+	return cl.nr;
+}
+
+void parse_headers_free(struct parse_header *headers, size_t nr)
+{
+	for (size_t i = 0; i < nr; i++) {
+		free(headers[i].path);
+		free(headers[i].file);
+	}
+	free(headers);
 }

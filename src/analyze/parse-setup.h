@@ -40,6 +40,8 @@
  * of the arches it parses for.  libclang names every file by its path in
  * the tree.  A parse error in a blanked body is not counted.  verify
  * never sets it: a change can break an unchanged header's body.
+ * Every parse may also be handed the headers it reads from memory
+ * (parse_setup_headers()), which changes nothing it finds.
  * Thread-safe.
  */
 #ifndef CDMIGRATE_PARSE_SETUP_H
@@ -93,5 +95,38 @@ void parse_setup_args(struct parse_setup *ps, const char *file, const char *text
  * that a run the parse memo answers writes none.  Thread-safe.
  */
 void parse_setup_before_parse(struct parse_setup *ps);
+
+/*
+ * A header a parse is likely to read, with the text it reads there: a
+ * parse given them as unsaved files reads each from memory, where it
+ * would open, check, read and close each of them again (about 240
+ * headers a kernel file, eight system calls each).
+ */
+struct parse_header {
+	char *path;		/* as libclang looks it up: an -I folder or the includer's, then the name */
+	char *file;		/* the file that is: dots and <scratch>/<arch>'s asm links resolved */
+	const char *text;	/* what a parse reads at path (the blanked copy with
+				   blank_header_bodies); the setup's, kept until it is freed */
+	size_t len;
+};
+
+/*
+ * The headers `file` (content `text`, or NULL: read from the tree)
+ * includes, directly or through other headers, with `args` (what
+ * parse_setup_args() gave for it, parse_setup_before_parse() called):
+ * each #include resolved as the parser would (a quoted name in its
+ * includer's folder first, then each -I folder in order) to a file that
+ * exists, in the order found.  Lexical, so it reaches further than the
+ * parse (every #if branch) and misses what a macro names; the texts
+ * only stand for what is on the disk: passing them changes no result,
+ * only how many files a parse opens.  A file's text is read once a
+ * setup: the tree must not change under a run (the blanked copies
+ * assume it already).  Returns how many, *headers allocated (free it with
+ * parse_headers_free()).  Thread-safe.
+ */
+size_t parse_setup_headers(struct parse_setup *ps, const char *file, const char *text, size_t len,
+			   const struct strvec *args, struct parse_header **headers);
+
+void parse_headers_free(struct parse_header *headers, size_t nr);
 
 #endif
