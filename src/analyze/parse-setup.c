@@ -37,6 +37,11 @@ struct header_text {
 	size_t nr_includes, alloc_includes;
 };
 
+struct kbuild_of_file {
+	char *file;
+	struct kbuild_flags flags;
+};
+
 /* The names in a folder (a link to one followed), read once a setup. */
 struct folder_listing {
 	char *folder;
@@ -63,6 +68,10 @@ struct parse_setup {
 	struct folder_listing **folders;
 	size_t nr_folders, alloc_folders;
 	struct hash_table folders_index;
+	/* each file's kbuild flags, worked out once a setup (under texts_lock) */
+	struct kbuild_of_file **kbuild;
+	size_t nr_kbuild, alloc_kbuild;
+	struct hash_table kbuild_index;
 	char *version_h;
 	struct arch_layout layout;
 	pthread_mutex_t lock;
@@ -193,6 +202,13 @@ void parse_setup_free(struct parse_setup *ps, int keep)
 	}
 	free(ps->folders);
 	hash_table_release(&ps->folders_index);
+	for (size_t i = 0; i < ps->nr_kbuild; i++) {
+		free(ps->kbuild[i]->file);
+		kbuild_flags_release(&ps->kbuild[i]->flags);
+		free(ps->kbuild[i]);
+	}
+	free(ps->kbuild);
+	hash_table_release(&ps->kbuild_index);
 	pthread_mutex_destroy(&ps->texts_lock);
 	hash_table_release(&ps->bodies_index);
 	strvec_clear(&ps->bodies_files);
@@ -539,6 +555,40 @@ static void switch_on_options(struct parse_setup *ps, const char *arch, const st
 	free(todo.v);
 }
 
+/*
+ * kbuild_flags_of() once a setup: it reads the file's Makefile and those
+ * above it, and every parse and memo key of a file asks (the Makefiles
+ * do not change under a run).
+ */
+static void kbuild_flags_once(struct parse_setup *ps, const char *file, struct kbuild_flags *out)
+{
+	struct kbuild_of_file *k;
+	size_t *at;
+
+	pthread_mutex_lock(&ps->texts_lock);
+	at = hash_table_find(&ps->kbuild_index, file, strlen(file));
+	if (at) {
+		k = ps->kbuild[*at];
+	} else {
+		k = xcalloc(1, sizeof(*k));
+		k->file = xstrdup(file);
+		k->flags = (struct kbuild_flags)KBUILD_FLAGS_INIT;
+		kbuild_flags_of(ps->kernel, file, &k->flags);
+		ALLOC_GROW(ps->kbuild, ps->nr_kbuild + 1, ps->alloc_kbuild);
+		ps->kbuild[ps->nr_kbuild] = k;
+		hash_table_add(&ps->kbuild_index, k->file, strlen(k->file), ps->nr_kbuild);
+		ps->nr_kbuild++;
+	}
+	pthread_mutex_unlock(&ps->texts_lock);
+	/* immutable once made: copied outside the lock */
+	for (size_t i = 0; i < k->flags.options.nr; i++)
+		strvec_push(&out->options, k->flags.options.v[i]);
+	for (size_t i = 0; i < k->flags.includes.nr; i++)
+		strvec_push(&out->includes, k->flags.includes.v[i]);
+	for (size_t i = 0; i < k->flags.defines.nr; i++)
+		strvec_push(&out->defines, k->flags.defines.v[i]);
+}
+
 void parse_setup_args(struct parse_setup *ps, const char *file, const char *text, size_t len,
 		      struct strvec *args)
 {
@@ -556,7 +606,7 @@ void parse_setup_args(struct parse_setup *ps, const char *file, const char *text
 		if (*p == '-')
 			*p = '_';
 	prepare_arch(ps, arch);
-	kbuild_flags_of(ps->kernel, file, &kbuild);
+	kbuild_flags_once(ps, file, &kbuild);
 	strvec_push(args, "-x");
 	strvec_push(args, "c");
 	strvec_push(args, "-nostdinc");
