@@ -46,8 +46,12 @@ static int location_in_main(const struct visit *v, CXCursor cursor, unsigned *li
 	CXSourceLocation loc = clang_getCursorLocation(cursor);
 	CXFile file;
 
-	clang_getExpansionLocation(loc, &file, line, column, offset);
-	return file && clang_File_isEqual(file, v->main);
+	/* most cursors are a header's: their lines are never counted */
+	clang_getExpansionLocation(loc, &file, NULL, NULL, NULL);
+	if (!file || !clang_File_isEqual(file, v->main))
+		return 0;
+	clang_getExpansionLocation(loc, NULL, line, column, offset);
+	return 1;
 }
 
 static void add_site(struct visit *v, unsigned line, unsigned column, const char *kind,
