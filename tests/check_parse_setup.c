@@ -336,84 +336,6 @@ START_TEST(args_of_a_file)
 }
 END_TEST
 
-/*
- * scan's parse: the headers of include/ that define functions and do not
- * name the API are read with their bodies blank, through an overlay that
- * keeps every path; an arch's asm folder is blanked once that arch's
- * arguments were asked for, and only its own overlay remaps it; nothing
- * else is copied, and nothing stays.
- */
-START_TEST(blanked_header_bodies_under_an_overlay)
-{
-	char *dir = small_tree();
-	char *scratch = test_tmpdir("check_parse_setup_scratch");
-	struct parse_setup_options po = { dir, dir, scratch, NULL, 0, 1 };
-	struct parse_setup *ps;
-	struct strvec args = STRVEC_INIT;
-	char *want, *text;
-
-	test_put(dir, "include/linux/inline.h",
-		 "struct s { int a; };\nstatic inline int f(struct s *p)\n{\n\treturn p->a;\n}\n");
-	test_put(dir, "include/asm-i386/io.h", "static inline void out(int x) { asm(\"out\"); }\n");
-	test_put(dir, "include/asm-x86_64/io.h", "static inline void out(int x) { asm(\"outq\"); }\n");
-	test_put(dir, "include/linux/api.h", "static inline void g(struct class_device *cd) { h(cd); }\n");
-	ps = parse_setup_new(&po);
-	parse_setup_args(ps, "drivers/net/my-card.c", NULL, 0, &args);
-	ck_assert_str_eq(args.v[args.nr - 2], "-ivfsoverlay");
-	want = xstrfmt("%s/i386/bodies.yaml", scratch);
-	ck_assert_str_eq(args.v[args.nr - 1], want);
-	free(want);
-	/* working out the arguments writes no header: a memo hit parses none */
-	ck_assert_ptr_null(test_read(scratch, "bodies/include/linux/inline.h"));
-	parse_setup_before_parse(ps);
-	text = test_read(scratch, "bodies/include/linux/inline.h");
-	ck_assert_str_eq(text, "struct s { int a; };\nstatic inline int f(struct s *p)\n{\n" "             \n}\n");
-	free(text);
-	text = test_read(scratch, "bodies/include/asm-i386/io.h");
-	ck_assert_str_eq(text, "static inline void out(int x) {             }\n");
-	free(text);
-	ck_assert_ptr_null(test_read(scratch, "bodies/include/linux/api.h"));
-	ck_assert_ptr_null(test_read(scratch, "bodies/include/linux/kernel.h"));
-	ck_assert_ptr_null(test_read(scratch, "bodies/include/asm-x86_64/io.h"));
-	text = test_read(scratch, "i386/bodies.yaml");
-	want = xstrfmt("\"name\": \"%s/include/linux\", \"external-contents\": \"%s/bodies/include/linux\"",
-		       dir, scratch);
-	ck_assert_ptr_nonnull(strstr(text, want));
-	free(want);
-	want = xstrfmt("\"name\": \"%s/include/asm-i386\", \"external-contents\": \"%s/bodies/include/asm-i386\"",
-		       dir, scratch);
-	ck_assert_ptr_nonnull(strstr(text, want));
-	free(want);
-	ck_assert_ptr_null(strstr(text, "asm-x86_64"));
-	want = xstrfmt("\"name\": \"%s/i386/asm\", \"external-contents\": \"%s/bodies/include/asm-i386\"",
-		       scratch, scratch);
-	ck_assert_ptr_nonnull(strstr(text, want));
-	ck_assert_ptr_nonnull(strstr(text, "\"fallthrough\": true"));
-	ck_assert_ptr_nonnull(strstr(text, "\"use-external-names\": false"));
-	free(want);
-	free(text);
-	strvec_clear(&args);
-	/* an x86_64 file: its asm folder is blanked before its parse */
-	parse_setup_args(ps, "arch/x86_64/kernel/setup.c", "int x;\n", 7, &args);
-	parse_setup_before_parse(ps);
-	text = test_read(scratch, "bodies/include/asm-x86_64/io.h");
-	ck_assert_str_eq(text, "static inline void out(int x) {              }\n");
-	free(text);
-	strvec_clear(&args);
-	parse_setup_free(ps, 0);
-	ck_assert_ptr_null(test_read(scratch, "bodies/include/linux/inline.h"));
-	ck_assert_ptr_null(test_read(scratch, "bodies/include/asm-x86_64/io.h"));
-	ck_assert_ptr_null(test_read(scratch, "i386/bodies.yaml"));
-	want = xstrfmt("%s/bodies", scratch);
-	ck_assert_int_ne(access(want, F_OK), 0);
-	free(want);
-	test_rm_rf(scratch);
-	free(scratch);
-	test_rm_rf(dir);
-	free(dir);
-}
-END_TEST
-
 /* The header of `headers` looked up at <root>/<rel>, or NULL. */
 static const struct parse_header *header_at(const struct parse_header *headers, size_t nr,
 					    const char *root, const char *rel)
@@ -427,6 +349,74 @@ static const struct parse_header *header_at(const struct parse_header *headers, 
 	free(path);
 	return found;
 }
+
+/*
+ * scan's parse: the headers of include/ that define functions and do not
+ * name the API are handed to it with their bodies blank, every line in
+ * place; an arch's own asm folders are blanked for its parses, another
+ * arch's stay whole; nothing is written but the arch's scratch folder,
+ * and nothing stays.
+ */
+START_TEST(blanked_header_bodies_in_memory)
+{
+	char *dir = small_tree();
+	char *scratch = test_tmpdir("check_parse_setup_scratch");
+	struct parse_setup_options po = { dir, dir, scratch, NULL, 0, 1 };
+	struct parse_setup *ps;
+	struct strvec args = STRVEC_INIT;
+	struct parse_header *h;
+	const struct parse_header *got;
+	char *want;
+	size_t n;
+
+	test_put(dir, "include/linux/inline.h",
+		 "struct s { int a; };\nstatic inline int f(struct s *p)\n{\n\treturn p->a;\n}\n");
+	test_put(dir, "include/asm-i386/io.h", "static inline void out(int x) { asm(\"out\"); }\n");
+	test_put(dir, "include/asm-x86_64/io.h", "static inline void out(int x) { asm(\"outq\"); }\n");
+	test_put(dir, "include/linux/api.h", "static inline void g(struct class_device *cd) { h(cd); }\n");
+	/* an i386 file by its path, whatever asm folder it names */
+	test_put(dir, "arch/i386/kernel/card.c",
+		 "#include <linux/inline.h>\n#include <linux/api.h>\n#include <asm/io.h>\n"
+		 "#include <asm-x86_64/io.h>\n");
+	ps = parse_setup_new(&po);
+	parse_setup_args(ps, "arch/i386/kernel/card.c", NULL, 0, &args);
+	for (size_t i = 0; i < args.nr; i++)
+		ck_assert_ptr_null(strstr(args.v[i], "overlay"));
+	n = parse_setup_headers(ps, "arch/i386/kernel/card.c", NULL, 0, &args, &h);
+	ck_assert_uint_eq(n, 4);
+	got = header_at(h, n, dir, "include/linux/inline.h");
+	ck_assert_str_eq(got->text, "struct s { int a; };\nstatic inline int f(struct s *p)\n{\n"
+				    "             \n}\n");
+	got = header_at(h, n, scratch, "i386/asm/io.h");
+	ck_assert_str_eq(got->text, "static inline void out(int x) {             }\n");
+	got = header_at(h, n, dir, "include/linux/api.h");
+	ck_assert_str_eq(got->text, "static inline void g(struct class_device *cd) { h(cd); }\n");
+	got = header_at(h, n, dir, "include/asm-x86_64/io.h");
+	ck_assert_str_eq(got->text, "static inline void out(int x) { asm(\"outq\"); }\n");
+	parse_headers_free(h, n);
+	want = xstrfmt("%s/bodies", scratch);
+	ck_assert_int_ne(access(want, F_OK), 0);
+	free(want);
+	strvec_clear(&args);
+	/* an x86_64 file: its own asm folder is blanked */
+	test_put(dir, "arch/x86_64/kernel/setup.c", "#include <asm/io.h>\n");
+	parse_setup_args(ps, "arch/x86_64/kernel/setup.c", NULL, 0, &args);
+	n = parse_setup_headers(ps, "arch/x86_64/kernel/setup.c", NULL, 0, &args, &h);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_str_eq(h[0].text, "static inline void out(int x) {              }\n");
+	parse_headers_free(h, n);
+	strvec_clear(&args);
+	parse_setup_free(ps, 0);
+	want = xstrfmt("%s/i386", scratch);
+	ck_assert_int_ne(access(want, F_OK), 0);
+	free(want);
+	test_rm_rf(scratch);
+	free(scratch);
+	test_rm_rf(dir);
+	free(dir);
+}
+END_TEST
+
 
 /*
  * The headers a parse reads, worked out from the #include lines: each
@@ -459,7 +449,6 @@ START_TEST(headers_a_parse_reads)
 		 "#include <linux/inline.h>\n#include \"local.h\"\n#include </abs/path.h>\n");
 	ps = parse_setup_new(&po);
 	parse_setup_args(ps, "drivers/char/two.c", NULL, 0, &args);
-	parse_setup_before_parse(ps);
 	n = parse_setup_headers(ps, "drivers/char/two.c", NULL, 0, &args, &h);
 	/* inline.h, kernel.h, include/linux/local.h, module.h through the link, drivers/char/local.h */
 	ck_assert_uint_eq(n, 5);
@@ -880,7 +869,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, autoconf_of_an_older_defconfig_follows_kconfig_expressions);
 	tcase_add_test(tc, arch_per_file);
 	tcase_add_test(tc, args_of_a_file);
-	tcase_add_test(tc, blanked_header_bodies_under_an_overlay);
+	tcase_add_test(tc, blanked_header_bodies_in_memory);
 	tcase_add_test(tc, headers_a_parse_reads);
 	tcase_add_test(tc, arch_option_overrides);
 	tcase_add_test(tc, merged_x86_layout);

@@ -680,6 +680,47 @@ START_TEST(classify_views_share_one_parse)
 END_TEST
 
 /*
+ * scan reads include/'s headers with their function bodies blank and
+ * verify reads them whole, with the same arguments: the memo keeps the
+ * two apart.  An error in a header's body counts for verify's parse only,
+ * and verify's classifier, after scan's with the same cache, parses.
+ */
+START_TEST(classify_memo_keeps_blank_and_whole_apart)
+{
+	char *k = path_join(tree, "blank-whole"), *cache = path_join(tree, "cache-blank-whole");
+	struct strvec files = STRVEC_INIT;
+
+	ck_assert_int_eq(setenv("CDMIGRATE_CACHE_DIR", cache, 1), 0);
+	test_put(k, "include/linux/inline.h", "static inline int g(void)\n{\n\treturn no_such_thing;\n}\n");
+	test_put(k, "drivers/x/user.c", "#include <linux/inline.h>\nint f(void) { return g(); }\n");
+	strvec_push(&files, "drivers/x/user.c");
+	for (int blank = 1; blank >= 0; blank--) {
+		struct classify_options co;
+		struct classify_stats st = CLASSIFY_STATS_INIT;
+		struct site_list sites = SITE_LIST_INIT;
+		struct classify *c;
+
+		memset(&co, 0, sizeof(co));
+		co.tree = k;
+		co.kernel = k;
+		co.jobs = 1;
+		co.blank_header_bodies = blank;
+		c = classify_new(&co);
+		ck_assert_ptr_nonnull(c);
+		classify_files(c, &files, &sites, &st);
+		ck_assert_uint_eq(st.cached, 0);
+		ck_assert_uint_eq(st.files[0].errors, blank ? 0 : 1);
+		site_list_release(&sites);
+		classify_stats_release(&st);
+		classify_free(c);
+	}
+	strvec_clear(&files);
+	free(k);
+	free(cache);
+}
+END_TEST
+
+/*
  * A query's parse keeps the file's sites in the memo (classify-sites.h):
  * classify_files() after classify_member_uses() of the same file in the
  * same state parses nothing more, and finds what a parse of its own finds
@@ -1029,6 +1070,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, classify_converted_interface_is_not_a_site);
 	tcase_add_test(tc, classify_macro_body_sites);
 	tcase_add_test(tc, classify_views_share_one_parse);
+	tcase_add_test(tc, classify_memo_keeps_blank_and_whole_apart);
 	tcase_add_test(tc, classify_query_parse_keeps_the_sites);
 	tcase_add_test(tc, classify_header_from_its_includer);
 	tcase_add_test(tc, host_graph_of_a_change);

@@ -210,7 +210,6 @@ CXTranslationUnit classify_parse(struct classify *c, CXIndex index, const char *
 	if (!text)
 		overlay_content(c, file, &text, &text_len);
 	classify_parse_args(c, file, text, text_len, &args);
-	parse_setup_before_parse(c->setup);
 	nr_headers = parse_setup_headers(c->setup, file, text, text_len, &args, &headers);
 	unsaved = xrealloc(unsaved, (c->nr_overlay + 1 + nr_headers) * sizeof(*unsaved));
 	/* The file's own content wins over the overlay's copy of it. */

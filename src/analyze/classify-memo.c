@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "analyze/classify-memo.h"
+#include "analyze/parse-setup.h"
 #include "base/cache.h"
 #include "base/walk.h"
 
@@ -104,6 +105,8 @@ void classify_memo_key(struct classify *c, const char *query, const char *file, 
 	}
 	cache_hasher_add_string(h, names);
 	cache_hasher_add_string(h, c->overlay_new_key);
+	/* the same arguments read blanked headers or whole ones */
+	cache_hasher_add_string(h, parse_setup_blanks_bodies(c->setup) ? "blank bodies" : "whole bodies");
 	cache_hasher_add_string(h, file);
 	for (size_t i = 0; i < args.nr; i++) {
 		char *rel = memo_relative(c, args.v[i]);

@@ -13,7 +13,6 @@
 
 #include <dirent.h>
 #include <errno.h>
-#include <jansson.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,7 +29,7 @@ struct include_name {
 
 /* A file parse_setup_headers() read, once a setup: immutable once made. */
 struct header_text {
-	char *source;		/* the path read: the file, or its blanked copy */
+	char *source;		/* 'B' (blanked) or 'W' (whole), then the file read */
 	struct strbuf text;
 	int readable;
 	struct include_name *includes;
@@ -54,12 +53,7 @@ struct parse_setup {
 	char *arch;			/* forced, or NULL */
 	int out_of_tree;
 	int blank_bodies;
-	int shared_bodies_ready;	/* the folders of include_folders are blanked */
 	struct strvec include_folders;	/* include/'s folders every arch reads, sorted */
-	struct strvec blanked_asm;	/* the asm folders blanked (asm-<srcarch>) */
-	struct strvec bodies_files;	/* the blanked copies written to <scratch>/bodies */
-	struct strvec bodies_dirs;	/* their folders, in the order made */
-	struct hash_table bodies_index;	/* bodies_files' strings */
 	/* parse_setup_headers(), under texts_lock */
 	pthread_mutex_t texts_lock;
 	struct header_text **texts;	/* each file read, by the path read */
@@ -156,10 +150,15 @@ struct parse_setup *parse_setup_new(const struct parse_setup_options *opts)
 	return ps;
 }
 
+int parse_setup_blanks_bodies(const struct parse_setup *ps)
+{
+	return ps->blank_bodies;
+}
+
 static void remove_arch_dir(const char *dir)
 {
 	static const char *const entries[] = { "asm", "second/asm", "second", "linux/autoconf.h", "linux/version.h",
-						"linux", "bodies.yaml", NULL };
+						"linux", NULL };
 	struct stat st;
 
 	for (size_t i = 0; entries[i]; i++) {
@@ -182,10 +181,6 @@ void parse_setup_free(struct parse_setup *ps, int keep)
 		remove_arch_dir(dir);
 		free(dir);
 	}
-	for (size_t i = 0; !keep && i < ps->bodies_files.nr; i++)
-		unlink(ps->bodies_files.v[i]);
-	for (size_t i = ps->bodies_dirs.nr; !keep && i > 0; i--)
-		rmdir(ps->bodies_dirs.v[i - 1]);
 	for (size_t i = 0; i < ps->nr_texts; i++) {
 		free(ps->texts[i]->source);
 		strbuf_release(&ps->texts[i]->text);
@@ -210,11 +205,7 @@ void parse_setup_free(struct parse_setup *ps, int keep)
 	free(ps->kbuild);
 	hash_table_release(&ps->kbuild_index);
 	pthread_mutex_destroy(&ps->texts_lock);
-	hash_table_release(&ps->bodies_index);
-	strvec_clear(&ps->bodies_files);
-	strvec_clear(&ps->bodies_dirs);
 	strvec_clear(&ps->include_folders);
-	strvec_clear(&ps->blanked_asm);
 	strvec_clear(&ps->ready);
 	strvec_clear(&ps->defined);
 	strvec_clear(&ps->requires);
@@ -236,151 +227,6 @@ static int write_text(const char *path, const char *text)
 		return error_errno("%s: cannot write", path);
 	fputs(text, f);
 	return fclose(f) ? error_errno("%s: cannot write", path) : 0;
-}
-
-/* mkdir -p of path's folders below <scratch>/bodies, each new one recorded. */
-static void make_bodies_dirs(struct parse_setup *ps, const char *path)
-{
-	char *dir = xstrdup(path);
-	size_t from = strlen(ps->scratch) + 1;
-
-	for (char *p = dir + from; (p = strchr(p, '/')); p++) {
-		*p = '\0';
-		if (mkdir(dir, 0700) == 0)
-			strvec_push(&ps->bodies_dirs, dir);
-		*p = '/';
-	}
-	free(dir);
-}
-
-/*
- * <scratch>/bodies/<folder>/...: the headers under <kernel>/<folder> (each
- * of `folders`) that define functions and do not name the API, their
- * bodies blank.  Under the lock.
- */
-static void write_bodies(struct parse_setup *ps, const struct strvec *folders)
-{
-	struct strvec files = STRVEC_INIT;
-	struct strbuf text = STRBUF_INIT;
-	char *out = NULL, *made = xstrdup("");
-	size_t alloc = 0;
-
-	if (walk_tree(ps->kernel, folders, &files, NULL) < 0) {
-		free(made);
-		return;
-	}
-	for (size_t i = 0; i < files.nr; i++) {
-		const char *slash = strrchr(files.v[i], '/');
-		char *abs, *copy;
-		int blank = 0;
-		FILE *f;
-
-		if (!ends_with(files.v[i], ".h"))
-			continue;
-		abs = path_join(ps->kernel, files.v[i]);
-		copy = xstrfmt("%s/bodies/%s", ps->scratch, files.v[i]);
-		strbuf_reset(&text);
-		if (strbuf_read_file(&text, abs) == 0 &&
-		    prefilter_buffer(text.buf, text.len, kernel_api_tokens) == PREFILTER_SKIP) {
-			if (text.len + 1 > alloc) {
-				alloc = text.len + 1;
-				out = xrealloc(out, alloc);
-			}
-			blank = lex_blank_function_bodies(text.buf, text.len, out) > 0;
-		}
-		if (!blank) {
-			free(abs);
-			free(copy);
-			continue;
-		}
-		/* the walk is sorted: a folder's headers come together */
-		if (strncmp(made, files.v[i], (size_t)(slash - files.v[i])) || made[slash - files.v[i]]) {
-			make_bodies_dirs(ps, copy);
-			free(made);
-			made = xstrndup(files.v[i], (size_t)(slash - files.v[i]));
-		}
-		f = fopen(copy, "w");
-		if (f && fwrite(out, 1, text.len, f) == text.len && !fclose(f)) {
-			strvec_push(&ps->bodies_files, copy);
-			hash_table_add(&ps->bodies_index, ps->bodies_files.v[ps->bodies_files.nr - 1],
-				       strlen(copy), 0);
-		} else {
-			/* the header falls through to the disk: whole, only slower */
-			if (f)
-				fclose(f);
-			unlink(copy);
-		}
-		free(abs);
-		free(copy);
-	}
-	free(made);
-	free(out);
-	strbuf_release(&text);
-	strvec_clear(&files);
-}
-
-/* Blank include/asm-<folder> once, if the kernel has it (under the lock). */
-static void write_asm_bodies(struct parse_setup *ps, const char *folder)
-{
-	struct strvec folders = STRVEC_INIT;
-	char *abs;
-	struct stat st;
-
-	if (!folder || strvec_has(&ps->blanked_asm, folder))
-		return;
-	strvec_push(&ps->blanked_asm, folder);
-	strvec_pushf(&folders, "include/asm-%s", folder);
-	abs = path_join(ps->kernel, folders.v[0]);
-	if (stat(abs, &st) == 0 && S_ISDIR(st.st_mode))
-		write_bodies(ps, &folders);
-	free(abs);
-	strvec_clear(&folders);
-}
-
-static void add_remap(json_t *roots, char *from, char *to)
-{
-	json_array_append_new(roots, json_pack("{s:s, s:s, s:s}", "type", "directory-remap",
-					       "name", from, "external-contents", to));
-	free(from);
-	free(to);
-}
-
-/*
- * <dir>/bodies.yaml (a VFS overlay, JSON being YAML): the folders of
- * <kernel>/include every arch reads, the arch's asm folders and the asm
- * links of <dir> remapped onto the blanked copies, falling through to the
- * disk for every header without a copy.  Another arch's asm folder stays
- * whole: what a parse reads depends on its own arch only, never on which
- * other arches the run parses for.  libclang opens a header through
- * <dir>/asm by that path: the link is remapped as well as its target.
- */
-static void write_bodies_overlay(struct parse_setup *ps, const char *dir, const char *arch,
-				 const char *second)
-{
-	const char *source = arch_source(&ps->layout, arch);
-	json_t *roots = json_array(), *overlay;
-	char *file, *text;
-
-	for (size_t i = 0; i < ps->include_folders.nr; i++)
-		add_remap(roots, xstrfmt("%s/include/%s", ps->kernel, ps->include_folders.v[i]),
-			  xstrfmt("%s/bodies/include/%s", ps->scratch, ps->include_folders.v[i]));
-	add_remap(roots, xstrfmt("%s/include/asm-%s", ps->kernel, source),
-		  xstrfmt("%s/bodies/include/asm-%s", ps->scratch, source));
-	add_remap(roots, xstrfmt("%s/asm", dir), xstrfmt("%s/bodies/include/asm-%s", ps->scratch, source));
-	if (second) {
-		add_remap(roots, xstrfmt("%s/include/asm-%s", ps->kernel, second),
-			  xstrfmt("%s/bodies/include/asm-%s", ps->scratch, second));
-		add_remap(roots, xstrfmt("%s/second/asm", dir),
-			  xstrfmt("%s/bodies/include/asm-%s", ps->scratch, second));
-	}
-	overlay = json_pack("{s:i, s:s, s:b, s:b, s:o}", "version", 0, "case-sensitive", "true",
-			    "use-external-names", 0, "fallthrough", 1, "roots", roots);
-	text = json_dumps(overlay, JSON_PRESERVE_ORDER);
-	file = path_join(dir, "bodies.yaml");
-	write_text(file, text);
-	free(file);
-	free(text);
-	json_decref(overlay);
 }
 
 /* <dir>/second/asm -> <kernel>/include/asm-<second> (arch_second_source()). */
@@ -436,36 +282,12 @@ static void prepare_arch(struct parse_setup *ps, const char *arch)
 	file = path_join(linux_dir, "version.h");
 	write_text(file, ps->version_h);
 	free(file);
-	if (ps->blank_bodies)
-		write_bodies_overlay(ps, dir, arch, second);
 	free(target);
 	free(link);
 	free(linux_dir);
 	free(dir);
 	strvec_push(&ps->ready, arch);
 out:
-	pthread_mutex_unlock(&ps->lock);
-}
-
-void parse_setup_before_parse(struct parse_setup *ps)
-{
-	struct strvec folders = STRVEC_INIT;
-
-	if (!ps->blank_bodies)
-		return;
-	pthread_mutex_lock(&ps->lock);
-	if (!ps->shared_bodies_ready) {
-		ps->shared_bodies_ready = 1;
-		for (size_t i = 0; i < ps->include_folders.nr; i++)
-			strvec_pushf(&folders, "include/%s", ps->include_folders.v[i]);
-		write_bodies(ps, &folders);
-		strvec_clear(&folders);
-	}
-	/* the arches whose arguments were asked for, this parse's among them */
-	for (size_t i = 0; i < ps->ready.nr; i++) {
-		write_asm_bodies(ps, arch_source(&ps->layout, ps->ready.v[i]));
-		write_asm_bodies(ps, arch_second_source(&ps->layout, ps->ready.v[i]));
-	}
 	pthread_mutex_unlock(&ps->lock);
 }
 
@@ -637,10 +459,6 @@ void parse_setup_args(struct parse_setup *ps, const char *file, const char *text
 	strvec_push(args, "-Wint-conversion");
 	strvec_push(args, "-Wimplicit-function-declaration");
 	strvec_push(args, "-ferror-limit=0");
-	if (ps->blank_bodies) {
-		strvec_push(args, "-ivfsoverlay");
-		strvec_pushf(args, "%s/%s/bodies.yaml", ps->scratch, arch);
-	}
 	kbuild_flags_release(&kbuild);
 	free(mach);
 	free(stem);
@@ -670,37 +488,32 @@ static char *file_of(const struct parse_setup *ps, const char *arch, const char 
 	return file;
 }
 
-/* What a parse for arch reads at `file` (file_of()): its blanked copy, or the file. */
-static char *source_of(struct parse_setup *ps, const char *arch, const char *file)
+/*
+ * Whether a parse for arch reads `file` (file_of()) with its function
+ * bodies blank: a header of a folder of include/ every arch reads, or of
+ * the arch's own asm folders (another arch's stay whole: a parse reads
+ * the same whatever else the run parses).
+ */
+static int blanked_for(const struct parse_setup *ps, const char *arch, const char *file)
 {
 	char *include = xstrfmt("%s/include/", ps->kernel);
 	size_t n = strlen(include);
-	char *copy = NULL;
+	int blanked = 0;
 
-	if (ps->blank_bodies && !strncmp(file, include, n)) {
+	if (ps->blank_bodies && !strncmp(file, include, n) && ends_with(file, ".h")) {
 		const char *rest = file + n, *slash = strchr(rest, '/');
 		char *folder = slash ? xstrndup(rest, (size_t)(slash - rest)) : NULL;
 		const char *source = arch_source(&ps->layout, arch);
 		const char *second = arch_second_source(&ps->layout, arch);
-		/* the folders the arch's overlay remaps (write_bodies_overlay()) */
-		int remapped = folder && (strvec_sorted_has(&ps->include_folders, folder) ||
-					  (starts_with(folder, "asm-") &&
-					   ((source && !strcmp(folder + 4, source)) ||
-					    (second && !strcmp(folder + 4, second)))));
 
-		if (remapped) {
-			copy = xstrfmt("%s/bodies/include/%s", ps->scratch, rest);
-			pthread_mutex_lock(&ps->lock);
-			if (!hash_table_find(&ps->bodies_index, copy, strlen(copy))) {
-				free(copy);
-				copy = NULL;
-			}
-			pthread_mutex_unlock(&ps->lock);
-		}
+		blanked = folder && (strvec_sorted_has(&ps->include_folders, folder) ||
+				     (starts_with(folder, "asm-") &&
+				      ((source && !strcmp(folder + 4, source)) ||
+				       (second && !strcmp(folder + 4, second)))));
 		free(folder);
 	}
 	free(include);
-	return copy ? copy : xstrdup(file);
+	return blanked;
 }
 
 static void add_include(const char *name, size_t len, int quoted, void *data)
@@ -714,22 +527,36 @@ static void add_include(const char *name, size_t len, int quoted, void *data)
 	h->nr_includes++;
 }
 
-/* The text at source, read once a setup (under texts_lock). */
-static struct header_text *text_at(struct parse_setup *ps, char *source)
+/*
+ * The text a parse reads at `file`, read once a setup (under texts_lock):
+ * with `blanked`, the function bodies of a header that defines functions
+ * and does not name the API blank (lex/bodies.h), every line in place.
+ */
+static struct header_text *text_at(struct parse_setup *ps, const char *file, int blanked)
 {
-	size_t *at = hash_table_find(&ps->texts_index, source, strlen(source));
+	char *key = xstrfmt("%c%s", blanked ? 'B' : 'W', file);
+	size_t *at = hash_table_find(&ps->texts_index, key, strlen(key));
 	struct header_text *h;
 
 	if (at) {
-		free(source);
+		free(key);
 		return ps->texts[*at];
 	}
 	h = xcalloc(1, sizeof(*h));
-	h->source = source;
+	h->source = key;
 	h->text = (struct strbuf)STRBUF_INIT;
-	h->readable = strbuf_read_file(&h->text, source) == 0;
+	h->readable = strbuf_read_file(&h->text, file) == 0;
 	if (h->readable)
 		lexscan_includes(h->text.buf, h->text.len, add_include, h);
+	if (h->readable && blanked &&
+	    prefilter_buffer(h->text.buf, h->text.len, kernel_api_tokens) == PREFILTER_SKIP) {
+		char *out = xmalloc(h->text.len + 1);
+
+		/* the includes point into the text: blanking keeps every directive in place */
+		if (lex_blank_function_bodies(h->text.buf, h->text.len, out) > 0)
+			memcpy(h->text.buf, out, h->text.len);
+		free(out);
+	}
 	ALLOC_GROW(ps->texts, ps->nr_texts + 1, ps->alloc_texts);
 	ps->texts[ps->nr_texts] = h;
 	hash_table_add(&ps->texts_index, h->source, strlen(h->source), ps->nr_texts);
@@ -824,7 +651,7 @@ static void follow_includes(struct closure *cl, const char *from, const struct h
 		path = cl->paths.v[cl->paths.nr - 1];
 		hash_table_add(&cl->seen, path, strlen(path), 0);
 		file = file_of(cl->ps, cl->arch, path);
-		got = text_at(cl->ps, source_of(cl->ps, cl->arch, file));
+		got = text_at(cl->ps, file, blanked_for(cl->ps, cl->arch, file));
 		if (!got->readable) {
 			free(file);
 			continue;

@@ -26,22 +26,20 @@
  * (the tree's Makefile), and second/asm the arch's second asm folder when
  * its Makefile links one (kernel/arch.h, arch_second_source()).
  *
- * With blank_header_bodies (scan and report: what they look for is in
- * the file parsed, never in a header's function bodies), the arguments
- * end with -ivfsoverlay <scratch>/<arch>/bodies.yaml: a directory remap
- * onto <scratch>/bodies of the folders of <kernel>/include every arch
- * reads (all but the asm-<srcarch> ones, kernel/arch.h), of the arch's
- * own asm folders and of its asm links.  <scratch>/bodies holds each
- * header of those folders that defines functions, with the bodies blank
- * (lex/bodies.h), unless it names the class_device API
- * (kernel_api_tokens); every other header falls through to the disk, and
- * so does every other arch's asm folder: a parse reads the same whatever
- * other arches the run parses for, and a run blanks only the asm folders
- * of the arches it parses for.  libclang names every file by its path in
- * the tree.  A parse error in a blanked body is not counted.  verify
- * never sets it: a change can break an unchanged header's body.
- * Every parse may also be handed the headers it reads from memory
- * (parse_setup_headers()), which changes nothing it finds.
+ * Every parse is handed, as unsaved files, the headers it will likely
+ * read (parse_setup_headers()), which changes nothing it finds: libclang
+ * takes them from memory instead of opening each.  With
+ * blank_header_bodies (scan and report: what they look for is in the
+ * file parsed, never in a header's function bodies), those of the
+ * folders of <kernel>/include every arch reads (all but the asm-<srcarch>
+ * ones, kernel/arch.h) and of the arch's own asm folders (through its asm
+ * links too) that define functions and do not name the class_device API
+ * (kernel_api_tokens) come with their bodies blank (lex/bodies.h), every
+ * line in place; another arch's asm folder stays whole: a parse reads the
+ * same whatever other arches the run parses for.  The arguments are the
+ * same either way (the parse memo tells the two apart).  A parse error
+ * in a blanked body is not counted.  verify never sets it: a change can
+ * break an unchanged header's body.
  * Thread-safe.
  */
 #ifndef CDMIGRATE_PARSE_SETUP_H
@@ -66,6 +64,9 @@ struct parse_setup *parse_setup_new(const struct parse_setup_options *opts);
 /* Free it; with `keep` 0, remove what it wrote in the scratch directory. */
 void parse_setup_free(struct parse_setup *ps, int keep);
 
+/* Whether its parses read headers with their bodies blank (blank_header_bodies). */
+int parse_setup_blanks_bodies(const struct parse_setup *ps);
+
 /*
  * Force one arch for every parse from now on, in every setup (the --arch
  * option of the commands that have no setup of their own to pass it to).
@@ -88,15 +89,6 @@ void parse_setup_args(struct parse_setup *ps, const char *file, const char *text
 		      struct strvec *args);
 
 /*
- * Write what a parse with these arguments reads and working them out does
- * not (the blanked headers of blank_header_bodies: the shared folders
- * once, each arch's asm folders once the arch's arguments were asked
- * for): call it after parse_setup_args() and before libclang parses, so
- * that a run the parse memo answers writes none.  Thread-safe.
- */
-void parse_setup_before_parse(struct parse_setup *ps);
-
-/*
  * A header a parse is likely to read, with the text it reads there: a
  * parse given them as unsaved files reads each from memory, where it
  * would open, check, read and close each of them again (about 240
@@ -105,7 +97,7 @@ void parse_setup_before_parse(struct parse_setup *ps);
 struct parse_header {
 	char *path;		/* as libclang looks it up: an -I folder or the includer's, then the name */
 	char *file;		/* the file that is: dots and <scratch>/<arch>'s asm links resolved */
-	const char *text;	/* what a parse reads at path (the blanked copy with
+	const char *text;	/* what a parse reads at path (bodies blank with
 				   blank_header_bodies); the setup's, kept until it is freed */
 	size_t len;
 };
@@ -113,15 +105,14 @@ struct parse_header {
 /*
  * The headers `file` (content `text`, or NULL: read from the tree)
  * includes, directly or through other headers, with `args` (what
- * parse_setup_args() gave for it, parse_setup_before_parse() called):
+ * parse_setup_args() gave for it):
  * each #include resolved as the parser would (a quoted name in its
  * includer's folder first, then each -I folder in order) to a file that
  * exists, in the order found.  Lexical, so it reaches further than the
  * parse (every #if branch) and misses what a macro names; the texts
  * only stand for what is on the disk: passing them changes no result,
  * only how many files a parse opens.  A file's text is read once a
- * setup: the tree must not change under a run (the blanked copies
- * assume it already).  Returns how many, *headers allocated (free it with
+ * setup: the tree must not change under a run.  Returns how many, *headers allocated (free it with
  * parse_headers_free()).  Thread-safe.
  */
 size_t parse_setup_headers(struct parse_setup *ps, const char *file, const char *text, size_t len,
