@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "analyze/parse-setup.h"
+#include "base/cache.h"
 #include "base/util.h"
 #include "kernel/arch.h"
 #include "kernel/kconfig.h"
@@ -471,6 +472,26 @@ START_TEST(headers_a_parse_reads)
 	ck_assert_ptr_nonnull(got);
 	ck_assert_str_eq(got->text, "/* beside the driver */\n");
 	ck_assert_ptr_null(header_at(h, n, dir, "include/linux/missing.h"));
+	/* the hash of each as read, the disk's before blanking, whatever path named it */
+	{
+		const char *const read[][2] = {
+			{ dir, "include/linux/inline.h" }, { scratch, "i386/asm/module.h" },
+			{ dir, "drivers/char/../char/local.h" },
+		};
+		char got_hash[33], disk_hash[33];
+
+		for (size_t i = 0; i < 3; i++) {
+			char *path = xstrfmt("%s/%s", read[i][0], read[i][1]);
+
+			ck_assert_msg(parse_setup_read_hash(ps, path, got_hash), "%s", path);
+			ck_assert_int_eq(cache_file_hash(path, disk_hash), 0);
+			ck_assert_str_eq(got_hash, disk_hash);
+			free(path);
+		}
+		want = xstrfmt("%s/drivers/char/two.c", dir);
+		ck_assert(!parse_setup_read_hash(ps, want, got_hash));
+		free(want);
+	}
 	parse_headers_free(h, n);
 	/* the text given, not the disk's */
 	n = parse_setup_headers(ps, "drivers/char/two.c", "#include \"local.h\"\n", 19, &args, &h);

@@ -139,9 +139,10 @@ static void memo_contents(const struct classify *c, const char *paths, size_t le
 		const char *in_overlay = classify_overlay_hash_of(c, abs);
 		char hash[33];
 
+		/* a header the parse was handed is hashed as it was read */
 		if (in_overlay)
 			memcpy(hash, in_overlay, 33);
-		else
+		else if (!parse_setup_read_hash(c->setup, abs, hash))
 			cache_file_hash(abs, hash);
 		cache_hasher_add_string(h, rel);
 		cache_hasher_add_string(h, hash);

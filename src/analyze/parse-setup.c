@@ -5,6 +5,7 @@
 #include "kernel/kernel.h"
 #include "lex/bodies.h"
 #include "lex/lexscan.h"
+#include "base/cache.h"
 #include "base/hash.h"
 #include "kernel/arch.h"
 #include "kernel/kconfig.h"
@@ -32,6 +33,7 @@ struct header_text {
 	char *source;		/* 'B' (blanked) or 'W' (whole), then the file read */
 	struct strbuf text;
 	int readable;
+	char disk_hash[33];	/* of the file as read, before any blanking (cache_file_hash()'s) */
 	struct include_name *includes;
 	size_t nr_includes, alloc_includes;
 };
@@ -546,8 +548,13 @@ static struct header_text *text_at(struct parse_setup *ps, const char *file, int
 	h->source = key;
 	h->text = (struct strbuf)STRBUF_INIT;
 	h->readable = strbuf_read_file(&h->text, file) == 0;
-	if (h->readable)
+	if (h->readable) {
+		struct cache_hasher *hasher = cache_hasher_new();
+
+		cache_hasher_add(hasher, h->text.buf, h->text.len);
+		cache_hasher_finish(hasher, h->disk_hash);
 		lexscan_includes(h->text.buf, h->text.len, add_include, h);
+	}
 	if (h->readable && blanked &&
 	    prefilter_buffer(h->text.buf, h->text.len, kernel_api_tokens) == PREFILTER_SKIP) {
 		char *out = xmalloc(h->text.len + 1);
@@ -708,6 +715,45 @@ size_t parse_setup_headers(struct parse_setup *ps, const char *file, const char 
 	free(abs);
 	*headers = cl.headers;
 	return cl.nr;
+}
+
+int parse_setup_read_hash(struct parse_setup *ps, const char *path, char hash[33])
+{
+	size_t n = strlen(ps->scratch);
+	char *file = NULL, *key;
+	int found = 0;
+
+	/* <scratch>/<arch>/asm/...: the arch is in the path */
+	if (!strncmp(path, ps->scratch, n) && path[n] == '/') {
+		const char *slash = strchr(path + n + 1, '/');
+		char *arch = slash ? xstrndup(path + n + 1, (size_t)(slash - path - n - 1)) : NULL;
+
+		int ready;
+
+		pthread_mutex_lock(&ps->lock);
+		ready = arch && strvec_has(&ps->ready, arch);
+		pthread_mutex_unlock(&ps->lock);
+		if (ready)
+			file = file_of(ps, arch, path);
+		free(arch);
+	}
+	if (!file)
+		file = path_collapse(path);
+	pthread_mutex_lock(&ps->texts_lock);
+	for (const char *mark = "WB"; *mark && !found; mark++) {
+		size_t *at;
+
+		key = xstrfmt("%c%s", *mark, file);
+		at = hash_table_find(&ps->texts_index, key, strlen(key));
+		if (at && ps->texts[*at]->readable) {
+			memcpy(hash, ps->texts[*at]->disk_hash, 33);
+			found = 1;
+		}
+		free(key);
+	}
+	pthread_mutex_unlock(&ps->texts_lock);
+	free(file);
+	return found;
 }
 
 void parse_headers_free(struct parse_header *headers, size_t nr)

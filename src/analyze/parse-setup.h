@@ -120,4 +120,12 @@ size_t parse_setup_headers(struct parse_setup *ps, const char *file, const char 
 
 void parse_headers_free(struct parse_header *headers, size_t nr);
 
+/*
+ * The content hash (cache_file_hash()'s) of the file at `path` (absolute,
+ * as a parse named it) as parse_setup_headers() read it this run, before
+ * any blanking: 1, or 0 when it read none there.  What a parse given
+ * those texts read, without asking the disk again.  Thread-safe.
+ */
+int parse_setup_read_hash(struct parse_setup *ps, const char *path, char hash[33]);
+
 #endif
