@@ -314,6 +314,10 @@ START_TEST(args_of_a_file)
 	want = xstrfmt("-I%s/include/asm-i386/mach-default", dir);
 	ck_assert(has_arg(&args, want));
 	free(want);
+	/* no GCC of the host is looked for: -nostdinc reads none */
+	want = xstrfmt("--gcc-toolchain=%s", scratch);
+	ck_assert(has_arg(&args, want));
+	free(want);
 	strvec_clear(&args);
 
 	parse_setup_args(ps, "drivers/char/snsc.c", NULL, 0, &args);
@@ -423,9 +427,9 @@ END_TEST
  * The headers a parse reads, worked out from the #include lines: each
  * looked up where the parser looks (a quoted name beside its includer
  * first, then the -I folders in order, the arch's asm link among them),
- * with the text the parse reads there (the blanked copy under scan's
- * overlay), every #if branch followed, a cycle once, what exists nowhere
- * left out.
+ * with the text the parse reads there (bodies blank for scan's parse),
+ * every #if branch followed, a cycle once, what exists nowhere left out;
+ * and the hash of each file as read.
  */
 START_TEST(headers_a_parse_reads)
 {
