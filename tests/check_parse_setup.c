@@ -315,7 +315,7 @@ START_TEST(args_of_a_file)
 	ck_assert(has_arg(&args, want));
 	free(want);
 	/* no GCC of the host is looked for: -nostdinc reads none */
-	want = xstrfmt("--gcc-toolchain=%s", scratch);
+	want = xstrfmt("--gcc-toolchain=%s/i386", scratch);
 	ck_assert(has_arg(&args, want));
 	free(want);
 	strvec_clear(&args);

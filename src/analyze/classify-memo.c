@@ -111,13 +111,22 @@ void classify_memo_key(struct classify *c, const char *query, const char *file, 
 	for (size_t i = 0; i < args.nr; i++) {
 		char *rel = memo_relative(c, args.v[i]);
 
-		/* "-I/tree/include": the root follows the option's letters */
-		if (rel[0] == 'A' && args.v[i][0] == '-' && args.v[i][1] && args.v[i][2] == '/') {
-			char *inner = memo_relative(c, args.v[i] + 2);
+		/*
+		 * "-I/tree/include", "--gcc-toolchain=/scratch/i386": the root
+		 * follows the option's letters or its '='
+		 */
+		if (rel[0] == 'A' && args.v[i][0] == '-') {
+			const char *eq = strchr(args.v[i], '=');
+			size_t at = args.v[i][1] && args.v[i][2] == '/' ? 2
+				    : eq && eq[1] == '/' ? (size_t)(eq - args.v[i]) + 1 : 0;
 
-			free(rel);
-			rel = xstrfmt("%.2s%s", args.v[i], inner);
-			free(inner);
+			if (at) {
+				char *inner = memo_relative(c, args.v[i] + at);
+
+				free(rel);
+				rel = xstrfmt("%.*s%s", (int)at, args.v[i], inner);
+				free(inner);
+			}
 		}
 		cache_hasher_add_string(h, rel);
 		free(rel);

@@ -439,7 +439,7 @@ void parse_setup_args(struct parse_setup *ps, const char *file, const char *text
 	 * parse (about 100 lookups and 16 folder reads), and -nostdinc takes
 	 * nothing from it: the parse no longer depends on what the host has
 	 */
-	strvec_pushf(args, "--gcc-toolchain=%s", ps->scratch);
+	strvec_pushf(args, "--gcc-toolchain=%s/%s", ps->scratch, arch);
 	strvec_push(args, "-isystem");
 	strvec_push(args, CLANG_RESOURCE_DIR);
 	strvec_pushf(args, "-I%s/%s", ps->scratch, arch);

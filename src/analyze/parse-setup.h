@@ -5,7 +5,7 @@
  * which asks here; `scan --print-args` prints the same arguments for an
  * independent compiler (without blank_header_bodies).  For a file (relative to the tree):
  *
- *   -x c -nostdinc --gcc-toolchain=<scratch> -isystem <clang resource dir>
+ *   -x c -nostdinc --gcc-toolchain=<scratch>/<arch> -isystem <clang resource dir>
  *   -I<scratch>/<arch>
  *   [-I<tree> for an out-of-tree directory] -I<kernel>/include
  *   [-I<kernel>/include/asm-<arch>/mach-default] [-I<scratch>/<arch>/second]
