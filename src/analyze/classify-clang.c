@@ -197,11 +197,10 @@ CXTranslationUnit classify_parse(struct classify *c, CXIndex index, const char *
 {
 	struct strvec args = STRVEC_INIT;
 	char *abs = path_join(c->tree, file);
-	struct CXUnsavedFile *unsaved = xcalloc(c->nr_overlay + 1, sizeof(*unsaved));
+	struct CXUnsavedFile *unsaved;
 	size_t nr_unsaved = 0;
 	CXTranslationUnit tu = NULL;
 	enum CXErrorCode rc;
-
 	const char *text = content;
 	size_t text_len = len;
 	struct parse_header *headers;
@@ -211,7 +210,7 @@ CXTranslationUnit classify_parse(struct classify *c, CXIndex index, const char *
 		overlay_content(c, file, &text, &text_len);
 	classify_parse_args(c, file, text, text_len, &args);
 	nr_headers = parse_setup_headers(c->setup, file, text, text_len, &args, &headers);
-	unsaved = xrealloc(unsaved, (c->nr_overlay + 1 + nr_headers) * sizeof(*unsaved));
+	unsaved = xcalloc(c->nr_overlay + 1 + nr_headers, sizeof(*unsaved));
 	/* The file's own content wins over the overlay's copy of it. */
 	for (size_t i = 0; i < c->nr_overlay; i++)
 		if (!content || strcmp(c->overlay[i].Filename, abs))

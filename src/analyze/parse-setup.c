@@ -30,7 +30,7 @@ struct include_name {
 
 /* A file parse_setup_headers() read, once a setup: immutable once made. */
 struct header_text {
-	char *source;		/* 'B' (blanked) or 'W' (whole), then the file read */
+	char *key;		/* 'B' (bodies blank) or 'W' (whole), then the file read */
 	struct strbuf text;
 	int readable;
 	char disk_hash[33];	/* of the file as read, before any blanking (cache_file_hash()'s) */
@@ -184,7 +184,7 @@ void parse_setup_free(struct parse_setup *ps, int keep)
 		free(dir);
 	}
 	for (size_t i = 0; i < ps->nr_texts; i++) {
-		free(ps->texts[i]->source);
+		free(ps->texts[i]->key);
 		strbuf_release(&ps->texts[i]->text);
 		free(ps->texts[i]->includes);
 		free(ps->texts[i]);
@@ -551,7 +551,7 @@ static struct header_text *text_at(struct parse_setup *ps, const char *file, int
 		return ps->texts[*at];
 	}
 	h = xcalloc(1, sizeof(*h));
-	h->source = key;
+	h->key = key;
 	h->text = (struct strbuf)STRBUF_INIT;
 	h->readable = strbuf_read_file(&h->text, file) == 0;
 	if (h->readable) {
@@ -572,7 +572,7 @@ static struct header_text *text_at(struct parse_setup *ps, const char *file, int
 	}
 	ALLOC_GROW(ps->texts, ps->nr_texts + 1, ps->alloc_texts);
 	ps->texts[ps->nr_texts] = h;
-	hash_table_add(&ps->texts_index, h->source, strlen(h->source), ps->nr_texts);
+	hash_table_add(&ps->texts_index, h->key, strlen(h->key), ps->nr_texts);
 	ps->nr_texts++;
 	return h;
 }
