@@ -424,6 +424,47 @@ END_TEST
 
 
 /*
+ * One setup switched between whole and blank header bodies between
+ * parses (verify's parse before a change, a step pass's queries): a
+ * setup made whole reads the bodies whole, then blank once switched,
+ * then whole again, from the text it read once.
+ */
+START_TEST(blank_header_bodies_switched)
+{
+	char *dir = small_tree();
+	char *scratch = test_tmpdir("check_parse_setup_scratch");
+	struct parse_setup_options po = { dir, dir, scratch, NULL, 0, 0 };
+	static const char whole[] = "static inline int f(int *p)\n{\n\treturn *p;\n}\n";
+	static const char blank[] = "static inline int f(int *p)\n{\n           \n}\n";
+	const char *const want[] = { whole, blank, whole };
+	struct parse_setup *ps;
+	struct strvec args = STRVEC_INIT;
+	struct parse_header *h;
+	size_t n;
+
+	test_put(dir, "include/linux/inline.h", whole);
+	test_put(dir, "drivers/misc/user.c", "#include <linux/inline.h>\n");
+	ps = parse_setup_new(&po);
+	parse_setup_args(ps, "drivers/misc/user.c", NULL, 0, &args);
+	for (int round = 0; round < 3; round++) {
+		parse_setup_set_blank_header_bodies(ps, round == 1);
+		ck_assert_int_eq(parse_setup_blanks_bodies(ps), round == 1);
+		n = parse_setup_headers(ps, "drivers/misc/user.c", NULL, 0, &args, &h);
+		ck_assert_uint_eq(n, 1);
+		ck_assert_str_eq(h[0].text, want[round]);
+		parse_headers_free(h, n);
+	}
+	strvec_clear(&args);
+	parse_setup_free(ps, 0);
+	test_rm_rf(scratch);
+	free(scratch);
+	test_rm_rf(dir);
+	free(dir);
+}
+END_TEST
+
+
+/*
  * The headers a parse reads, worked out from the #include lines: each
  * looked up where the parser looks (a quoted name beside its includer
  * first, then the -I folders in order, the arch's asm link among them),
@@ -895,6 +936,7 @@ Suite *test_suite(void)
 	tcase_add_test(tc, arch_per_file);
 	tcase_add_test(tc, args_of_a_file);
 	tcase_add_test(tc, blanked_header_bodies_in_memory);
+	tcase_add_test(tc, blank_header_bodies_switched);
 	tcase_add_test(tc, headers_a_parse_reads);
 	tcase_add_test(tc, arch_option_overrides);
 	tcase_add_test(tc, merged_x86_layout);

@@ -82,6 +82,11 @@ struct classify *classify_new(const struct classify_options *opts)
 	return c;
 }
 
+void classify_set_blank_header_bodies(struct classify *c, int blank)
+{
+	parse_setup_set_blank_header_bodies(c->setup, blank);
+}
+
 void classify_free(struct classify *c)
 {
 	if (!c)

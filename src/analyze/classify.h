@@ -28,7 +28,8 @@ struct classify_options {
 				 * step passes' (step 70 predicts what verify holds back);
 				 * the parse and its memo entry are the same either way */
 	int blank_header_bodies;	/* parse against headers whose function bodies are
-					 * blank (parse-setup.h): scan and report only */
+					 * blank (parse-setup.h; see also
+					 * classify_set_blank_header_bodies()) */
 };
 
 struct classify;	/* opaque: index, scratch dir, options */
@@ -140,6 +141,16 @@ struct classify_unsaved {
  * clears the overlay.
  */
 void classify_set_overlay(struct classify *c, const struct classify_unsaved *files, size_t nr);
+
+/*
+ * From now on, parse against headers whose function bodies are blank (1)
+ * or whole (0), as blank_header_bodies says; between runs only, like the
+ * overlay.  A blank parse finds what is in the file parsed as a whole one
+ * does, never an error of a blanked body: for what a file holds (its
+ * sites, a query's answers), not for comparing its errors before and
+ * after a change.  The parse memo keeps the two apart.
+ */
+void classify_set_blank_header_bodies(struct classify *c, int blank);
 
 /*
  * Parse each of `files` with `jobs` threads and store its error count and

@@ -56,6 +56,7 @@ struct parse_setup {
 	int out_of_tree;
 	int blank_bodies;
 	struct strvec include_folders;	/* include/'s folders every arch reads, sorted */
+	int include_folders_read;
 	/* parse_setup_headers(), under texts_lock */
 	pthread_mutex_t texts_lock;
 	struct header_text **texts;	/* each file read, by the path read */
@@ -142,11 +143,9 @@ struct parse_setup *parse_setup_new(const struct parse_setup_options *opts)
 	ps->scratch = xstrdup(opts->scratch);
 	ps->arch = opts->arch ? xstrdup(opts->arch) : NULL;
 	ps->out_of_tree = opts->out_of_tree;
-	ps->blank_bodies = opts->blank_header_bodies;
 	ps->version_h = make_version_h(ps->kernel);
 	arch_layout_init(&ps->layout, ps->kernel);
-	if (ps->blank_bodies)
-		read_include_folders(ps->kernel, &ps->include_folders);
+	parse_setup_set_blank_header_bodies(ps, opts->blank_header_bodies);
 	pthread_mutex_init(&ps->lock, NULL);
 	pthread_mutex_init(&ps->texts_lock, NULL);
 	return ps;
@@ -155,6 +154,16 @@ struct parse_setup *parse_setup_new(const struct parse_setup_options *opts)
 int parse_setup_blanks_bodies(const struct parse_setup *ps)
 {
 	return ps->blank_bodies;
+}
+
+void parse_setup_set_blank_header_bodies(struct parse_setup *ps, int blank)
+{
+	ps->blank_bodies = !!blank;
+	/* the folders are read once: a setup in whole mode never needs them */
+	if (ps->blank_bodies && !ps->include_folders_read) {
+		read_include_folders(ps->kernel, &ps->include_folders);
+		ps->include_folders_read = 1;
+	}
 }
 
 static void remove_arch_dir(const char *dir)

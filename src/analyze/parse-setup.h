@@ -39,8 +39,10 @@
  * line in place; another arch's asm folder stays whole: a parse reads the
  * same whatever other arches the run parses for.  The arguments are the
  * same either way (the parse memo tells the two apart).  A parse error
- * in a blanked body is not counted.  verify never sets it: a change can
- * break an unchanged header's body.
+ * in a blanked body is not counted.  Besides scan and report, a step
+ * pass's queries set it, and so does verify for a parse before a change
+ * whose errors it does not compare; a parse whose errors are compared
+ * reads the bodies whole: a change can break an unchanged header's body.
  * Thread-safe.
  */
 #ifndef CDMIGRATE_PARSE_SETUP_H
@@ -67,6 +69,13 @@ void parse_setup_free(struct parse_setup *ps, int keep);
 
 /* Whether its parses read headers with their bodies blank (blank_header_bodies). */
 int parse_setup_blanks_bodies(const struct parse_setup *ps);
+
+/*
+ * From now on, read headers with their bodies blank (1) or whole (0), as
+ * blank_header_bodies says.  Only between parses: a parse running on
+ * another thread must not see the mode change under it.
+ */
+void parse_setup_set_blank_header_bodies(struct parse_setup *ps, int blank);
 
 /*
  * Force one arch for every parse from now on, in every setup (the --arch
