@@ -57,6 +57,12 @@ static int run_rewriter(struct engine *e, const char *const *passes,
 	if (!manifest_count(passes) || !step_files->nr)
 		return 0;
 	engine_classify_options(e, &co);
+	/*
+	 * A pass's queries are about the file parsed: blank header bodies
+	 * take a quarter of each parse off, and these parses are verify's
+	 * blank ones before the change when the state is the tree's.
+	 */
+	co.blank_header_bodies = 1;
 	memset(&ctx, 0, sizeof(ctx));
 	ctx.classify = classify_new(&co);
 	if (!ctx.classify)

@@ -27,7 +27,10 @@ struct rewrite_context {
 	size_t nr;
 	/*
 	 * A classifier whose overlay is the current contents of every working
-	 * file: parse results reflect the earlier steps' edits.  Borrowed.
+	 * file: parse results reflect the earlier steps' edits.  It parses
+	 * against headers with their function bodies blank (what a pass asks
+	 * of a file is in the file); a pass that compares errors sets it
+	 * whole (classify_set_blank_header_bodies()).  Borrowed.
 	 */
 	struct classify *classify;
 	/* Lines for the user (one per edit or refusal), printed by the engine. */

@@ -406,6 +406,8 @@ int rewrite_delete_class_device(struct rewrite_context *ctx)
 
 	memset(&d, 0, sizeof(d));
 	d.ctx = ctx;
+	/* the users are parsed as verify parses them after the change: whole */
+	classify_set_blank_header_bodies(ctx->classify, 0);
 	for (size_t fi = 0; fi < DELETION_NR_CORE; fi++) {
 		d.files[fi] = rewrite_file_find(ctx, deletion_core_paths[fi]);
 		edited[fi] = (struct strbuf)STRBUF_INIT;
@@ -460,6 +462,7 @@ int rewrite_delete_class_device(struct rewrite_context *ctx)
 		strbuf_add(d.files[fi]->content, edited[fi].buf, edited[fi].len);
 	}
 out:
+	classify_set_blank_header_bodies(ctx->classify, 1);
 	for (size_t fi = 0; fi < DELETION_NR_CORE; fi++)
 		strbuf_release(&edited[fi]);
 	blockers_release(&users);
