@@ -68,8 +68,9 @@ static void print_migrate_stats(const struct migrate_stats *stats, int check_bis
 		stats->verify_replayed, stats->files_changed);
 	fprintf(stderr, "verify_cpu %.3f\nverify_parses %lu\n", stats->verify_cpu,
 		stats->verify_parses);
-	fprintf(stderr, "verify_parsed before %u after %u without %u users %u cached %u\n",
-		stats->verify_parsed_before, stats->verify_parsed_after, stats->verify_parsed_without,
+	fprintf(stderr, "verify_parsed before %u blank %u after %u without %u users %u cached %u\n",
+		stats->verify_parsed_before, stats->verify_parsed_blank, stats->verify_parsed_after,
+		stats->verify_parsed_without,
 		stats->verify_users, stats->verify_parsed_cached);
 	/* ru_maxrss (KB): the largest of cdmigrate and of any one reaped child (spatch). */
 	getrusage(RUSAGE_SELF, &self);

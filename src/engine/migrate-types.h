@@ -67,10 +67,12 @@ struct migrate_stats {
 	unsigned conflicts, held_back, failures;
 	unsigned refused;		/* steps refused: nothing of theirs is written */
 	double verify_wall;
-	/* verify's libclang parses: before the change, after it, again
-	 * without one header; the unchanged users of changed headers judged;
-	 * of the parses, those the parse memo answered (classify.h) */
-	unsigned verify_parsed_before, verify_parsed_after, verify_parsed_without, verify_users;
+	/* verify's libclang parses: before the change (of them, against
+	 * blank header bodies), after it, again without one header; the
+	 * unchanged users of changed headers judged; of the parses, those
+	 * the parse memo answered (classify.h) */
+	unsigned verify_parsed_before, verify_parsed_blank, verify_parsed_after, verify_parsed_without,
+		verify_users;
 	unsigned verify_parsed_cached;
 	int verify_replayed;		/* verify taken whole from the cache */
 	double verify_cpu;		/* CPU seconds of verify */

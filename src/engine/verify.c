@@ -152,10 +152,14 @@ int verify_changes(struct engine *e, struct site_list *before_sites,
 	return rc;
 }
 
-/* One file's parses: before the change (once per verify) and after it. */
+/*
+ * One file's parses: before the change (once per verify, again whole when
+ * the first was blank and its errors are wanted) and after it.
+ */
 struct parsed {
 	char *path;
 	int has_before, has_after;
+	int before_blank;	/* the parse before read blank header bodies: sites only */
 	struct strvec before_errors, after_errors;
 	struct site_list before_sites, after_sites;
 };
@@ -200,8 +204,10 @@ static int is_c_file(const char *path)
  * Parse each of files (no overlay: before; else after) on the pool and
  * keep it.  A changed header is judged in its host's parse, before and
  * after alike: the host and the host's other guests are parsed with it.
+ * With `blank`, against header bodies blank (its errors are not kept for
+ * comparing: before_blank).
  */
-static int parse_into(struct verify *v, const struct strvec *requested, int after)
+static int parse_into(struct verify *v, const struct strvec *requested, int after, int blank)
 {
 	struct classify_stats st = CLASSIFY_STATS_INIT;
 	struct site_list sites = SITE_LIST_INIT;
@@ -214,12 +220,16 @@ static int parse_into(struct verify *v, const struct strvec *requested, int afte
 		strvec_push(&set, requested->v[i]);
 	strvec_sort(&set);
 	classify_host_closure(&v->hosts, &set);
+	classify_set_blank_header_bodies(v->c, blank);
 	classify_files_hosted(v->c, files, &v->hosts, &sites, &st);
+	classify_set_blank_header_bodies(v->c, 0);
 	v->stats->verify_parsed_cached += (unsigned)st.cached;
 	if (after)
 		v->stats->verify_parsed_after += (unsigned)files->nr;
 	else
 		v->stats->verify_parsed_before += (unsigned)files->nr;
+	if (!after && blank)
+		v->stats->verify_parsed_blank += (unsigned)files->nr;
 	for (size_t i = 0; i < files->nr; i++) {
 		struct parsed *p = parsed_of(v, files->v[i]);
 		struct strvec *errs = after ? &p->after_errors : &p->before_errors;
@@ -236,10 +246,12 @@ static int parse_into(struct verify *v, const struct strvec *requested, int afte
 				site_list_add(mine, s->file, s->line, s->column, s->kind, s->symbol,
 					      s->subsystem, s->verdict, s->reason, s->function);
 		}
-		if (after)
+		if (after) {
 			p->has_after = 1;
-		else
+		} else {
 			p->has_before = 1;
+			p->before_blank = blank;
+		}
 	}
 	site_list_release(&sites);
 	classify_stats_release(&st);
@@ -552,16 +564,27 @@ static int reaches_any(struct verify *v, const char *file, const struct strvec *
 	return found;
 }
 
+/* Whether a changed header is judged in path's parse, or path is such a header. */
+static int in_host_graph(const struct verify *v, const char *path)
+{
+	for (size_t e = 0; e < v->hosts.nr; e++)
+		if (!strcmp(v->hosts.edges[e].includer, path) || !strcmp(v->hosts.edges[e].header, path))
+			return 1;
+	return 0;
+}
+
 /*
- * Parse what this round needs: each changed file before the change (once
- * per verify) and after it, each unchanged user of a changed header after
- * it (again when it reaches a header that went back) and before it when
- * its parse after has errors; then drop the users the set-up cannot build.
+ * Parse what this round needs: each changed file after the change and
+ * before it (once per verify), each unchanged user of a changed header
+ * after it (again when it reaches a header that went back) and before it
+ * when its parse after has errors; then drop the users the set-up cannot
+ * build.
  */
 static void parse_round(struct verify *v, const struct strvec *changed, const struct strvec *headers,
 			struct strvec *users, const struct strvec *went_back)
 {
 	struct strvec all = STRVEC_INIT, need_before = STRVEC_INIT, need_after = STRVEC_INIT;
+	struct strvec need_blank = STRVEC_INIT;
 	struct classify_unsaved *overlay;
 	size_t nr_overlay = 0;
 
@@ -571,15 +594,6 @@ static void parse_round(struct verify *v, const struct strvec *changed, const st
 		for (size_t i = 0; i < users[k].nr; i++)
 			if (!strvec_has(&all, users[k].v[i]))
 				strvec_push(&all, users[k].v[i]);
-	/*
-	 * A changed file is parsed before for its sites (the series lists
-	 * what each patch converts); an unchanged user only when its parse
-	 * after has errors: a parse after without errors gained none.
-	 */
-	for (size_t i = 0; i < changed->nr; i++)
-		if (!parsed_of(v, changed->v[i])->has_before)
-			strvec_push(&need_before, changed->v[i]);
-	parse_into(v, &need_before, 0);
 	for (size_t i = 0; i < all.nr; i++) {
 		struct parsed *p = parsed_of(v, all.v[i]);
 
@@ -588,17 +602,32 @@ static void parse_round(struct verify *v, const struct strvec *changed, const st
 	}
 	overlay = after_overlay(v, NULL, &nr_overlay);
 	classify_set_overlay(v->c, overlay, nr_overlay);
-	parse_into(v, &need_after, 1);
+	parse_into(v, &need_after, 1, 0);
 	classify_set_overlay(v->c, NULL, 0);
 	free(overlay);
-	strvec_clear(&need_before);
-	for (size_t i = changed->nr; i < all.nr; i++) {
+	/*
+	 * Before the change, a changed file is parsed for its sites (the
+	 * series lists what each patch converts): against blank header
+	 * bodies when its parse after has no error, so that no errors are
+	 * compared, and no changed header is judged in it (a guest's sites
+	 * are in its bodies).  Errors before are compared, from a whole
+	 * parse, for a file whose parse after has errors, and for an
+	 * unchanged user only then: a parse after without errors gained none.
+	 */
+	for (size_t i = 0; i < changed->nr; i++) {
+		struct parsed *p = parsed_of(v, changed->v[i]);
+
+		if (!p->has_before && !p->after_errors.nr && !in_host_graph(v, changed->v[i]))
+			strvec_push(&need_blank, changed->v[i]);
+	}
+	parse_into(v, &need_blank, 0, 1);
+	for (size_t i = 0; i < all.nr; i++) {
 		struct parsed *p = parsed_of(v, all.v[i]);
 
-		if (p->after_errors.nr && !p->has_before)
+		if (p->after_errors.nr ? !p->has_before || p->before_blank : i < changed->nr && !p->has_before)
 			strvec_push(&need_before, all.v[i]);
 	}
-	parse_into(v, &need_before, 0);
+	parse_into(v, &need_before, 0, 0);
 	/* the parse before tells which users the set-up cannot build: they are not judged */
 	for (size_t k = 0; k < headers->nr; k++) {
 		drop_blind_users(v, &users[k]);
@@ -606,6 +635,7 @@ static void parse_round(struct verify *v, const struct strvec *changed, const st
 	}
 	strvec_clear(&all);
 	strvec_clear(&need_before);
+	strvec_clear(&need_blank);
 	strvec_clear(&need_after);
 }
 
