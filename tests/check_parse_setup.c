@@ -84,6 +84,16 @@ static int has_line(const char *text, const char *line)
 	return 0;
 }
 
+/* Free a test's setup, then remove and free its scratch folder and tree. */
+static void setup_and_folders_free(struct parse_setup *ps, char *scratch, char *dir)
+{
+	parse_setup_free(ps, 0);
+	test_rm_rf(scratch);
+	free(scratch);
+	test_rm_rf(dir);
+	free(dir);
+}
+
 START_TEST(autoconf_from_defconfig_and_kconfig_defaults)
 {
 	static const char *const forced[] = { "PCMCIA", "SYSFS", NULL };
@@ -274,11 +284,7 @@ START_TEST(arch_per_file)
 	a = parse_setup_arch(ps, "drivers/char/plain.c", "#include <asm/sn/addrs.h>\n", 26);
 	ck_assert_str_eq(a, "ia64");
 	free(a);
-	parse_setup_free(ps, 0);
-	test_rm_rf(scratch);
-	free(scratch);
-	test_rm_rf(dir);
-	free(dir);
+	setup_and_folders_free(ps, scratch, dir);
 }
 END_TEST
 
@@ -455,11 +461,7 @@ START_TEST(blank_header_bodies_switched)
 		parse_headers_free(h, n);
 	}
 	strvec_clear(&args);
-	parse_setup_free(ps, 0);
-	test_rm_rf(scratch);
-	free(scratch);
-	test_rm_rf(dir);
-	free(dir);
+	setup_and_folders_free(ps, scratch, dir);
 }
 END_TEST
 
@@ -544,11 +546,7 @@ START_TEST(headers_a_parse_reads)
 	ck_assert_ptr_nonnull(header_at(h, n, dir, "drivers/char/local.h"));
 	parse_headers_free(h, n);
 	strvec_clear(&args);
-	parse_setup_free(ps, 0);
-	test_rm_rf(scratch);
-	free(scratch);
-	test_rm_rf(dir);
-	free(dir);
+	setup_and_folders_free(ps, scratch, dir);
 }
 END_TEST
 
@@ -604,11 +602,7 @@ START_TEST(platform_folder_arch)
 	test_put(dir, "include/asm-ppc/ppc_asm.h", "/* */\n");
 	ps = parse_setup_new(&po);
 	assert_arch(ps, "drivers/macintosh/adb.c", "powerpc");
-	parse_setup_free(ps, 0);
-	test_rm_rf(scratch);
-	free(scratch);
-	test_rm_rf(dir);
-	free(dir);
+	setup_and_folders_free(ps, scratch, dir);
 }
 END_TEST
 
@@ -740,11 +734,7 @@ START_TEST(args_switch_on_what_builds_the_file)
 	for (size_t i = 0; i < args.nr; i++)
 		ck_assert_msg(!starts_with(args.v[i], "-DCONFIG_"), "%s", args.v[i]);
 	strvec_clear(&args);
-	parse_setup_free(ps, 0);
-	test_rm_rf(scratch);
-	free(scratch);
-	test_rm_rf(dir);
-	free(dir);
+	setup_and_folders_free(ps, scratch, dir);
 }
 END_TEST
 
@@ -765,11 +755,7 @@ START_TEST(arch_not_from_an_include_under_an_option)
 	a = parse_setup_arch(ps, "drivers/char/guarded.c", text, strlen(text));
 	ck_assert_str_eq(a, "ia64");
 	free(a);
-	parse_setup_free(ps, 0);
-	test_rm_rf(scratch);
-	free(scratch);
-	test_rm_rf(dir);
-	free(dir);
+	setup_and_folders_free(ps, scratch, dir);
 }
 END_TEST
 
@@ -791,11 +777,7 @@ START_TEST(arch_option_overrides)
 	assert_arch(ps, "arch/ia64/sn/kernel/io.c", "mips");
 	parse_setup_force_arch(NULL);
 	assert_arch(ps, "arch/ia64/sn/kernel/io.c", "ia64");
-	parse_setup_free(ps, 0);
-	test_rm_rf(scratch);
-	free(scratch);
-	test_rm_rf(dir);
-	free(dir);
+	setup_and_folders_free(ps, scratch, dir);
 }
 END_TEST
 
@@ -918,11 +900,7 @@ START_TEST(merged_x86_layout)
 	parse_setup_force_arch("x86");
 	assert_arch(ps, "arch/x86/kernel/setup_64.c", "i386");
 	parse_setup_force_arch(NULL);
-	parse_setup_free(ps, 0);
-	test_rm_rf(scratch);
-	free(scratch);
-	test_rm_rf(dir);
-	free(dir);
+	setup_and_folders_free(ps, scratch, dir);
 }
 END_TEST
 
