@@ -564,10 +564,7 @@ static struct header_text *text_at(struct parse_setup *ps, const char *file, int
 	h->text = (struct strbuf)STRBUF_INIT;
 	h->readable = strbuf_read_file(&h->text, file) == 0;
 	if (h->readable) {
-		struct cache_hasher *hasher = cache_hasher_new();
-
-		cache_hasher_add(hasher, h->text.buf, h->text.len);
-		cache_hasher_finish(hasher, h->disk_hash);
+		cache_content_hash(h->text.buf, h->text.len, h->disk_hash);
 		lexscan_includes(h->text.buf, h->text.len, add_include, h);
 	}
 	if (h->readable && blanked &&
@@ -742,7 +739,6 @@ int parse_setup_read_hash(struct parse_setup *ps, const char *path, char hash[33
 	if (!strncmp(path, ps->scratch, n) && path[n] == '/') {
 		const char *slash = strchr(path + n + 1, '/');
 		char *arch = slash ? xstrndup(path + n + 1, (size_t)(slash - path - n - 1)) : NULL;
-
 		int ready;
 
 		pthread_mutex_lock(&ps->lock);

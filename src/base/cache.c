@@ -107,6 +107,14 @@ static int same_numbers(const struct stat *a, const struct stat *b)
 	       a->st_ctim.tv_sec == b->st_ctim.tv_sec && a->st_ctim.tv_nsec == b->st_ctim.tv_nsec;
 }
 
+void cache_content_hash(const void *data, size_t len, char key[33])
+{
+	struct cache_hasher *h = cache_hasher_new();
+
+	cache_hasher_add(h, data, len);
+	cache_hasher_finish(h, key);
+}
+
 int cache_file_hash(const char *path, char key[33])
 {
 	struct strbuf content = STRBUF_INIT;
@@ -128,12 +136,13 @@ int cache_file_hash(const char *path, char key[33])
 		pthread_mutex_unlock(&file_hashes_lock);
 	}
 	rc = strbuf_read_file(&content, path) == 0 && stat(path, &st) == 0 ? 0 : -1;
-	h = cache_hasher_new();
-	if (rc == 0)
-		cache_hasher_add(h, content.buf, content.len);
-	else
+	if (rc == 0) {
+		cache_content_hash(content.buf, content.len, key);
+	} else {
+		h = cache_hasher_new();
 		cache_hasher_add_string(h, "\001unreadable");
-	cache_hasher_finish(h, key);
+		cache_hasher_finish(h, key);
+	}
 	strbuf_release(&content);
 	racy = rc || st.st_mtime >= time(NULL) - CACHE_RACY_S ||
 	       st.st_ctime >= time(NULL) - CACHE_RACY_S;

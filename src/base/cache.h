@@ -64,6 +64,9 @@ const char *cache_binary_key(void);
  */
 int cache_file_hash(const char *path, char key[33]);
 
+/* The content hash cache_file_hash() gives a file holding these len bytes. */
+void cache_content_hash(const void *data, size_t len, char key[33]);
+
 /* The cache directory, or NULL when disabled.  Borrowed string. */
 const char *cache_dir(void);
 
